@@ -1,0 +1,190 @@
+/**
+ * The one API helper (spec sections 7 and 8). Every call carries the Authorization header, the locale and the
+ * inviteId; the envelope {xcode, msg, data} is checked here so callers only ever see `data` or an ApiError.
+ * Side effects (toast, loading indicator, login re-check) are injected by the app so this module stays testable.
+ */
+import { appConfig } from '../engine/config';
+import { clearTokens, getAuthToken } from './auth';
+import { launchStore } from './launch';
+
+export type Envelope<T = unknown> = { xcode?: number; code?: number; msg?: string; data: T };
+
+export type RequestOptions = {
+  /** No loading indicator for this call. */
+  quiet?: boolean;
+  /** Do not toast the failure; the caller shows its own message. */
+  noErrorToast?: boolean;
+  /** Send the body as application/x-www-form-urlencoded. */
+  form?: boolean;
+  /** The call needs a logged-in viewer: without a token the login check runs instead of the request. */
+  login?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+export type ApiErrorKind = 'server' | 'silent' | 'login-expired' | 'login-required' | 'network' | 'timeout';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly xcode?: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiEffects = {
+  toast(message: string): void;
+  showLoading(): void;
+  hideLoading(): void;
+  /** Runs the login check again (after a login-expired answer or a login-required call without a token). */
+  onLoginRequired(): void;
+  /** Translates a message key of the client's own (login expired, network failure). */
+  t(key: string): string;
+};
+
+const SUCCESS_XCODES = new Set([200, 201, 202]);
+const LOGIN_EXPIRED_XCODES = new Set([100004, 100005]);
+
+let effects: ApiEffects = {
+  toast: () => {},
+  showLoading: () => {},
+  hideLoading: () => {},
+  onLoginRequired: () => {},
+  t: (key) => key,
+};
+let pending = 0;
+
+export function configureApiClient(next: Partial<ApiEffects>): void {
+  effects = { ...effects, ...next };
+}
+
+export function pendingRequests(): number {
+  return pending;
+}
+
+function begin(quiet: boolean | undefined) {
+  if (quiet) return;
+  pending += 1;
+  if (pending === 1) effects.showLoading();
+}
+
+function end(quiet: boolean | undefined) {
+  if (quiet) return;
+  pending -= 1;
+  if (pending === 0) effects.hideLoading();
+}
+
+export function isSuccess(envelope: Envelope): boolean {
+  return SUCCESS_XCODES.has(envelope.xcode ?? -1) || envelope.code === 200;
+}
+
+type Payload = Record<string, unknown> | undefined;
+
+function toSearch(payload: Payload): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return params;
+}
+
+function buildUrl(path: string, query: URLSearchParams): string {
+  const launch = launchStore.get();
+  query.set('locale', launch.locale);
+  if (launch.inviteId) query.set('inviteId', launch.inviteId);
+  return `${appConfig.constants.apiOrigin}${path}?${query.toString()}`;
+}
+
+/** Sends one call and unwraps the envelope. Resolves with the whole envelope (callers that need msg or code). */
+export async function request<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Payload,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const token = getAuthToken(launchStore.get().videoToken);
+  if (options.login && !token) {
+    effects.onLoginRequired();
+    throw new ApiError('login required', 'login-required');
+  }
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  const query = method === 'GET' ? toSearch(payload) : new URLSearchParams();
+  if (method === 'POST') {
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = toSearch(payload).toString();
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(payload ?? {});
+    }
+  }
+
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? appConfig.constants.requestTimeoutMs;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+
+  begin(options.quiet);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'include',
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw new ApiError('aborted', 'silent');
+      const message = timedOut ? effects.t('api.timeout') : effects.t('api.networkError');
+      if (!options.noErrorToast) effects.toast(message);
+      throw new ApiError(message, timedOut ? 'timeout' : 'network', undefined, error);
+    }
+
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      const message = effects.t('api.badResponse');
+      if (!options.noErrorToast) effects.toast(message);
+      throw new ApiError(message, 'network', response.status);
+    }
+
+    if (isSuccess(envelope)) return envelope;
+    if (envelope.xcode === 404) throw new ApiError(envelope.msg ?? '', 'silent', 404, envelope.data);
+    if (LOGIN_EXPIRED_XCODES.has(envelope.xcode ?? -1)) {
+      clearTokens();
+      effects.onLoginRequired();
+      // The spec shows this message in Chinese whatever the locale.
+      effects.toast('登录已过期，请刷新重试');
+      throw new ApiError('登录已过期，请刷新重试', 'login-expired', envelope.xcode, envelope.data);
+    }
+    const message = envelope.msg || effects.t('api.unknownError');
+    if (!options.noErrorToast) effects.toast(message);
+    throw new ApiError(message, 'server', envelope.xcode ?? envelope.code, envelope.data);
+  } finally {
+    clearTimeout(timer);
+    end(options.quiet);
+  }
+}
+
+export async function apiGet<T = unknown>(path: string, query?: Payload, options?: RequestOptions): Promise<T> {
+  return (await request<T>('GET', path, query, options)).data;
+}
+
+export async function apiPost<T = unknown>(path: string, body?: Payload, options?: RequestOptions): Promise<T> {
+  return (await request<T>('POST', path, body, options)).data;
+}

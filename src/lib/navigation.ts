@@ -1,0 +1,26 @@
+/**
+ * Every in-app link carries the video token, any extra data, the inviteId and the locale (spec section 2), so a shared
+ * or reloaded page keeps its event, its inviter and its language.
+ */
+import { useNavigate } from 'react-router-dom';
+import { useCallback } from 'react';
+import { launchStore, type LaunchData } from './launch';
+
+export type ExtraData = Record<string, string | number | boolean | undefined | null>;
+
+export function buildPath(path: string, extra: ExtraData = {}, launch: LaunchData = launchStore.get()): string {
+  const [pathname, existing = ''] = path.split('?');
+  const params = new URLSearchParams(existing);
+  if (launch.videoToken && !params.has('token')) params.set('token', launch.videoToken);
+  for (const [key, value] of Object.entries(extra)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  if (launch.inviteId) params.set('inviteId', launch.inviteId);
+  params.set('locale', launch.locale);
+  return `${pathname}?${params.toString()}`;
+}
+
+export function useAppNavigate() {
+  const navigate = useNavigate();
+  return useCallback((path: string, extra?: ExtraData) => navigate(buildPath(path, extra)), [navigate]);
+}
