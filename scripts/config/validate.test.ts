@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { pageRegistry } from '../../src/pages/registry';
+import { projectRoot } from './check';
+import { didYouMean, formatProblems, validateConfig } from './validate';
+
+const shipped = JSON.parse(fs.readFileSync(`${projectRoot}/config/app.json`, 'utf8'));
+const pageKeys = Object.keys(pageRegistry);
+
+function check(mutate: (config: typeof shipped) => void, themes?: Record<string, unknown>) {
+  const config = structuredClone(shipped);
+  mutate(config);
+  return validateConfig({ root: projectRoot, pageKeys, config, themes });
+}
+
+describe('config check', () => {
+  it('passes the shipped config and themes', () => {
+    expect(validateConfig({ root: projectRoot, pageKeys })).toEqual([]);
+  });
+
+  it('names an unknown block type with its pointer and a did-you-mean', () => {
+    const problems = check((config) => {
+      config.routes[1].blocks[1].type = 'anouncement';
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: 'config/app.json',
+        pointer: '/routes/1/blocks/1/type',
+        hint: 'did you mean "announcement"?',
+      }),
+    );
+  });
+
+  it('rejects a wrong login value with the allowed values', () => {
+    const problems = check((config) => {
+      config.routes[2].login = 'yes';
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ pointer: '/routes/2/login', message: 'expected one of "required", "none"; got "yes"' }),
+    );
+  });
+
+  it('reports a missing page property and an unknown page key', () => {
+    const missing = check((config) => {
+      delete config.routes[3].page;
+    });
+    expect(missing).toContainEqual(expect.objectContaining({ pointer: '/routes/3/page', message: 'missing required property "page"' }));
+    const unknown = check((config) => {
+      config.routes[3].page = 'hom';
+    });
+    expect(unknown).toContainEqual(expect.objectContaining({ pointer: '/routes/3/page', hint: 'did you mean "home"?' }));
+  });
+
+  it('catches a typo in block props through the block schema', () => {
+    const problems = check((config) => {
+      config.routes[1].blocks[2].props = { collapsedLine: 3 };
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ pointer: '/routes/1/blocks/2/props/collapsedLine', hint: 'did you mean "collapsedLines"?' }),
+    );
+  });
+
+  it('rejects an unknown theme name and a bad theme colour', () => {
+    const unknownTheme = check((config) => {
+      config.theme.default = 'pinkk';
+    });
+    expect(unknownTheme).toContainEqual(expect.objectContaining({ pointer: '/theme/default', hint: 'did you mean "pink"?' }));
+
+    const red = JSON.parse(fs.readFileSync(`${projectRoot}/themes/red.json`, 'utf8'));
+    const broken = structuredClone(red);
+    const firstColour = Object.keys(broken.tokens.color ?? {})[0] ?? 'primary';
+    broken.tokens.color = { ...broken.tokens.color, [firstColour]: 'reddish' };
+    const problems = check(() => {}, { 'red.json': broken });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: 'themes/red.json', pointer: `/tokens/color/${firstColour}` }),
+    );
+  });
+
+  it('rejects duplicate paths', () => {
+    const problems = check((config) => {
+      config.routes[2].path = '/pages/home/index';
+    });
+    expect(problems.some((p) => p.pointer === '/routes/2/path' && p.message.includes('already declared'))).toBe(true);
+  });
+
+  it('formats problems one per line with file and pointer', () => {
+    const text = formatProblems([{ file: 'config/app.json', pointer: '/routes/0/login', message: 'bad', hint: 'did you mean "none"?' }]);
+    expect(text).toContain('config/app.json#/routes/0/login: bad (did you mean "none"?)');
+  });
+
+  it('suggests only close names', () => {
+    expect(didYouMean('footr', ['footer', 'intro'])).toBe('footer');
+    expect(didYouMean('zzzzzz', ['footer', 'intro'])).toBeUndefined();
+  });
+});
+
+describe('shipped config', () => {
+  const specRoutes = [
+    '/',
+    '/pages/index/index',
+    '/pages/home/index',
+    '/pages/user/index',
+    '/pages/user/order/index',
+    '/pages/user/phone/index',
+    '/pages/user/collection/index',
+    '/pages/my_webview/index',
+    '/pages/complaint/tousu/index',
+    '/pages/login/index',
+    '/pages/channel/index',
+    '/pages/channel/room-new/index',
+    '/pages/jinrizhixing/index',
+    '/pages/test/index',
+    '/pages/template/index',
+    '/pages/vip/index',
+    '/pages/jump-mp/index',
+    '/pages/information/index',
+    '/pages/scan-code/index',
+    '/preview-image',
+    '/choose-location',
+    '/open-location',
+  ];
+  type Route = { path: string; aliases?: string[]; login: string; title: { en: string } };
+  const routes = shipped.routes as Route[];
+
+  it('declares every route of the spec', () => {
+    const declared = routes.flatMap((route) => [route.path, ...(route.aliases ?? [])]);
+    expect(declared.sort()).toEqual([...specRoutes].sort());
+  });
+
+  it('opens exactly the four spec pages without a login check', () => {
+    const open = routes.filter((route) => route.login === 'none').map((route) => route.path);
+    expect(open.sort()).toEqual(
+      ['/pages/channel/index', '/pages/home/index', '/pages/jinrizhixing/index', '/pages/scan-code/index'].sort(),
+    );
+  });
+
+  it('uses the spec titles', () => {
+    const title = (path: string) => routes.find((route) => route.path === path)?.title.en;
+    expect(title('/pages/complaint/tousu/index')).toBe('Complaint reason');
+    expect(title('/pages/login/index')).toBe('User login');
+  });
+
+  it('holds the spec constants', () => {
+    expect(shipped.constants).toMatchObject({
+      requestTimeoutMs: 60000,
+      uploadTimeoutMs: 180000,
+      pageLoadTimeoutMs: 60000,
+      pageLoadIndicatorDelayMs: 200,
+      chunkLoadTimeoutMs: 120000,
+      defaultLocale: 'zh-CN',
+      version: '1.0.0',
+      versionCode: 100,
+      debugOriginMarkers: ['test', 'amb', '192'],
+    });
+  });
+});

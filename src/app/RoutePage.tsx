@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useTranslation } from '../lib/i18n';
+import type { RouteConfig } from '../engine/config';
+import { RouteConfigContext } from '../engine/route-context';
+import { launchStore } from '../lib/launch';
+import { videoStore } from '../features/video/store';
+import { runLoginCheck } from './login-check';
+import { PageLoader } from './PageLoader';
+import { useDocumentTheme } from './theme-root';
+
+export function checkLogin(route: RouteConfig): void {
+  runLoginCheck(route, {
+    href: window.location.href,
+    userAgent: navigator.userAgent,
+    videoToken: launchStore.get().videoToken,
+    redirect: (url) => window.location.assign(url),
+    replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+    setH5Login: (value) =>
+      videoStore.update((draft) => {
+        draft.h5Login = value;
+      }),
+  });
+}
+
+/** One configured route: login check, document title, theme variant, then the lazily loaded page. */
+export function RoutePage({ route }: { route: RouteConfig }) {
+  const { i18n } = useTranslation();
+  useDocumentTheme(route.themeVariant);
+
+  useEffect(() => {
+    checkLogin(route);
+  }, [route]);
+
+  useEffect(() => {
+    document.title = i18n.language === 'en' ? route.title.en : route.title['zh-CN'];
+  }, [route, i18n.language]);
+
+  return (
+    <RouteConfigContext.Provider value={route}>
+      <PageLoader pageKey={route.page} />
+    </RouteConfigContext.Provider>
+  );
+}

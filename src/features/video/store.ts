@@ -1,0 +1,39 @@
+/** Video store (spec section 3). Components read it through selectors: `useVideo((s) => s.info?.title)`. */
+import { createStore, useStore } from '../../lib/store';
+import type { VideoInfo } from './types';
+
+export const LOADING_IDLE = 1;
+export const LOADING_BUSY = 2;
+
+export type VideoState = {
+  info: VideoInfo | null;
+  /** 1 idle, 2 loading (spec section 4). */
+  loading: typeof LOADING_IDLE | typeof LOADING_BUSY;
+  /** Set once a detail request has settled, so pages can tell "not loaded yet" from "no such event". */
+  settled: boolean;
+  welcome: unknown;
+  masks: { password: boolean; pay: boolean; infoForm: boolean; gift: boolean; redPacket: boolean };
+  /** Outside WeChat the H5 login flow applies (spec section 4). */
+  h5Login: boolean;
+  giftData: unknown;
+  payUserData: unknown;
+  userInfo: { user_id: number; phone: string; permissions: string[] } | null;
+  chatContent: string;
+};
+
+export const videoStore = createStore<VideoState>({
+  info: null,
+  loading: LOADING_IDLE,
+  settled: false,
+  welcome: null,
+  masks: { password: false, pay: false, infoForm: false, gift: false, redPacket: false },
+  h5Login: false,
+  giftData: null,
+  payUserData: null,
+  userInfo: null,
+  chatContent: '',
+});
+
+export function useVideo<T>(selector: (state: VideoState) => T): T {
+  return useStore(videoStore, selector);
+}

@@ -1,0 +1,34 @@
+/** Vote store (spec section 3); filled by the voting features. */
+import { createStore, useStore } from '../../lib/store';
+
+export type VoteState = {
+  voteId: string;
+  dataId: string;
+  voteUserData: unknown;
+  voteInfo: unknown;
+  voteSignInfo: unknown;
+  searchNumber: string;
+  homeUserListSearch: string;
+  playerInfo: unknown;
+  signInMaskName: string;
+  bonusData: unknown;
+  bonusUser: unknown;
+};
+
+export const voteStore = createStore<VoteState>({
+  voteId: '',
+  dataId: '',
+  voteUserData: null,
+  voteInfo: null,
+  voteSignInfo: null,
+  searchNumber: '',
+  homeUserListSearch: '',
+  playerInfo: null,
+  signInMaskName: '',
+  bonusData: null,
+  bonusUser: null,
+});
+
+export function useVote<T>(selector: (state: VoteState) => T): T {
+  return useStore(voteStore, selector);
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../lib/navigation';
+import { launchStore } from '../../lib/launch';
+import { changeLocale } from '../../lib/i18n';
+import * as styles from '../page.css';
+
+/**
+ * The entry page (`/`, alias /pages/index/index): a link carrying an event token goes straight to the live room, a
+ * channel token to the channel; otherwise it greets the viewer.
+ */
+export default function EntryPage() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useAppNavigate();
+  const videoToken = launchStore.get().videoToken;
+  const channelToken = params.get('channelToken');
+
+  useEffect(() => {
+    if (videoToken) navigate('/pages/home/index');
+    else if (channelToken) navigate('/pages/channel/index', { channelToken });
+  }, [videoToken, channelToken, navigate]);
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.hero}>
+        <h1 className={styles.title}>{t('app.name')}</h1>
+        <p className={styles.hint}>{t('video.noEventHint')}</p>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          onClick={() => void changeLocale(i18n.language === 'en' ? 'zh-CN' : 'en')}
+        >
+          {t('app.switchLanguage')}
+        </button>
+      </section>
+    </main>
+  );
+}

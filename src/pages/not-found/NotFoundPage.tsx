@@ -1,0 +1,20 @@
+import { useTranslation } from '../../lib/i18n';
+import { useAppNavigate } from '../../lib/navigation';
+import * as styles from '../page.css';
+
+/** Unknown routes. Bundled with the app shell (it is tiny) so it shows even when chunks cannot load. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  return (
+    <main className={styles.page}>
+      <section className={styles.hero}>
+        <h1 className={styles.title}>{t('app.notFound')}</h1>
+        <p className={styles.hint}>{t('app.notFoundHint')}</p>
+        <button type="button" className={styles.primaryButton} onClick={() => navigate('/pages/home/index')}>
+          {t('app.goHome')}
+        </button>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Page registry: config `routes[].page` -> lazily loaded page module. Adding a page = one file under src/pages and
+ * one line here (then a route in config/app.json). Only dynamic imports here: the config check imports this file in
+ * Node to learn the page keys without loading any page.
+ */
+import type { ComponentType } from 'react';
+
+export type PageModule = { default: ComponentType };
+
+export const pageRegistry = {
+  entry: () => import('./entry/EntryPage'),
+  home: () => import('./home/HomePage'),
+  blocks: () => import('./blocks/BlocksPage'),
+  'preview-image': () => import('./preview-image/PreviewImagePage'),
+  'choose-location': () => import('./choose-location/ChooseLocationPage'),
+  'open-location': () => import('./open-location/OpenLocationPage'),
+  'my-webview': () => import('./my-webview/MyWebviewPage'),
+} satisfies Record<string, () => Promise<PageModule>>;
