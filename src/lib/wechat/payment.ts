@@ -1,0 +1,77 @@
+/**
+ * WeChat JSAPI payment through the in-app WeixinJSBridge (`getBrandWCPayRequest`). All six parameters must be
+ * non-empty ('payment parameter error'); outside WeChat the viewer is told to open the page in WeChat.
+ */
+import { WechatError } from './errors';
+import { isWeChat } from './user-agent';
+import type { WeixinJSBridge } from './wechat-sdk';
+
+export const paymentParamNames = [
+  'appId',
+  'timeStamp',
+  'nonceStr',
+  'package',
+  'signType',
+  'paySign',
+] as const;
+
+export type PaymentParams = Record<(typeof paymentParamNames)[number], string>;
+
+export type PaymentResult = 'ok' | 'cancel' | 'fail';
+
+export function isCompletePayment(
+  params: Partial<Record<string, unknown>> | null | undefined,
+): params is PaymentParams {
+  if (!params) return false;
+  return paymentParamNames.every((name) => {
+    const value = params[name];
+    return (
+      (typeof value === 'string' && value.trim() !== '') ||
+      (typeof value === 'number' && Number.isFinite(value))
+    );
+  });
+}
+
+/** 'get_brand_wcpay_request:ok' -> 'ok'; ':cancel' -> 'cancel'; anything else -> 'fail'. */
+export function paymentResult(errMsg: string | undefined): PaymentResult {
+  if (errMsg?.endsWith(':ok')) return 'ok';
+  if (errMsg?.endsWith(':cancel')) return 'cancel';
+  return 'fail';
+}
+
+/** The bridge is injected by WeChat some time after the page starts; it announces itself with WeixinJSBridgeReady. */
+export function whenBridgeReady(): Promise<WeixinJSBridge> {
+  const bridge = window.WeixinJSBridge;
+  if (bridge) return Promise.resolve(bridge);
+  return new Promise((resolve) => {
+    const onReady = () => {
+      const ready = window.WeixinJSBridge;
+      if (!ready) return;
+      document.removeEventListener('WeixinJSBridgeReady', onReady);
+      resolve(ready);
+    };
+    document.addEventListener('WeixinJSBridgeReady', onReady);
+  });
+}
+
+export async function requestPayment(
+  params: Partial<Record<string, unknown>> | null | undefined,
+  ua?: string,
+): Promise<PaymentResult> {
+  if (!isCompletePayment(params)) throw new WechatError('paymentParamError');
+  if (!isWeChat(ua)) throw new WechatError('openInWeChat');
+  const bridge = await whenBridgeReady();
+  const request: PaymentParams = {
+    appId: String(params.appId),
+    timeStamp: String(params.timeStamp),
+    nonceStr: String(params.nonceStr),
+    package: String(params.package),
+    signType: String(params.signType),
+    paySign: String(params.paySign),
+  };
+  return new Promise((resolve) => {
+    bridge.invoke('getBrandWCPayRequest', request, (result) =>
+      resolve(paymentResult(result.err_msg ?? result.errMsg)),
+    );
+  });
+}
