@@ -6,7 +6,7 @@
  */
 import { appConfig, type RouteConfig } from '../engine/config';
 import { getStoredToken, storeToken } from '../lib/auth';
-import { isWeChat } from '../lib/wechat';
+import { isWeChat } from '../lib/wechat/user-agent';
 
 export type LoginCheckEnv = {
   href: string;
