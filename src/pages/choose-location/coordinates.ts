@@ -7,18 +7,20 @@ import { safeRedirectPath } from '../../lib/safe-url';
 export type Axis = 'latitude' | 'longitude';
 export type LatLng = { lat: number; lng: number };
 
-const LIMIT: Record<Axis, number> = { latitude: 90, longitude: 180 };
+export const COORDINATE_LIMIT: Record<Axis, number> = { latitude: 90, longitude: 180 };
 /** Six decimals is about 0.1 m: more precision than any phone gives, fewer digits than a float prints. */
 const DECIMALS = 6;
 
-export type CoordinateResult = { ok: true; value: number } | { ok: false; error: 'required' | 'notNumber' | 'range' };
+export type CoordinateResult =
+  { ok: true; value: number } | { ok: false; error: 'required' | 'notNumber' | 'range' };
 
 export function parseCoordinate(raw: string | null | undefined, axis: Axis): CoordinateResult {
   const text = (raw ?? '').trim();
   if (text === '') return { ok: false, error: 'required' };
   if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { ok: false, error: 'notNumber' };
   const value = Number(text);
-  if (!Number.isFinite(value) || Math.abs(value) > LIMIT[axis]) return { ok: false, error: 'range' };
+  if (!Number.isFinite(value) || Math.abs(value) > COORDINATE_LIMIT[axis])
+    return { ok: false, error: 'range' };
   return { ok: true, value };
 }
 

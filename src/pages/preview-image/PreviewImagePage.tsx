@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
-import { buildPath } from '../../lib/navigation';
 import { previewImage } from '../../lib/wechat/media';
 import { setupJsSdk } from '../../lib/wechat/setup';
 import { isWeChat } from '../../lib/wechat/user-agent';
@@ -24,6 +23,7 @@ import {
   type Tap,
   type ZoomState,
 } from './gestures';
+import { useGoBack } from '../choose-location/SystemPage';
 import { parsePreviewQuery } from './image-urls';
 import * as styles from './PreviewImagePage.css';
 
@@ -40,7 +40,6 @@ type Gesture =
 export default function PreviewImagePage(): React.JSX.Element {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const { urls, current } = useMemo(() => parsePreviewQuery(params, window.location.origin), [params]);
   const [index, setIndex] = useState(current);
   const [zoom, setZoom] = useState<ZoomState>(IDENTITY);
@@ -53,12 +52,7 @@ export default function PreviewImagePage(): React.JSX.Element {
   const lastTap = useRef<Tap | null>(null);
   const count = urls.length;
 
-  const close = useCallback(() => {
-    // React Router numbers history entries; idx 0 means this page was opened directly, so there is no back.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(buildPath('/'), { replace: true });
-  }, [navigate]);
+  const close = useGoBack();
 
   const show = useCallback(
     (next: number) => {
@@ -116,7 +110,10 @@ export default function PreviewImagePage(): React.JSX.Element {
     setDragging(true);
     const [a, b] = [...pointers.current.values()];
     if (a && b) {
-      gesture.current = { kind: 'pinch', start: { state: zoom, distance: distance(a, b), center: midpoint(a, b) } };
+      gesture.current = {
+        kind: 'pinch',
+        start: { state: zoom, distance: distance(a, b), center: midpoint(a, b) },
+      };
       setDragX(0);
     } else if (a) {
       startDrag(a);
@@ -171,7 +168,13 @@ export default function PreviewImagePage(): React.JSX.Element {
       return;
     }
     if (zoom.scale <= MIN_SCALE) {
-      const target = swipeTarget(index, count, at.x - g.start.x, performance.now() - g.time, viewport().size.width);
+      const target = swipeTarget(
+        index,
+        count,
+        at.x - g.start.x,
+        performance.now() - g.time,
+        viewport().size.width,
+      );
       if (target !== index) show(target);
       else setDragX(0);
     }

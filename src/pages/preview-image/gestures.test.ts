@@ -38,8 +38,14 @@ describe('clampOffset', () => {
   });
   it('lets a zoomed image pan to its edges and no further', () => {
     // 390 wide at 2x = 780: 195 px to spare either side; 292.5 high at 2x = 585 < 844: stays centred vertically.
-    expect(clampOffset({ x: 500, y: 300 }, 2, { width: 390, height: 292.5 }, phone)).toEqual({ x: 195, y: 0 });
-    expect(clampOffset({ x: -100, y: 0 }, 2, { width: 390, height: 292.5 }, phone)).toEqual({ x: -100, y: 0 });
+    expect(clampOffset({ x: 500, y: 300 }, 2, { width: 390, height: 292.5 }, phone)).toEqual({
+      x: 195,
+      y: 0,
+    });
+    expect(clampOffset({ x: -100, y: 0 }, 2, { width: 390, height: 292.5 }, phone)).toEqual({
+      x: -100,
+      y: 0,
+    });
   });
 });
 

@@ -51,7 +51,10 @@ export function zoomAt(state: ZoomState, scale: number, focus: Point): ZoomState
   const ratio = next / state.scale;
   return {
     scale: next,
-    offset: { x: focus.x - ratio * (focus.x - state.offset.x), y: focus.y - ratio * (focus.y - state.offset.y) },
+    offset: {
+      x: focus.x - ratio * (focus.x - state.offset.x),
+      y: focus.y - ratio * (focus.y - state.offset.y),
+    },
   };
 }
 
@@ -62,7 +65,11 @@ export type PinchStart = { state: ZoomState; distance: number; center: Point };
  * midpoint follows the current midpoint (so a pinch can pan as well).
  */
 export function pinch(start: PinchStart, currentDistance: number, currentCenter: Point): ZoomState {
-  const scale = clamp((start.state.scale * currentDistance) / Math.max(start.distance, 1), MIN_SCALE, MAX_SCALE);
+  const scale = clamp(
+    (start.state.scale * currentDistance) / Math.max(start.distance, 1),
+    MIN_SCALE,
+    MAX_SCALE,
+  );
   const anchor = {
     x: (start.center.x - start.state.offset.x) / start.state.scale,
     y: (start.center.y - start.state.offset.y) / start.state.scale,
@@ -93,7 +100,13 @@ export function dragOffset(dx: number, index: number, count: number): number {
 }
 
 /** The image to settle on when a horizontal drag ends. */
-export function swipeTarget(index: number, count: number, dx: number, durationMs: number, width: number): number {
+export function swipeTarget(
+  index: number,
+  count: number,
+  dx: number,
+  durationMs: number,
+  width: number,
+): number {
   const velocity = Math.abs(dx) / Math.max(durationMs, 1);
   const far = Math.abs(dx) > width * SWIPE_DISTANCE_RATIO;
   const flick = velocity > SWIPE_VELOCITY && Math.abs(dx) > DOUBLE_TAP_SLOP_PX;

@@ -29,7 +29,9 @@ describe('safeImageUrl', () => {
 
 describe('parsePreviewQuery', () => {
   it('reads comma-separated and repeated urls, dropping unsafe ones', () => {
-    const { urls } = query('urls=https://a.net/1.png,javascript:alert(1)&urls=https://a.net/2.png&urls=/3.png');
+    const { urls } = query(
+      'urls=https://a.net/1.png,javascript:alert(1)&urls=https://a.net/2.png&urls=/3.png',
+    );
     expect(urls).toEqual(['https://a.net/1.png', 'https://a.net/2.png', 'https://live.example.com/3.png']);
   });
 
