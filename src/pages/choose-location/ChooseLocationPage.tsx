@@ -134,8 +134,8 @@ export default function ChooseLocationPage(): React.JSX.Element {
           <>
             <p className={styles.coordinates}>
               {t('system.coordinatesText', {
-                lat: formatCoordinate(found.lat),
-                lng: formatCoordinate(found.lng),
+                latitude: formatCoordinate(found.lat),
+                longitude: formatCoordinate(found.lng),
               })}
             </p>
             <button type="button" className={styles.primaryButton} onClick={() => confirm(found)}>

@@ -69,8 +69,8 @@ export default function OpenLocationPage(): React.JSX.Element {
         {place.address ? <p className={styles.text}>{place.address}</p> : null}
         <p className={styles.coordinates}>
           {t('system.coordinatesText', {
-            lat: formatCoordinate(place.lat),
-            lng: formatCoordinate(place.lng),
+            latitude: formatCoordinate(place.lat),
+            longitude: formatCoordinate(place.lng),
           })}
         </p>
         {wechatFailed ? (

@@ -1,6 +1,6 @@
 /**
  * The preview's query: `urls` (comma-separated, or repeated `urls=` parameters) and `current` (an index, or one of
- * the URLs as WeChat's previewImage takes it). Only http(s) addresses and same-origin paths are shown; anything else
+ * the URLs as WeChat's previewImage takes it). Only http(s) addresses and same-origin paths ('/img/a.png') are shown; anything else
  * (javascript:, data:, blob:) is dropped.
  */
 export function safeImageUrl(raw: string, origin: string): string | null {
@@ -14,8 +14,9 @@ export function safeImageUrl(raw: string, origin: string): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username !== '' || url.password !== '') return null;
-  const relative = !/^[a-z][a-z\d+.-]*:/i.test(value) && !value.startsWith('//');
-  if (relative && url.origin !== new URL(origin).origin) return null;
+  const absolute = /^https?:\/\//i.test(value);
+  // A relative address must be rooted ('/img/a.png'): a bare word is more likely a fragment of a split URL.
+  if (!absolute && !(value.startsWith('/') && !value.startsWith('//'))) return null;
   return url.href;
 }
 
