@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as ConfigModule from '../../engine/config';
 import { initI18n } from '../../lib/i18n';
 import MyWebviewPage from './MyWebviewPage';
 
@@ -10,7 +11,7 @@ vi.mock(
   async () => (await import('../choose-location/class-names.test-helper')).classNames,
 );
 vi.mock('../../engine/config', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../engine/config')>();
+  const actual = await importOriginal<typeof ConfigModule>();
   return {
     ...actual,
     appConfig: {
