@@ -39,16 +39,27 @@ export function paymentResult(errMsg: string | undefined): PaymentResult {
   return 'fail';
 }
 
+/** How long to wait for the bridge: a browser that only pretends to be WeChat never gets one. */
+export const BRIDGE_TIMEOUT_MS = 10000;
+
 /** The bridge is injected by WeChat some time after the page starts; it announces itself with WeixinJSBridgeReady. */
-export function whenBridgeReady(): Promise<WeixinJSBridge> {
+export function whenBridgeReady(timeoutMs: number = BRIDGE_TIMEOUT_MS): Promise<WeixinJSBridge> {
   const bridge = window.WeixinJSBridge;
   if (bridge) return Promise.resolve(bridge);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const onReady = () => {
       const ready = window.WeixinJSBridge;
       if (!ready) return;
-      document.removeEventListener('WeixinJSBridgeReady', onReady);
+      stop();
       resolve(ready);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new WechatError('sdkUnavailable', 'WeixinJSBridge'));
+    }, timeoutMs);
+    const stop = () => {
+      clearTimeout(timer);
+      document.removeEventListener('WeixinJSBridgeReady', onReady);
     };
     document.addEventListener('WeixinJSBridgeReady', onReady);
   });

@@ -4,7 +4,7 @@ import { initI18n } from '../i18n';
 import { WechatError } from './errors';
 import { configureJsSdk, jsSdkReady, loadJsSdk, resetJsSdk } from './js-sdk';
 import { getLocation, openLocation, previewImage } from './media';
-import { isCompletePayment, paymentResult, requestPayment } from './payment';
+import { BRIDGE_TIMEOUT_MS, isCompletePayment, paymentResult, requestPayment } from './payment';
 import { setupJsSdk, resetSetup, signedPageUrl, JS_API_LIST } from './setup';
 import { setShare } from './share';
 import { BROWSER_UA, OLD_WECHAT_UA, WECHAT_UA, clearFakes, fakeBridge, fakeWx } from './fake-wx';
@@ -271,6 +271,20 @@ describe('requestPayment', () => {
     document.dispatchEvent(new Event('WeixinJSBridgeReady'));
     await expect(paying).resolves.toBe('ok');
     expect(invoke).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whenBridgeReady', () => {
+  it('gives up when the bridge never comes (a browser only pretending to be WeChat)', async () => {
+    vi.useFakeTimers();
+    try {
+      const paying = requestPayment(payment, WECHAT_UA);
+      const failed = rejection(paying);
+      await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUT_MS);
+      expect((await failed).code).toBe('sdkUnavailable');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

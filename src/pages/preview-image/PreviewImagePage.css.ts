@@ -81,8 +81,8 @@ export const counter = style({
 
 export const iconButton = style({
   pointerEvents: 'auto',
-  minWidth: 44,
-  minHeight: 44,
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
