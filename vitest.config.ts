@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/unit-setup.ts'],
     pool: 'forks',
     testTimeout: 20000,
   },

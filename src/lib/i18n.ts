@@ -17,14 +17,18 @@ const loaders: Record<Locale, () => Promise<object>> = {
   en: async () => (await import('../locales/en.json')).default,
 };
 
+// Initialised synchronously at import with the bundled zh-CN, so `t` works everywhere from the first render (and in
+// unit tests); initI18n then switches to the launch locale.
+void i18n.init({
+  lng: 'zh-CN',
+  fallbackLng: 'zh-CN',
+  resources: { 'zh-CN': { translation: zhCN } },
+  interpolation: { escapeValue: false }, // React escapes; nothing is rendered as HTML.
+  returnNull: false,
+  initAsync: false,
+});
+
 export async function initI18n(locale: Locale): Promise<void> {
-  await i18n.init({
-    lng: locale,
-    fallbackLng: 'zh-CN',
-    resources: { 'zh-CN': { translation: zhCN } },
-    interpolation: { escapeValue: false }, // React escapes; nothing is rendered as HTML.
-    returnNull: false,
-  });
   await changeLocale(locale);
 }
 

@@ -54,7 +54,7 @@ export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeig
 
 export const text = style({ margin: 0, lineHeight: 1.5, overflowWrap: 'anywhere' });
 
-export const muted = style([text, { color: vars.color.textSecondary, fontSize: vars.fontSize.sm }]);
+export const muted = style([text, { color: vars.color.textMuted, fontSize: vars.fontSize.sm }]);
 
 export const coordinates = style([text, { fontVariantNumeric: 'tabular-nums' }]);
 
@@ -64,7 +64,7 @@ export const notice = style([
     padding: vars.space.sm,
     borderRadius: vars.radius.sm,
     background: vars.color.background,
-    color: vars.color.textSecondary,
+    color: vars.color.textMuted,
     fontSize: vars.fontSize.sm,
   },
 ]);
@@ -107,7 +107,7 @@ const buttonBase = style({
 
 export const primaryButton = style([
   buttonBase,
-  { border: 'none', background: vars.color.primary, color: vars.color.onPrimary, fontWeight: 600 },
+  { border: 'none', background: vars.color.primary, color: vars.color.primaryText, fontWeight: 600 },
 ]);
 
 export const secondaryButton = style([

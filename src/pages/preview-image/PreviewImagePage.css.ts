@@ -7,7 +7,7 @@ export const viewer = style({
   display: 'flex',
   flexDirection: 'column',
   background: vars.color.overlay,
-  color: vars.color.onOverlay,
+  color: vars.color.overlayText,
   overflow: 'hidden',
   // The viewer handles every gesture itself; the browser must not scroll, zoom the page or go back on a swipe.
   touchAction: 'none',
@@ -87,9 +87,9 @@ export const iconButton = style({
   alignItems: 'center',
   justifyContent: 'center',
   border: 'none',
-  borderRadius: vars.radius.full,
+  borderRadius: vars.radius.pill,
   background: vars.color.overlayControl,
-  color: vars.color.onOverlay,
+  color: vars.color.overlayText,
   fontSize: vars.fontSize.lg,
   cursor: 'pointer',
   selectors: {
