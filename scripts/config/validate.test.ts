@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageRegistry } from '../../src/pages/registry';
-import { projectRoot } from './check';
+import { projectRoot, readPageKeys } from './check';
 import { didYouMean, formatProblems, validateConfig } from './validate';
 
 const shipped = JSON.parse(fs.readFileSync(`${projectRoot}/config/app.json`, 'utf8'));
-const pageKeys = Object.keys(pageRegistry);
+const pageKeys = readPageKeys();
 
 function check(mutate: (config: typeof shipped) => void, themes?: Record<string, unknown>) {
   const config = structuredClone(shipped);
@@ -53,10 +52,15 @@ describe('config check', () => {
 
   it('catches a typo in block props through the block schema', () => {
     const problems = check((config) => {
-      config.routes[1].blocks[2].props = { collapsedLine: 3 };
+      const intro = config.routes[1].blocks.findIndex((block: { type: string }) => block.type === 'intro');
+      config.routes[1].blocks[intro].props = { collapsedLine: 3 };
     });
+    const intro = shipped.routes[1].blocks.findIndex((block: { type: string }) => block.type === 'intro');
     expect(problems).toContainEqual(
-      expect.objectContaining({ pointer: '/routes/1/blocks/2/props/collapsedLine', hint: 'did you mean "collapsedLines"?' }),
+      expect.objectContaining({
+        pointer: `/routes/1/blocks/${intro}/props/collapsedLine`,
+        hint: 'did you mean "collapsedLines"?',
+      }),
     );
   });
 

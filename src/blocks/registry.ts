@@ -6,10 +6,12 @@ import type { BlockComponent } from './types';
 import { Announcement } from './announcement/Announcement';
 import { ComingSoon } from './coming-soon/ComingSoon';
 import { Footer } from './footer/Footer';
+import { HomeVideo } from './home-video/HomeVideo';
 import { Intro } from './intro/Intro';
 import { VideoHeader } from './video-header/VideoHeader';
 
 export const blockRegistry: Record<string, BlockComponent> = {
+  'home-video': HomeVideo,
   'video-header': VideoHeader,
   announcement: Announcement,
   intro: Intro,

@@ -16,7 +16,7 @@ export const sheet = style({
   boxShadow: vars.shadow.popup,
   paddingBottom: 'env(safe-area-inset-bottom)',
   animation: `${slideUp} 200ms ease-out`,
-  selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } },
+  selectors: { '&::backdrop': { background: `color-mix(in srgb, ${vars.color.overlay} 50%, transparent)` } },
 });
 
 export const header = style({

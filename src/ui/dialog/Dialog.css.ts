@@ -9,7 +9,7 @@ export const dialog = style({
   background: vars.color.surface,
   color: vars.color.text,
   boxShadow: vars.shadow.popup,
-  selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } },
+  selectors: { '&::backdrop': { background: `color-mix(in srgb, ${vars.color.overlay} 50%, transparent)` } },
 });
 
 export const title = style({

@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../themes/contract.css';
+
+export const frame = style({ position: 'relative', aspectRatio: '16 / 9', background: vars.color.overlay });
+
+export const video = style({ display: 'block', width: '100%', height: '100%', objectFit: 'contain' });
+
+export const cover = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.md,
+  width: '100%',
+  border: 'none',
+  background: `color-mix(in srgb, ${vars.color.overlay} 55%, transparent)`,
+  color: vars.color.overlayText,
+  cursor: 'pointer',
+});
+
+export const playIcon = style({
+  width: 0,
+  height: 0,
+  borderTop: `${vars.space.lg} solid transparent`,
+  borderBottom: `${vars.space.lg} solid transparent`,
+  borderLeft: `${vars.space.xl} solid ${vars.color.overlayText}`,
+});
+
+export const coverText = style({ margin: 0, fontSize: vars.fontSize.md, textAlign: 'center', padding: `0 ${vars.space.lg}` });
+
+export const retry = style({
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.xl}`,
+  border: 'none',
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 700,
+  cursor: 'pointer',
+});
