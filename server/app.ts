@@ -1,0 +1,74 @@
+/**
+ * The reference server: the API under /v2/api and /v3/api (registered from the contract in schemas/api), the built
+ * app at /livev3/, and the demo HLS streams. `buildServer` is what tests drive with fastify.inject.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { projectRoot, type ServerConfig } from './config.ts';
+import { loadContract } from './contract/load.ts';
+import { registerContract } from './contract/register.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { ApiFailure, XCODE } from './envelope.ts';
+import { seedIfEmpty } from './seed.ts';
+import { appRoutes } from './static.ts';
+import { streamRoutes } from './streams/plugin.ts';
+import { videoHandlers } from './routes/video.ts';
+
+export type BuildOptions = Partial<ServerConfig> & { databasePath: string; now?: () => number; logger?: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+function failure(xcode: number, msg: string) {
+  return { xcode, msg, data: null };
+}
+
+export async function buildServer(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+  const db = openDatabase(options.databasePath);
+  seedIfEmpty(db);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => db.close());
+
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiFailure) return reply.code(200).send({ xcode: error.xcode, msg: error.message, data: error.data });
+    if (error.validation) {
+      const detail = error.validation[0];
+      const where = `${error.validationContext ?? 'request'}${detail?.instancePath ?? ''}`;
+      return reply.code(400).send(failure(XCODE.badRequest, `Invalid request: ${where} ${detail?.message ?? 'is invalid'}`));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(failure(XCODE.tooLarge, 'Request body is too large'));
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(failure(XCODE.badRequest, 'Unsupported content type'));
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(failure(XCODE.badRequest, 'Request body is not valid JSON'));
+    }
+    if (error.statusCode === 429) return reply.code(429).send(failure(XCODE.tooManyRequests, 'Too many requests, please retry later'));
+    request.log.error(error);
+    return reply.code(500).send(failure(XCODE.internal, 'Internal server error'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(failure(XCODE.notFound, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  // Form-encoded bodies parse to plain objects, validated by the same schemas as JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const contract = loadContract(path.join(projectRoot, 'schemas/api'));
+  registerContract(app, contract, { ...videoHandlers(db) });
+
+  await app.register(streamRoutes, { streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/streams'), now: options.now });
+  await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
+  return app;
+}

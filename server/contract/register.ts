@@ -1,0 +1,53 @@
+/**
+ * Registers one Fastify route per contract operation, with the operation's query/body schemas (Fastify validates
+ * them with ajv) and the handler of the same operationId. A contract operation without a handler, or a handler
+ * without an operation, stops the server at start: server and contract cannot drift.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OpenApiDocument, OpenApiOperation } from './load.ts';
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
+export type HandlerMap = Record<string, Handler>;
+
+/** The app sends these on every call (locale, inviteId); each route accepts them. */
+const commonQuery = {
+  locale: { type: 'string', maxLength: 16 },
+  inviteId: { type: 'string', maxLength: 64 },
+};
+
+function querySchema(operation: OpenApiOperation) {
+  const properties: Record<string, object> = { ...commonQuery };
+  const required: string[] = [];
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'query') continue;
+    properties[parameter.name] = parameter.schema;
+    if (parameter.required) required.push(parameter.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: true };
+}
+
+function bodySchema(operation: OpenApiOperation) {
+  const content = operation.requestBody?.content;
+  if (!content) return undefined;
+  const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
+  return schema;
+}
+
+export function registerContract(app: FastifyInstance, contract: OpenApiDocument, handlers: HandlerMap): void {
+  const seen = new Set<string>();
+  for (const [url, operations] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(operations) as [string, OpenApiOperation][]) {
+      const handler = Object.hasOwn(handlers, operation.operationId) ? handlers[operation.operationId] : undefined;
+      if (!handler) throw new Error(`contract operation ${operation.operationId} (${method.toUpperCase()} ${url}) has no handler`);
+      seen.add(operation.operationId);
+      app.route({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        url,
+        schema: { querystring: querySchema(operation), ...(bodySchema(operation) ? { body: bodySchema(operation) } : {}) },
+        handler,
+      });
+    }
+  }
+  const orphans = Object.keys(handlers).filter((id) => !seen.has(id));
+  if (orphans.length) throw new Error(`handlers without a contract operation: ${orphans.join(', ')}`);
+}

@@ -1,0 +1,77 @@
+import type { Db } from '../db/database.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { optionalViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+
+type EventRow = {
+  id: number;
+  token: string;
+  owner_id: number;
+  color_code: string;
+  title: string;
+  cover: string;
+  description: string;
+  announcement: string;
+  live_status: 0 | 1 | 2;
+  start_time: number;
+  views: number;
+  live_stream: string;
+  replay_stream: string;
+  password: string;
+  price_cents: number;
+  needs_info_form: number;
+};
+
+/** Stream names map to the server's HLS routes: live (sliding window over the clock) and VOD. */
+export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>) {
+  return {
+    live_url: row.live_stream ? `/streams/live/${row.live_stream}/master.m3u8` : '',
+    replay_url: row.replay_stream ? `/streams/vod/${row.replay_stream}/master.m3u8` : '',
+  };
+}
+
+export function findEvent(db: Db, token: string): EventRow {
+  const row = db.prepare<[string], EventRow>('SELECT * FROM events WHERE token = ?').get(token);
+  if (!row) throw new ApiFailure(XCODE.notFound, 'No such event');
+  return row;
+}
+
+export function videoHandlers(db: Db): HandlerMap {
+  const passedGates = db.prepare<[number, number], { gate: string }>(
+    'SELECT gate FROM event_access WHERE event_id = ? AND user_id = ?',
+  );
+  return {
+    videoDetail(request) {
+      const { token } = request.query as { token: string };
+      const event = findEvent(db, token);
+      const viewer = optionalViewer(db, request);
+      const gates = new Set(viewer ? passedGates.all(event.id, viewer.userId).map((row) => row.gate) : []);
+      const isOwner = viewer?.userId === event.owner_id;
+      const canWatch =
+        isOwner ||
+        ((!event.password || gates.has('password')) &&
+          (event.price_cents === 0 || gates.has('paid')) &&
+          (!event.needs_info_form || gates.has('info_form')));
+      // Streams are only handed out to viewers who may watch.
+      const streams = canWatch ? streamUrls(event) : { live_url: '', replay_url: '' };
+      return ok({
+        token: event.token,
+        user_id: event.owner_id,
+        color_code: event.color_code,
+        title: event.title,
+        cover: event.cover,
+        description: event.description,
+        announcement: event.announcement,
+        live_status: event.live_status,
+        start_time: event.start_time,
+        views: event.views,
+        ...streams,
+        has_subtitles: false,
+        needs_password: Boolean(event.password) && !gates.has('password') && !isOwner,
+        price: event.price_cents,
+        needs_info_form: Boolean(event.needs_info_form) && !gates.has('info_form') && !isOwner,
+        can_watch: canWatch,
+      });
+    },
+  };
+}
