@@ -17,7 +17,7 @@ export function parseMediaPlaylist(text: string): Rendition {
 }
 
 /** The live media playlist at `nowMs`, with `windowSize` segments; sequence numbers grow by one per segment played. */
-export function livePlaylist(rendition: Rendition, nowMs: number, windowSize = 4, epochMs = 0): string {
+export function livePlaylist(rendition: Rendition, nowMs: number, windowSize = 8, epochMs = 0): string {
   const { segments } = rendition;
   const segmentMs = (segments[0]?.duration ?? 1) * 1000;
   const newest = Math.floor((nowMs - epochMs) / segmentMs);

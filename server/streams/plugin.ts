@@ -10,6 +10,9 @@ const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'i
 /** HLS demo streams: /streams/vod/<name>/... as recorded, /streams/live/<name>/... as a looping live window. */
 export async function streamRoutes(app: FastifyInstance, options: { streamsDir: string; now?: () => number }) {
   const now = options.now ?? Date.now;
+  // The live clock starts with the server: media sequence numbers stay small (hls.js does per-sequence work when
+  // it aligns playlist refreshes, so epoch-sized numbers cost seconds of main-thread time).
+  const epochMs = now();
 
   const send = (reply: FastifyReply, parts: string[], live: boolean) => {
     if (!parts.every((part, i) => (i === parts.length - 1 ? FILE.test(part) : NAME.test(part)))) {
@@ -21,7 +24,7 @@ export async function streamRoutes(app: FastifyInstance, options: { streamsDir: 
     reply.type(TYPES[extension]);
     if (live && extension === 'm3u8' && parts.length === 3) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.send(livePlaylist(parseMediaPlaylist(fs.readFileSync(file, 'utf8')), now()));
+      return reply.send(livePlaylist(parseMediaPlaylist(fs.readFileSync(file, 'utf8')), now(), 8, epochMs));
     }
     reply.header('Cache-Control', extension === 'm3u8' ? 'no-cache' : 'public, max-age=86400');
     return reply.send(fs.createReadStream(file));

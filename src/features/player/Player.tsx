@@ -102,7 +102,7 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
   };
 
   return (
-    <div className={styles.frame}>
+    <div className={styles.frame} data-testid="player">
       <video
         ref={videoRef}
         className={styles.video}

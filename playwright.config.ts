@@ -1,0 +1,58 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { themeMatrix } from './tests/themes.ts';
+import type { ThemeOptions } from './tests/fixtures.ts';
+
+const PORT = 4318;
+const databasePath = path.join(os.tmpdir(), `livev3-e2e-${process.pid}.db`);
+
+export const chromiumLaunch = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};
+
+const phone = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 1,
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+  launchOptions: chromiumLaunch,
+};
+
+export default defineConfig<ThemeOptions>({
+  testDir: 'tests',
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled', caret: 'hide' } },
+  snapshotPathTemplate: 'tests/screenshots/__baselines__/{projectName}/{arg}{ext}',
+  use: { baseURL: `http://127.0.0.1:${PORT}/livev3/`, trace: 'off', ...phone },
+  webServer: {
+    // The real reference server with a fresh database (seeded on start) serving the built app.
+    command: `node -e "require('fs').rmSync('${databasePath}',{force:true})" && node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/livev3/`,
+    env: { PORT: String(PORT), DATABASE_PATH: databasePath, NODE_ENV: 'test', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+  projects: [
+    { name: 'functional', testDir: 'tests/e2e' },
+    ...themeMatrix.map(({ theme, variant }) => ({
+      name: `${theme}-${variant}`,
+      testDir: 'tests/screenshots',
+      use: { theme, variant },
+    })),
+  ],
+});

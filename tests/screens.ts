@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+
+export type Screen = {
+  id: string;
+  /** Hash route with its query, as a viewer opens it. */
+  path: string;
+  /** Visible text (or a CSS selector prefixed with `css=`) that proves the screen has rendered. */
+  ready: string;
+  /** Extra steps before the screenshot (open a pop-up, fill a form). */
+  setup?: (page: Page) => Promise<void>;
+};
+
+/** Every screen that exists, screenshotted in every theme x variant. Later features add their screens here. */
+export const screens: Screen[] = [
+  { id: 'entry', path: '/', ready: 'css=main' },
+  { id: 'home', path: '/pages/home/index?token=demo', ready: '2026 新品发布会 · 现场直播' },
+  { id: 'home-en', path: '/pages/home/index?token=demo&locale=en', ready: 'Introduction' },
+  { id: 'no-event', path: '/pages/home/index?token=nosuchevent', ready: '未找到该活动' },
+  { id: 'not-found', path: '/no/such/page', ready: '页面不存在' },
+  { id: 'coming-soon', path: '/pages/user/index?token=demo', ready: '该页面即将上线' },
+  { id: 'preview-image', path: '/preview-image?urls=/streams/vod/demo/cover.jpg&current=0', ready: 'css=img' },
+  { id: 'choose-location', path: '/choose-location', ready: 'css=h1' },
+  { id: 'open-location', path: '/open-location?lat=31.2304&lng=121.4737&name=上海中心&address=上海市浦东新区', ready: '上海中心' },
+  { id: 'webview-blocked', path: '/pages/my_webview/index?url=https%3A%2F%2Fevil.test%2F', ready: 'css=h1' },
+];
