@@ -20,6 +20,8 @@ export default defineConfig({
   build: {
     target: 'es2020',
     sourcemap: false,
+    // The bench reads the manifest to sum first-load bytes (entry + home route) and list lazy chunks.
+    manifest: true,
     reportCompressedSize: false,
   },
 });

@@ -11,4 +11,8 @@ export const card = style({
   boxShadow: vars.shadow.card,
 });
 
-export const heading = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.lg, color: vars.color.text });
+export const heading = style({
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.text,
+});

@@ -15,4 +15,9 @@ export const label = style({
   lineHeight: 1.8,
 });
 
-export const text = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.text, wordBreak: 'break-word' });
+export const text = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  color: vars.color.text,
+  wordBreak: 'break-word',
+});

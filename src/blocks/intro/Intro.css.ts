@@ -8,7 +8,12 @@ export const root = card;
 
 export const heading = blockHeading;
 
-export const text = style({ margin: 0, whiteSpace: 'pre-line', color: vars.color.text, wordBreak: 'break-word' });
+export const text = style({
+  margin: 0,
+  whiteSpace: 'pre-line',
+  color: vars.color.text,
+  wordBreak: 'break-word',
+});
 
 export const clamped = style([
   text,

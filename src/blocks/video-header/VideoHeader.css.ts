@@ -3,14 +3,9 @@ import { vars } from '../../themes/contract.css';
 
 export const root = style({ background: vars.color.surface, color: vars.color.text });
 
-export const cover = style({ position: 'relative', aspectRatio: '16 / 9', background: vars.color.overlay });
-
-export const image = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
-
 const badge = style({
-  position: 'absolute',
-  top: vars.space.md,
-  left: vars.space.md,
+  display: 'inline-block',
+  marginBottom: vars.space.xs,
   padding: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
   fontSize: vars.fontSize.xs,
@@ -24,6 +19,15 @@ export const status = styleVariants({
 
 export const body = style({ padding: `${vars.space.md} ${vars.space.lg}` });
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: 1.3, color: vars.color.text });
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  lineHeight: 1.3,
+  color: vars.color.text,
+});
 
-export const meta = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const meta = style({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});

@@ -5,7 +5,7 @@ import * as styles from './VideoHeader.css';
 
 type Props = { showViewers?: boolean };
 
-/** The event's cover, title and status. The player replaces the cover when the watching feature lands. */
+/** The event's title, live status and audience (the home-video block above it shows the stream or its cover). */
 export function VideoHeader({ props }: BlockProps<Props>) {
   const { t } = useTranslation();
   const info = useVideo((state) => state.info);
@@ -13,11 +13,8 @@ export function VideoHeader({ props }: BlockProps<Props>) {
   const status = info.live_status === 1 ? 'live' : info.live_status === 2 ? 'ended' : 'notStarted';
   return (
     <section className={styles.root} aria-labelledby="video-title">
-      <div className={styles.cover}>
-        {info.cover ? <img className={styles.image} src={info.cover} alt="" width={390} height={219} /> : null}
-        <span className={styles.status[status === 'live' ? 'live' : 'idle']}>{t(`video.${status}`)}</span>
-      </div>
       <div className={styles.body}>
+        <span className={styles.status[status === 'live' ? 'live' : 'idle']}>{t(`video.${status}`)}</span>
         <h1 id="video-title" className={styles.title}>
           {info.title}
         </h1>

@@ -1,0 +1,152 @@
+/**
+ * Client figures: gzipped first-load JS and CSS (entry + home route) and each lazy chunk, from the Vite manifest;
+ * Lighthouse-style LCP, TBT and CLS for the home page under mobile emulation (slow 4G, 4x CPU) through CDP; and the
+ * time from navigation to the first video frame (requestVideoFrameCallback), unthrottled and throttled.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execSync } from 'node:child_process';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config.ts';
+import { projectRoot } from '../config/check.ts';
+import { startServer } from './server-process.ts';
+import type { BenchRow } from './types.ts';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[]; dynamicImports?: string[] };
+
+const dist = path.join(projectRoot, 'dist');
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export function firstLoad(manifest: Record<string, ManifestChunk>) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry) as string;
+  const homeKey = Object.keys(manifest).find((key) => key.includes('pages/home/')) as string;
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(entryKey);
+  visit(homeKey);
+  return { js: [...js], css: [...css] };
+}
+
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+async function emulate(page: Page, throttled: boolean) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cls: number }> {
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] } };
+      w.__vitals = { lcp: 0, fcp: 0, cls: 0, tasks: [] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__vitals.lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__vitals.tasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await emulate(page, true);
+    await page.goto(`${origin}/livev3/#/pages/home/index?token=demo`);
+    await page.getByRole('heading').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(5000);
+    return await page.evaluate(() => {
+      const v = (window as unknown as { __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] } }).__vitals;
+      const tbt = v.tasks
+        .filter(([start]) => start >= v.fcp)
+        .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+      return { lcp: v.lcp, tbt, cls: v.cls };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function firstFrame(origin: string, throttled: boolean): Promise<number> {
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstFrame?: number };
+      const timer = setInterval(() => {
+        const video = document.querySelector('video');
+        if (!video) return;
+        clearInterval(timer);
+        video.requestVideoFrameCallback((now) => {
+          w.__firstFrame ??= now;
+        });
+      }, 5);
+    });
+    await emulate(page, throttled);
+    await page.goto(`${origin}/livev3/#/pages/home/index?token=demo`);
+    await page.waitForFunction(() => (window as unknown as { __firstFrame?: number }).__firstFrame, undefined, { timeout: 30_000 });
+    return await page.evaluate(() => (window as unknown as { __firstFrame: number }).__firstFrame);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) execSync('npm run build', { cwd: projectRoot, stdio: 'inherit' });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const first = firstLoad(manifest);
+  const rows: BenchRow[] = [
+    { group: 'bundle', name: 'first-load JS (entry + home), gz', value: kb(first.js.reduce((sum, file) => sum + gz(file), 0)), unit: 'KB', goal: '<= 100' },
+    { group: 'bundle', name: 'first-load CSS, gz', value: kb(first.css.reduce((sum, file) => sum + gz(file), 0)), unit: 'KB' },
+  ];
+  const lazy = new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js') && !first.js.includes(file)));
+  for (const file of [...lazy].sort()) {
+    rows.push({ group: 'bundle', name: `lazy ${file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}, gz`, value: kb(gz(file)), unit: 'KB' });
+  }
+
+  const server = await startServer();
+  try {
+    const vitals = [];
+    for (let i = 0; i < 3; i++) vitals.push(await webVitals(server.origin));
+    rows.push(
+      { group: 'home (slow 4G, 4x CPU, median of 3)', name: 'LCP', value: Math.round(median(vitals.map((v) => v.lcp))), unit: 'ms', goal: '<= 2500' },
+      { group: 'home (slow 4G, 4x CPU, median of 3)', name: 'TBT', value: Math.round(median(vitals.map((v) => v.tbt))), unit: 'ms', goal: '<= 200' },
+      { group: 'home (slow 4G, 4x CPU, median of 3)', name: 'CLS', value: Math.round(median(vitals.map((v) => v.cls)) * 1000) / 1000, unit: '', goal: '<= 0.1' },
+    );
+    for (const throttled of [false, true]) {
+      const times = [];
+      for (let i = 0; i < 5; i++) times.push(await firstFrame(server.origin, throttled));
+      rows.push({
+        group: 'player (median of 5)',
+        name: `navigation to first video frame, ${throttled ? 'slow 4G + 4x CPU' : 'unthrottled'}`,
+        value: Math.round(median(times)),
+        unit: 'ms',
+        goal: throttled ? '<= 3000' : undefined,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
