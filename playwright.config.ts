@@ -36,14 +36,21 @@ export default defineConfig<ThemeOptions>({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
-  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled', caret: 'hide' } },
+  expect: {
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled', caret: 'hide' },
+  },
   snapshotPathTemplate: 'tests/screenshots/__baselines__/{projectName}/{arg}{ext}',
   use: { baseURL: `http://127.0.0.1:${PORT}/livev3/`, trace: 'off', ...phone },
   webServer: {
     // The real reference server with a fresh database (seeded on start) serving the built app.
     command: `node -e "require('fs').rmSync('${databasePath}',{force:true})" && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/livev3/`,
-    env: { PORT: String(PORT), DATABASE_PATH: databasePath, NODE_ENV: 'test', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATABASE_PATH: databasePath,
+      NODE_ENV: 'test',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

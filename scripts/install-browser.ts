@@ -31,5 +31,8 @@ if (missing.length > 0) {
   console.log(`Installing ${missing.join(', ')} with apt-get...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execSync(`${sudo}apt-get update -qq`, { stdio: 'inherit', env });
-  execSync(`${sudo}apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, { stdio: 'inherit', env });
+  execSync(`${sudo}apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, {
+    stdio: 'inherit',
+    env,
+  });
 }

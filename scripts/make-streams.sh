@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Makes the small committed demo stream (server/streams/demo): 12 s of a test pattern with a running clock and a tone,
+# Makes the small committed demo stream (server/media/demo): 12 s of a test pattern with a running clock and a tone,
 # 1 s segments (fast first frame), two renditions (240p, 360p), H.264 baseline + AAC. Needs ffmpeg (Debian package).
-# The server serves it as VOD and, looping it with a sliding window, as a simulated live stream.
+# The server serves it (server/streams/) as VOD and, looping it with a sliding window, as a simulated live stream.
 set -euo pipefail
-out="$(cd "$(dirname "$0")/.." && pwd)/server/streams/demo"
+out="$(cd "$(dirname "$0")/.." && pwd)/server/media/demo"
 rm -rf "$out" && mkdir -p "$out/240p" "$out/360p"
 render() { # name width height video-bitrate
   ffmpeg -hide_banner -loglevel error -y \

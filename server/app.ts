@@ -15,7 +15,11 @@ import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
 import { videoHandlers } from './routes/video.ts';
 
-export type BuildOptions = Partial<ServerConfig> & { databasePath: string; now?: () => number; logger?: boolean };
+export type BuildOptions = Partial<ServerConfig> & {
+  databasePath: string;
+  now?: () => number;
+  logger?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,34 +45,49 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiFailure) return reply.code(200).send({ xcode: error.xcode, msg: error.message, data: error.data });
+    if (error instanceof ApiFailure)
+      return reply.code(200).send({ xcode: error.xcode, msg: error.message, data: error.data });
     if (error.validation) {
       const detail = error.validation[0];
       const where = `${error.validationContext ?? 'request'}${detail?.instancePath ?? ''}`;
-      return reply.code(400).send(failure(XCODE.badRequest, `Invalid request: ${where} ${detail?.message ?? 'is invalid'}`));
+      return reply
+        .code(400)
+        .send(failure(XCODE.badRequest, `Invalid request: ${where} ${detail?.message ?? 'is invalid'}`));
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(failure(XCODE.tooLarge, 'Request body is too large'));
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(failure(XCODE.badRequest, 'Unsupported content type'));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send(failure(XCODE.tooLarge, 'Request body is too large'));
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send(failure(XCODE.badRequest, 'Unsupported content type'));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(failure(XCODE.badRequest, 'Request body is not valid JSON'));
     }
-    if (error.statusCode === 429) return reply.code(429).send(failure(XCODE.tooManyRequests, 'Too many requests, please retry later'));
+    if (error.statusCode === 429)
+      return reply.code(429).send(failure(XCODE.tooManyRequests, 'Too many requests, please retry later'));
     request.log.error(error);
     return reply.code(500).send(failure(XCODE.internal, 'Internal server error'));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(failure(XCODE.notFound, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
+    reply
+      .code(404)
+      .send(failure(XCODE.notFound, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
   );
 
   // Form-encoded bodies parse to plain objects, validated by the same schemas as JSON.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const contract = loadContract(path.join(projectRoot, 'schemas/api'));
   registerContract(app, contract, { ...videoHandlers(db) });
 
-  await app.register(streamRoutes, { streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/streams'), now: options.now });
+  await app.register(streamRoutes, {
+    streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
+    now: options.now,
+  });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;
 }

@@ -16,13 +16,14 @@ export type ServerConfig = {
 /** Settings from the environment (server/README.md lists them). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const mode =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   return {
     port,
     databasePath: env.DATABASE_PATH ?? path.join(projectRoot, 'data/livev3.db'),
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     mode,
     distDir: path.join(projectRoot, 'dist'),
-    streamsDir: path.join(serverRoot, 'streams'),
+    streamsDir: path.join(serverRoot, 'media'),
   };
 }

@@ -112,7 +112,9 @@ export function seed(db: Db): void {
 }
 
 export function seedIfEmpty(db: Db): boolean {
-  const { count } = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM events').get() ?? { count: 0 };
+  const { count } = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM events').get() ?? {
+    count: 0,
+  };
   if (count > 0) return false;
   seed(db);
   return true;

@@ -9,7 +9,9 @@ export async function appRoutes(app: FastifyInstance, options: { distDir: string
   app.get('/livev3', (_request, reply) => reply.redirect('/livev3/'));
   if (!fs.existsSync(path.join(options.distDir, 'index.html'))) {
     app.get('/livev3/', (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').send('The app is not built yet: run `npm run build` (npm start does it).'),
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('The app is not built yet: run `npm run build` (npm start does it).'),
     );
     return;
   }

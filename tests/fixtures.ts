@@ -18,10 +18,15 @@ export async function openRoute(page: Page, route: string): Promise<void> {
 }
 
 export async function applyTheme(page: Page, theme: string, variant: string): Promise<void> {
-  await page.waitForFunction(() => Boolean(window.__livev3), undefined, { timeout: 10_000 }).catch(() => {
-    throw new Error('window.__livev3 is missing: the app must install its e2e hook when opened with e2e=1');
-  });
-  await page.evaluate(([name, kind]) => window.__livev3?.setTheme(name, kind as 'default' | 'channel'), [theme, variant]);
+  await page
+    .waitForFunction(() => Boolean(window.__livev3), undefined, { timeout: 10_000 })
+    .catch(() => {
+      throw new Error('window.__livev3 is missing: the app must install its e2e hook when opened with e2e=1');
+    });
+  await page.evaluate(
+    ([name, kind]) => window.__livev3?.setTheme(name, kind as 'default' | 'channel'),
+    [theme, variant],
+  );
   await expect(page.locator('html')).toHaveAttribute('data-theme', `${theme}-${variant}`);
 }
 

@@ -18,8 +18,16 @@ export const screens: Screen[] = [
   { id: 'no-event', path: '/pages/home/index?token=nosuchevent', ready: '未找到该活动' },
   { id: 'not-found', path: '/no/such/page', ready: '页面不存在' },
   { id: 'coming-soon', path: '/pages/user/index?token=demo', ready: '该页面即将上线' },
-  { id: 'preview-image', path: '/preview-image?urls=/streams/vod/demo/cover.jpg&current=0', ready: 'css=img' },
+  {
+    id: 'preview-image',
+    path: '/preview-image?urls=/streams/vod/demo/cover.jpg&current=0',
+    ready: 'css=img',
+  },
   { id: 'choose-location', path: '/choose-location', ready: 'css=h1' },
-  { id: 'open-location', path: '/open-location?lat=31.2304&lng=121.4737&name=上海中心&address=上海市浦东新区', ready: '上海中心' },
+  {
+    id: 'open-location',
+    path: '/open-location?lat=31.2304&lng=121.4737&name=上海中心&address=上海市浦东新区',
+    ready: '上海中心',
+  },
   { id: 'webview-blocked', path: '/pages/my_webview/index?url=https%3A%2F%2Fevil.test%2F', ready: 'css=h1' },
 ];

@@ -13,7 +13,14 @@ import { projectRoot } from '../config/check.ts';
 import { startServer } from './server-process.ts';
 import type { BenchRow } from './types.ts';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[]; dynamicImports?: string[] };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  dynamicImports?: string[];
+};
 
 const dist = path.join(projectRoot, 'dist');
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
@@ -36,7 +43,12 @@ export function firstLoad(manifest: Record<string, ManifestChunk>) {
   return { js: [...js], css: [...css] };
 }
 
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 async function emulate(page: Page, throttled: boolean) {
   const cdp = await page.context().newCDPSession(page);
@@ -53,18 +65,28 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cls: number }> {
   const browser = await chromium.launch(chromiumLaunch);
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.addInitScript(() => {
-      const w = window as unknown as { __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] } };
+      const w = window as unknown as {
+        __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] };
+      };
       w.__vitals = { lcp: 0, fcp: 0, cls: 0, tasks: [] };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__vitals.lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
+        for (const entry of list.getEntries())
+          if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
       }).observe({ type: 'paint', buffered: true });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
           if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
@@ -77,7 +99,11 @@ async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cl
     await page.getByRole('heading').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(5000);
     return await page.evaluate(() => {
-      const v = (window as unknown as { __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] } }).__vitals;
+      const v = (
+        window as unknown as {
+          __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] };
+        }
+      ).__vitals;
       const tbt = v.tasks
         .filter(([start]) => start >= v.fcp)
         .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
@@ -91,7 +117,11 @@ async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cl
 async function firstFrame(origin: string, throttled: boolean): Promise<number> {
   const browser = await chromium.launch(chromiumLaunch);
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.addInitScript(() => {
       const w = window as unknown as { __firstFrame?: number };
       const timer = setInterval(() => {
@@ -105,7 +135,11 @@ async function firstFrame(origin: string, throttled: boolean): Promise<number> {
     });
     await emulate(page, throttled);
     await page.goto(`${origin}/livev3/#/pages/home/index?token=demo`);
-    await page.waitForFunction(() => (window as unknown as { __firstFrame?: number }).__firstFrame, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __firstFrame?: number }).__firstFrame,
+      undefined,
+      { timeout: 30_000 },
+    );
     return await page.evaluate(() => (window as unknown as { __firstFrame: number }).__firstFrame);
   } finally {
     await browser.close();
@@ -113,16 +147,40 @@ async function firstFrame(origin: string, throttled: boolean): Promise<number> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) execSync('npm run build', { cwd: projectRoot, stdio: 'inherit' });
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  if (!fs.existsSync(path.join(dist, '.vite/manifest.json')))
+    execSync('npm run build', { cwd: projectRoot, stdio: 'inherit' });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const first = firstLoad(manifest);
   const rows: BenchRow[] = [
-    { group: 'bundle', name: 'first-load JS (entry + home), gz', value: kb(first.js.reduce((sum, file) => sum + gz(file), 0)), unit: 'KB', goal: '<= 100' },
-    { group: 'bundle', name: 'first-load CSS, gz', value: kb(first.css.reduce((sum, file) => sum + gz(file), 0)), unit: 'KB' },
+    {
+      group: 'bundle',
+      name: 'first-load JS (entry + home), gz',
+      value: kb(first.js.reduce((sum, file) => sum + gz(file), 0)),
+      unit: 'KB',
+      goal: '<= 100',
+    },
+    {
+      group: 'bundle',
+      name: 'first-load CSS, gz',
+      value: kb(first.css.reduce((sum, file) => sum + gz(file), 0)),
+      unit: 'KB',
+    },
   ];
-  const lazy = new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js') && !first.js.includes(file)));
+  const lazy = new Set(
+    Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js') && !first.js.includes(file)),
+  );
   for (const file of [...lazy].sort()) {
-    rows.push({ group: 'bundle', name: `lazy ${file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}, gz`, value: kb(gz(file)), unit: 'KB' });
+    rows.push({
+      group: 'bundle',
+      name: `lazy ${file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}, gz`,
+      value: kb(gz(file)),
+      unit: 'KB',
+    });
   }
 
   const server = await startServer();
@@ -130,9 +188,27 @@ export async function run(): Promise<BenchRow[]> {
     const vitals = [];
     for (let i = 0; i < 3; i++) vitals.push(await webVitals(server.origin));
     rows.push(
-      { group: 'home (slow 4G, 4x CPU, median of 3)', name: 'LCP', value: Math.round(median(vitals.map((v) => v.lcp))), unit: 'ms', goal: '<= 2500' },
-      { group: 'home (slow 4G, 4x CPU, median of 3)', name: 'TBT', value: Math.round(median(vitals.map((v) => v.tbt))), unit: 'ms', goal: '<= 200' },
-      { group: 'home (slow 4G, 4x CPU, median of 3)', name: 'CLS', value: Math.round(median(vitals.map((v) => v.cls)) * 1000) / 1000, unit: '', goal: '<= 0.1' },
+      {
+        group: 'home (slow 4G, 4x CPU, median of 3)',
+        name: 'LCP',
+        value: Math.round(median(vitals.map((v) => v.lcp))),
+        unit: 'ms',
+        goal: '<= 2500',
+      },
+      {
+        group: 'home (slow 4G, 4x CPU, median of 3)',
+        name: 'TBT',
+        value: Math.round(median(vitals.map((v) => v.tbt))),
+        unit: 'ms',
+        goal: '<= 200',
+      },
+      {
+        group: 'home (slow 4G, 4x CPU, median of 3)',
+        name: 'CLS',
+        value: Math.round(median(vitals.map((v) => v.cls)) * 1000) / 1000,
+        unit: '',
+        goal: '<= 0.1',
+      },
     );
     for (const throttled of [false, true]) {
       const times = [];

@@ -35,7 +35,10 @@ describe('config check', () => {
       config.routes[2].login = 'yes';
     });
     expect(problems).toContainEqual(
-      expect.objectContaining({ pointer: '/routes/2/login', message: 'expected one of "required", "none"; got "yes"' }),
+      expect.objectContaining({
+        pointer: '/routes/2/login',
+        message: 'expected one of "required", "none"; got "yes"',
+      }),
     );
   });
 
@@ -43,11 +46,15 @@ describe('config check', () => {
     const missing = check((config) => {
       delete config.routes[3].page;
     });
-    expect(missing).toContainEqual(expect.objectContaining({ pointer: '/routes/3/page', message: 'missing required property "page"' }));
+    expect(missing).toContainEqual(
+      expect.objectContaining({ pointer: '/routes/3/page', message: 'missing required property "page"' }),
+    );
     const unknown = check((config) => {
       config.routes[3].page = 'hom';
     });
-    expect(unknown).toContainEqual(expect.objectContaining({ pointer: '/routes/3/page', hint: 'did you mean "home"?' }));
+    expect(unknown).toContainEqual(
+      expect.objectContaining({ pointer: '/routes/3/page', hint: 'did you mean "home"?' }),
+    );
   });
 
   it('catches a typo in block props through the block schema', () => {
@@ -68,7 +75,9 @@ describe('config check', () => {
     const unknownTheme = check((config) => {
       config.theme.default = 'pinkk';
     });
-    expect(unknownTheme).toContainEqual(expect.objectContaining({ pointer: '/theme/default', hint: 'did you mean "pink"?' }));
+    expect(unknownTheme).toContainEqual(
+      expect.objectContaining({ pointer: '/theme/default', hint: 'did you mean "pink"?' }),
+    );
 
     const red = JSON.parse(fs.readFileSync(`${projectRoot}/themes/red.json`, 'utf8'));
     const broken = structuredClone(red);
@@ -84,11 +93,15 @@ describe('config check', () => {
     const problems = check((config) => {
       config.routes[2].path = '/pages/home/index';
     });
-    expect(problems.some((p) => p.pointer === '/routes/2/path' && p.message.includes('already declared'))).toBe(true);
+    expect(
+      problems.some((p) => p.pointer === '/routes/2/path' && p.message.includes('already declared')),
+    ).toBe(true);
   });
 
   it('formats problems one per line with file and pointer', () => {
-    const text = formatProblems([{ file: 'config/app.json', pointer: '/routes/0/login', message: 'bad', hint: 'did you mean "none"?' }]);
+    const text = formatProblems([
+      { file: 'config/app.json', pointer: '/routes/0/login', message: 'bad', hint: 'did you mean "none"?' },
+    ]);
     expect(text).toContain('config/app.json#/routes/0/login: bad (did you mean "none"?)');
   });
 
@@ -134,7 +147,12 @@ describe('shipped config', () => {
   it('opens exactly the four spec pages without a login check', () => {
     const open = routes.filter((route) => route.login === 'none').map((route) => route.path);
     expect(open.sort()).toEqual(
-      ['/pages/channel/index', '/pages/home/index', '/pages/jinrizhixing/index', '/pages/scan-code/index'].sort(),
+      [
+        '/pages/channel/index',
+        '/pages/home/index',
+        '/pages/jinrizhixing/index',
+        '/pages/scan-code/index',
+      ].sort(),
     );
   });
 

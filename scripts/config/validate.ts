@@ -70,11 +70,17 @@ function describeAjvError(error: ErrorObject, document: unknown, file: string): 
     }
     case 'required': {
       const missing = (error.params as { missingProperty: string }).missingProperty;
-      return { file, pointer: `${error.instancePath}/${missing}`, message: `missing required property ${quote(missing)}` };
+      return {
+        file,
+        pointer: `${error.instancePath}/${missing}`,
+        message: `missing required property ${quote(missing)}`,
+      };
     }
     case 'additionalProperties': {
       const extra = (error.params as { additionalProperty: string }).additionalProperty;
-      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const known = Object.keys(
+        (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},
+      );
       const hint = didYouMean(extra, known);
       return {
         file,
@@ -112,7 +118,13 @@ function compile(ajv: Ajv2020, schemaFile: string): ValidateFunction {
   return validate;
 }
 
-function runSchema(ajv: Ajv2020, schemaFile: string, document: unknown, file: string, prefix = ''): ConfigProblem[] {
+function runSchema(
+  ajv: Ajv2020,
+  schemaFile: string,
+  document: unknown,
+  file: string,
+  prefix = '',
+): ConfigProblem[] {
   const validate = compile(ajv, schemaFile);
   if (validate(document)) return [];
   return (validate.errors ?? [])
@@ -154,7 +166,9 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
     try {
       config = readJson(path.join(root, CONFIG_FILE));
     } catch (error) {
-      return [{ file: CONFIG_FILE, pointer: '/', message: `cannot be read as JSON: ${(error as Error).message}` }];
+      return [
+        { file: CONFIG_FILE, pointer: '/', message: `cannot be read as JSON: ${(error as Error).message}` },
+      ];
     }
   }
 
@@ -166,14 +180,21 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
     if (fs.existsSync(themeSchema)) problems.push(...runSchema(ajv, themeSchema, theme, file));
     const declared = (theme as { name?: unknown }).name;
     if (declared !== undefined && declared !== fileName.replace(/\.json$/, '')) {
-      problems.push({ file, pointer: '/name', message: `expected ${quote(fileName.replace(/\.json$/, ''))} (the file name); got ${quote(declared)}` });
+      problems.push({
+        file,
+        pointer: '/name',
+        message: `expected ${quote(fileName.replace(/\.json$/, ''))} (the file name); got ${quote(declared)}`,
+      });
     }
   }
 
   problems.push(...runSchema(ajv, path.join(root, 'schemas/app-config.schema.json'), config, CONFIG_FILE));
   if (config === null || typeof config !== 'object') return problems;
 
-  const { theme, routes } = config as { theme?: { default?: unknown; colorCodes?: Record<string, unknown> }; routes?: unknown };
+  const { theme, routes } = config as {
+    theme?: { default?: unknown; colorCodes?: Record<string, unknown> };
+    routes?: unknown;
+  };
   const checkTheme = (name: unknown, pointer: string) => {
     if (typeof name !== 'string' || themeNames.includes(name)) return;
     const hint = didYouMean(name, themeNames);
@@ -185,18 +206,27 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
     });
   };
   checkTheme(theme?.default, '/theme/default');
-  for (const [code, name] of Object.entries(theme?.colorCodes ?? {})) checkTheme(name, `/theme/colorCodes/${code}`);
+  for (const [code, name] of Object.entries(theme?.colorCodes ?? {}))
+    checkTheme(name, `/theme/colorCodes/${code}`);
 
   if (!Array.isArray(routes)) return problems;
   const blockTypes = listBlockTypes(root);
   const seenPaths = new Map<string, string>();
   routes.forEach((route: RouteLike, index) => {
     const at = `/routes/${index}`;
-    for (const [i, routePath] of [route.path, ...(Array.isArray(route.aliases) ? route.aliases : [])].entries()) {
+    for (const [i, routePath] of [
+      route.path,
+      ...(Array.isArray(route.aliases) ? route.aliases : []),
+    ].entries()) {
       if (typeof routePath !== 'string') continue;
       const pointer = i === 0 ? `${at}/path` : `${at}/aliases/${i - 1}`;
       const previous = seenPaths.get(routePath);
-      if (previous) problems.push({ file: CONFIG_FILE, pointer, message: `path ${quote(routePath)} is already declared at ${previous}` });
+      if (previous)
+        problems.push({
+          file: CONFIG_FILE,
+          pointer,
+          message: `path ${quote(routePath)} is already declared at ${previous}`,
+        });
       else seenPaths.set(routePath, pointer);
     }
     if (typeof route.page === 'string' && !pageKeys.includes(route.page)) {
@@ -231,7 +261,8 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
 
 export function formatProblems(problems: readonly ConfigProblem[]): string {
   const lines = problems.map(
-    (problem) => `  ${problem.file}#${problem.pointer}: ${problem.message}${problem.hint ? ` (${problem.hint})` : ''}`,
+    (problem) =>
+      `  ${problem.file}#${problem.pointer}: ${problem.message}${problem.hint ? ` (${problem.hint})` : ''}`,
   );
   return `Config check found ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${lines.join('\n')}`;
 }

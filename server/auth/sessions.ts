@@ -17,7 +17,10 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
 export function createSession(db: Db, userId: number, now = Date.now(), ttlMs = SESSION_TTL_MS): string {
   const token = crypto.randomBytes(32).toString('base64url');
   db.transaction(() => {
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(now, userId);
+    db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
+      now,
+      userId,
+    );
     db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
       hash(token),
       userId,
@@ -39,15 +42,21 @@ export function requestToken(request: FastifyRequest): string {
 
 type SessionRow = { user_id: number; expires_at: number; revoked_at: number | null };
 
+const sessionByHash = new WeakMap<Db, ReturnType<Db['prepare']>>();
+
 /** The viewer behind the request, null for an anonymous one; an expired or replaced token is an error. */
 export function optionalViewer(db: Db, request: FastifyRequest, now = Date.now()): Viewer | null {
   const token = requestToken(request);
   if (!token) return null;
-  const row = db
-    .prepare<[string], SessionRow>('SELECT user_id, expires_at, revoked_at FROM sessions WHERE token_hash = ?')
-    .get(hash(token));
+  let statement = sessionByHash.get(db);
+  if (!statement) {
+    statement = db.prepare('SELECT user_id, expires_at, revoked_at FROM sessions WHERE token_hash = ?');
+    sessionByHash.set(db, statement);
+  }
+  const row = statement.get(hash(token)) as SessionRow | undefined;
   if (!row) throw new ApiFailure(XCODE.loginExpired, 'Login expired, please log in again');
-  if (row.revoked_at !== null) throw new ApiFailure(XCODE.loginReplaced, 'You logged in elsewhere, please log in again');
+  if (row.revoked_at !== null)
+    throw new ApiFailure(XCODE.loginReplaced, 'You logged in elsewhere, please log in again');
   if (row.expires_at <= now) throw new ApiFailure(XCODE.loginExpired, 'Login expired, please log in again');
   return { userId: row.user_id };
 }

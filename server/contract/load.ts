@@ -27,16 +27,21 @@ export function loadContract(dir: string): OpenApiDocument {
     paths: {},
     components: { schemas: {} },
   };
-  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const document = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OpenApiDocument;
     for (const [route, operations] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(operations)) {
-        if (merged.paths[route]?.[method as 'get']) throw new Error(`${file}: ${method.toUpperCase()} ${route} is declared twice`);
+        if (merged.paths[route]?.[method as 'get'])
+          throw new Error(`${file}: ${method.toUpperCase()} ${route} is declared twice`);
         merged.paths[route] = { ...merged.paths[route], [method]: operation };
       }
     }
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-      if (merged.components.schemas[name]) throw new Error(`${file}: component schema ${name} is declared twice`);
+      if (merged.components.schemas[name])
+        throw new Error(`${file}: component schema ${name} is declared twice`);
       merged.components.schemas[name] = schema;
     }
   }

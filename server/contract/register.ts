@@ -33,17 +33,52 @@ function bodySchema(operation: OpenApiOperation) {
   return schema;
 }
 
-export function registerContract(app: FastifyInstance, contract: OpenApiDocument, handlers: HandlerMap): void {
+/**
+ * The success envelope's JSON schema (component refs inlined), used by Fastify to serialise fast. Failures carry
+ * `data: null`, so `data` also accepts null.
+ */
+function responseSchema(operation: OpenApiOperation, contract: OpenApiDocument): object | undefined {
+  const schema = operation.responses['200']?.content?.['application/json']?.schema;
+  if (!schema) return undefined;
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: string }).$ref;
+    if (ref?.startsWith('#/components/schemas/')) return inline(contract.components.schemas[ref.slice(21)]);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
+  };
+  const envelope = inline(schema) as { properties?: Record<string, object> };
+  if (envelope.properties?.data)
+    envelope.properties.data = { anyOf: [envelope.properties.data, { type: 'null' }] };
+  return envelope;
+}
+
+export function registerContract(
+  app: FastifyInstance,
+  contract: OpenApiDocument,
+  handlers: HandlerMap,
+): void {
   const seen = new Set<string>();
   for (const [url, operations] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(operations) as [string, OpenApiOperation][]) {
-      const handler = Object.hasOwn(handlers, operation.operationId) ? handlers[operation.operationId] : undefined;
-      if (!handler) throw new Error(`contract operation ${operation.operationId} (${method.toUpperCase()} ${url}) has no handler`);
+      const handler = Object.hasOwn(handlers, operation.operationId)
+        ? handlers[operation.operationId]
+        : undefined;
+      if (!handler)
+        throw new Error(
+          `contract operation ${operation.operationId} (${method.toUpperCase()} ${url}) has no handler`,
+        );
       seen.add(operation.operationId);
       app.route({
         method: method.toUpperCase() as 'GET' | 'POST',
         url,
-        schema: { querystring: querySchema(operation), ...(bodySchema(operation) ? { body: bodySchema(operation) } : {}) },
+        schema: {
+          querystring: querySchema(operation),
+          ...(bodySchema(operation) ? { body: bodySchema(operation) } : {}),
+          ...(responseSchema(operation, contract)
+            ? { response: { 200: responseSchema(operation, contract) } }
+            : {}),
+        },
         handler,
       });
     }

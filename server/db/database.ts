@@ -23,9 +23,14 @@ export function openDatabase(file: string): Db {
 }
 
 export function migrate(db: Db): string[] {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
   const applied = new Set(
-    db.prepare<[], { version: string }>('SELECT version FROM schema_migrations').all().map((row) => row.version),
+    db
+      .prepare<[], { version: string }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => row.version),
   );
   const pending = fs
     .readdirSync(migrationsDir)

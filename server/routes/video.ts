@@ -30,8 +30,12 @@ export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>)
   };
 }
 
+const eventByToken = new WeakMap<Db, ReturnType<Db['prepare']>>();
+
 export function findEvent(db: Db, token: string): EventRow {
-  const row = db.prepare<[string], EventRow>('SELECT * FROM events WHERE token = ?').get(token);
+  let statement = eventByToken.get(db);
+  if (!statement) eventByToken.set(db, (statement = db.prepare('SELECT * FROM events WHERE token = ?')));
+  const row = statement.get(token) as EventRow | undefined;
   if (!row) throw new ApiFailure(XCODE.notFound, 'No such event');
   return row;
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { livePlaylist, parseMediaPlaylist } from './live';
 
 const vod = parseMediaPlaylist(
-  ['#EXTM3U', '#EXT-X-TARGETDURATION:1', ...[0, 1, 2, 3, 4, 5].flatMap((i) => ['#EXTINF:1.000,', `seg0${i}.ts`]), '#EXT-X-ENDLIST'].join('\n'),
+  [
+    '#EXTM3U',
+    '#EXT-X-TARGETDURATION:1',
+    ...[0, 1, 2, 3, 4, 5].flatMap((i) => ['#EXTINF:1.000,', `seg0${i}.ts`]),
+    '#EXT-X-ENDLIST',
+  ].join('\n'),
 );
 
 describe('live playlist', () => {

@@ -8,7 +8,10 @@ const FILE = /^[a-z0-9-]+\.(m3u8|ts|jpg)$/;
 const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' } as const;
 
 /** HLS demo streams: /streams/vod/<name>/... as recorded, /streams/live/<name>/... as a looping live window. */
-export async function streamRoutes(app: FastifyInstance, options: { streamsDir: string; now?: () => number }) {
+export async function streamRoutes(
+  app: FastifyInstance,
+  options: { streamsDir: string; now?: () => number },
+) {
   const now = options.now ?? Date.now;
   // The live clock starts with the server: media sequence numbers stay small (hls.js does per-sequence work when
   // it aligns playlist refreshes, so epoch-sized numbers cost seconds of main-thread time).
@@ -19,7 +22,8 @@ export async function streamRoutes(app: FastifyInstance, options: { streamsDir: 
       return reply.code(404).send({ xcode: 404, msg: 'No such stream file', data: null });
     }
     const file = path.join(options.streamsDir, ...parts);
-    if (!fs.existsSync(file)) return reply.code(404).send({ xcode: 404, msg: 'No such stream file', data: null });
+    if (!fs.existsSync(file))
+      return reply.code(404).send({ xcode: 404, msg: 'No such stream file', data: null });
     const extension = path.extname(file).slice(1) as keyof typeof TYPES;
     reply.type(TYPES[extension]);
     if (live && extension === 'm3u8' && parts.length === 3) {
@@ -36,7 +40,8 @@ export async function streamRoutes(app: FastifyInstance, options: { streamsDir: 
     );
     app.get<{ Params: { name: string; rendition: string; file: string } }>(
       `/streams/${kind}/:name/:rendition/:file`,
-      (request, reply) => send(reply, [request.params.name, request.params.rendition, request.params.file], kind === 'live'),
+      (request, reply) =>
+        send(reply, [request.params.name, request.params.rendition, request.params.file], kind === 'live'),
     );
   }
 }

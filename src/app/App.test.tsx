@@ -82,7 +82,11 @@ describe('config drives the app', () => {
   it('runs the WeChat login check when config makes the page require login', async () => {
     const assign = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 MicroMessenger/8.0.47' });
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, href: 'http://localhost/livev3/#/pages/home/index?token=demo' } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+      href: 'http://localhost/livev3/#/pages/home/index?token=demo',
+    } as Location);
     home().login = 'required';
     await renderApp();
     expect(assign).toHaveBeenCalledWith(expect.stringContaining('auth_token=none'));
@@ -91,7 +95,11 @@ describe('config drives the app', () => {
   it('opens the same page without a login check when config says none', async () => {
     const assign = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 MicroMessenger/8.0.47' });
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, href: 'http://localhost/livev3/#/pages/home/index?token=demo' } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+      href: 'http://localhost/livev3/#/pages/home/index?token=demo',
+    } as Location);
     home().login = 'none';
     await renderApp();
     expect(assign).not.toHaveBeenCalled();

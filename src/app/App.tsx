@@ -22,7 +22,9 @@ export function App() {
     <HashRouter>
       <Routes>
         {appConfig.routes.flatMap((route) =>
-          routePaths(route).map((path) => <Route key={path} path={path} element={<RoutePage route={route} />} />),
+          routePaths(route).map((path) => (
+            <Route key={path} path={path} element={<RoutePage route={route} />} />
+          )),
         )}
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>

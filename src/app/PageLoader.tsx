@@ -1,11 +1,9 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { appConfig } from '../engine/config';
 import { lookup } from '../engine/registry';
 import { pageRegistry, type PageModule } from '../pages/registry';
 import { DelayedSpinner } from '../ui/spinner/Spinner';
 import { ChunkErrorScreen } from './ChunkErrorScreen';
-
-type LoadState = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; timedOut: boolean };
 
 class PageLoadTimeout extends Error {}
 
@@ -28,47 +26,53 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** Modules already loaded render at once on later visits, without a loading frame. */
 const loaded = new Map<string, ComponentType>();
 
+type LoadResult = { request: string; Page?: ComponentType; timedOut?: boolean };
+
 /**
  * Loads a page module by registry key. The spinner appears only after the configured delay (200 ms), the load gives
  * up after the page-load time-out (60 s), and a failed chunk shows a retry screen instead of crashing the app.
  */
 export function PageLoader({ pageKey }: { pageKey: string }) {
   const [attempt, setAttempt] = useState(0);
-  const cached = loaded.get(pageKey);
-  const [state, setState] = useState<LoadState>(cached ? { status: 'ready', Page: cached } : { status: 'loading' });
+  const [result, setResult] = useState<LoadResult | null>(null);
+  const request = `${pageKey}#${attempt}`;
+  const cached = attempt === 0 ? loaded.get(pageKey) : undefined;
 
   useEffect(() => {
-    if (loaded.has(pageKey) && attempt === 0) {
-      setState({ status: 'ready', Page: loaded.get(pageKey) as ComponentType });
-      return;
-    }
+    if (cached) return;
     const load = lookup<() => Promise<PageModule>>(pageRegistry, pageKey);
-    if (!load) {
-      setState({ status: 'failed', timedOut: false });
-      return;
-    }
     let active = true;
-    setState({ status: 'loading' });
-    withTimeout(load(), appConfig.constants.pageLoadTimeoutMs).then(
-      (module) => {
-        loaded.set(pageKey, module.default);
-        if (active) setState({ status: 'ready', Page: module.default });
+    const module = load
+      ? withTimeout(load(), appConfig.constants.pageLoadTimeoutMs)
+      : Promise.reject(new Error(`no page ${pageKey}`));
+    module.then(
+      ({ default: Page }) => {
+        loaded.set(pageKey, Page);
+        if (active) setResult({ request, Page });
       },
       (error: unknown) => {
         if (!active) return;
         // A second failure of the same chunk: the browser may keep the failed module, so reload the document.
         if (attempt >= 1) window.location.reload();
-        else setState({ status: 'failed', timedOut: error instanceof PageLoadTimeout });
+        else setResult({ request, timedOut: error instanceof PageLoadTimeout });
       },
     );
     return () => {
       active = false;
     };
-  }, [pageKey, attempt]);
+  }, [pageKey, attempt, cached, request]);
 
-  if (state.status === 'ready') return <state.Page />;
-  if (state.status === 'failed') {
-    return <ChunkErrorScreen timedOut={state.timedOut} onRetry={() => setAttempt((value) => value + 1)} />;
+  const current = result?.request === request ? result : null;
+  const Page = cached ?? current?.Page;
+  // The page component comes from the registry module, loaded once and kept in `loaded`; it is not created here.
+  if (Page) return createElement(Page);
+  if (current) {
+    return (
+      <ChunkErrorScreen
+        timedOut={current.timedOut ?? false}
+        onRetry={() => setAttempt((value) => value + 1)}
+      />
+    );
   }
   return <DelayedSpinner delayMs={appConfig.constants.pageLoadIndicatorDelayMs} />;
 }

@@ -19,7 +19,10 @@ const launch = launchStore.get();
 const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
 // The remembered theme goes on before the first paint; the event's color_code confirms or swaps it.
-applyThemeClass(rememberedTheme(launch.videoToken), findRoute(appConfig, currentPath())?.themeVariant ?? 'default');
+applyThemeClass(
+  rememberedTheme(launch.videoToken),
+  findRoute(appConfig, currentPath())?.themeVariant ?? 'default',
+);
 installE2eHooks(window.location.href);
 
 configureApiClient({

@@ -76,7 +76,9 @@ describe('request', () => {
     await apiPost('/x', { name: 'a b', n: 2 }, { form: true });
     await apiPost('/x', { name: 'a' });
     expect(calls[0].init.body).toBe('name=a+b&n=2');
-    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
     expect(calls[1].init.body).toBe('{"name":"a"}');
   });
 
@@ -86,16 +88,19 @@ describe('request', () => {
     expect(effects.toast).not.toHaveBeenCalled();
   });
 
-  it.each([100004, 100005])('on xcode %i clears tokens and cookies, reruns the login check and toasts in Chinese', async (xcode) => {
-    storeToken('demo', 'tok');
-    document.cookie = 'auth_token_2=c; path=/';
-    answer({ xcode, msg: 'expired', data: null });
-    await expect(apiGet('/x')).rejects.toMatchObject({ kind: 'login-expired' });
-    expect(localStorage.getItem('livev3:auth:demo')).toBeNull();
-    expect(document.cookie).not.toContain('auth_token_2=c');
-    expect(effects.onLoginRequired).toHaveBeenCalledTimes(1);
-    expect(effects.toast).toHaveBeenCalledWith('登录已过期，请刷新重试');
-  });
+  it.each([100004, 100005])(
+    'on xcode %i clears tokens and cookies, reruns the login check and toasts in Chinese',
+    async (xcode) => {
+      storeToken('demo', 'tok');
+      document.cookie = 'auth_token_2=c; path=/';
+      answer({ xcode, msg: 'expired', data: null });
+      await expect(apiGet('/x')).rejects.toMatchObject({ kind: 'login-expired' });
+      expect(localStorage.getItem('livev3:auth:demo')).toBeNull();
+      expect(document.cookie).not.toContain('auth_token_2=c');
+      expect(effects.onLoginRequired).toHaveBeenCalledTimes(1);
+      expect(effects.toast).toHaveBeenCalledWith('登录已过期，请刷新重试');
+    },
+  );
 
   it('toasts the server msg on any other failure and rejects', async () => {
     answer({ xcode: 400, msg: 'bad things', data: null });
@@ -105,12 +110,18 @@ describe('request', () => {
 
   it('does not toast when asked not to', async () => {
     answer({ xcode: 400, msg: 'bad things', data: null });
-    await expect(apiGet('/x', {}, { noErrorToast: true })).rejects.toMatchObject({ kind: 'server', xcode: 400 });
+    await expect(apiGet('/x', {}, { noErrorToast: true })).rejects.toMatchObject({
+      kind: 'server',
+      xcode: 400,
+    });
     expect(effects.toast).not.toHaveBeenCalled();
   });
 
   it('toasts a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiGet('/x')).rejects.toMatchObject({ kind: 'network' });
     expect(effects.toast).toHaveBeenCalledWith('t:api.networkError');
   });
@@ -120,7 +131,9 @@ describe('request', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          ),
       ),
     );
     await expect(apiGet('/x', {}, { timeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout' });

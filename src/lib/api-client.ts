@@ -181,10 +181,18 @@ export async function request<T = unknown>(
   }
 }
 
-export async function apiGet<T = unknown>(path: string, query?: Payload, options?: RequestOptions): Promise<T> {
+export async function apiGet<T = unknown>(
+  path: string,
+  query?: Payload,
+  options?: RequestOptions,
+): Promise<T> {
   return (await request<T>('GET', path, query, options)).data;
 }
 
-export async function apiPost<T = unknown>(path: string, body?: Payload, options?: RequestOptions): Promise<T> {
+export async function apiPost<T = unknown>(
+  path: string,
+  body?: Payload,
+  options?: RequestOptions,
+): Promise<T> {
   return (await request<T>('POST', path, body, options)).data;
 }

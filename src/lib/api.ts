@@ -16,7 +16,11 @@ type EnvelopeOf<O> = O extends { responses: { 200: infer R } } ? JsonOf<R> : nev
 export type ApiData<P extends keyof paths, M extends Method> =
   EnvelopeOf<Operation<P, M>> extends { data: infer D } ? D : never;
 
-type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? object : Q) : object;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } }
+  ? [Q] extends [never | undefined]
+    ? object
+    : Q
+  : object;
 type BodyOf<O> = O extends { requestBody?: { content: infer C } }
   ? C extends Record<string, infer B>
     ? B

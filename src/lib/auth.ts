@@ -13,7 +13,10 @@ function storage(): Storage | undefined {
   }
 }
 
-export function readCookie(name: string, cookieString = typeof document === 'undefined' ? '' : document.cookie) {
+export function readCookie(
+  name: string,
+  cookieString = typeof document === 'undefined' ? '' : document.cookie,
+) {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

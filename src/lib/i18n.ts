@@ -50,7 +50,10 @@ export const i18n = {
   },
   t: ((key, values) => translate(language, key, values)) as TFunction,
   /** A translator fixed to one locale. */
-  getFixedT: (locale: Locale): TFunction => (key, values) => translate(locale, key, values),
+  getFixedT:
+    (locale: Locale): TFunction =>
+    (key, values) =>
+      translate(locale, key, values),
   /** Adds or replaces one message (tests and late-loaded features). */
   addResource(locale: Locale, key: string, value: string): void {
     const bundle = (bundles[locale] ??= {});

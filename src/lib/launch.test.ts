@@ -3,12 +3,23 @@ import { parseLaunch } from './launch';
 
 describe('parseLaunch', () => {
   it('reads token, inviteId and locale from the hash query', () => {
-    const launch = parseLaunch('https://live.test/livev3/#/pages/home/index?token=T&inviteId=U&locale=en', null);
-    expect(launch).toMatchObject({ videoToken: 'T', inviteId: 'U', locale: 'en', photoBaseUrl: 'https://live.test' });
+    const launch = parseLaunch(
+      'https://live.test/livev3/#/pages/home/index?token=T&inviteId=U&locale=en',
+      null,
+    );
+    expect(launch).toMatchObject({
+      videoToken: 'T',
+      inviteId: 'U',
+      locale: 'en',
+      photoBaseUrl: 'https://live.test',
+    });
   });
 
   it('reads parameters placed before the hash, the hash winning', () => {
-    const launch = parseLaunch('https://live.test/livev3/?token=A&inviteId=X#/pages/home/index?token=B', null);
+    const launch = parseLaunch(
+      'https://live.test/livev3/?token=A&inviteId=X#/pages/home/index?token=B',
+      null,
+    );
     expect(launch.videoToken).toBe('B');
     expect(launch.inviteId).toBe('X');
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath } from './navigation';
 
-const launch = { videoToken: 'T', uploadToken: '', locale: 'en' as const, photoBaseUrl: 'https://x', inviteId: 'U' };
+const launch = {
+  videoToken: 'T',
+  uploadToken: '',
+  locale: 'en' as const,
+  photoBaseUrl: 'https://x',
+  inviteId: 'U',
+};
 
 describe('buildPath', () => {
   it('appends token, extra data, inviteId and locale', () => {
@@ -11,8 +17,8 @@ describe('buildPath', () => {
   });
 
   it('keeps a query already on the path and skips empty extras', () => {
-    expect(buildPath('/preview-image?current=1', { urls: '', empty: undefined }, { ...launch, inviteId: '' })).toBe(
-      '/preview-image?current=1&token=T&locale=en',
-    );
+    expect(
+      buildPath('/preview-image?current=1', { urls: '', empty: undefined }, { ...launch, inviteId: '' }),
+    ).toBe('/preview-image?current=1&token=T&locale=en');
   });
 });

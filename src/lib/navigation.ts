@@ -8,7 +8,11 @@ import { launchStore, type LaunchData } from './launch';
 
 export type ExtraData = Record<string, string | number | boolean | undefined | null>;
 
-export function buildPath(path: string, extra: ExtraData = {}, launch: LaunchData = launchStore.get()): string {
+export function buildPath(
+  path: string,
+  extra: ExtraData = {},
+  launch: LaunchData = launchStore.get(),
+): string {
   const [pathname, existing = ''] = path.split('?');
   const params = new URLSearchParams(existing);
   if (launch.videoToken && !params.has('token')) params.set('token', launch.videoToken);

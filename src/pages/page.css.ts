@@ -30,7 +30,10 @@ const button = style({
   cursor: 'pointer',
 });
 
-export const primaryButton = style([button, { border: 'none', background: vars.color.primary, color: vars.color.primaryText }]);
+export const primaryButton = style([
+  button,
+  { border: 'none', background: vars.color.primary, color: vars.color.primaryText },
+]);
 
 export const secondaryButton = style([
   button,

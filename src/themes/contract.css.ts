@@ -1,7 +1,16 @@
 import { createThemeContract } from '@vanilla-extract/css';
-import { colorTokens, fontSizeTokens, radiusTokens, shadowTokens, sizeTokens, spaceTokens, type CssTokens } from './tokens';
+import {
+  colorTokens,
+  fontSizeTokens,
+  radiusTokens,
+  shadowTokens,
+  sizeTokens,
+  spaceTokens,
+  type CssTokens,
+} from './tokens';
 
-const blank = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>;
+const blank = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>;
 
 /** The theme contract, derived from the tokens lists: every theme must fill every slot. */
 export const vars = createThemeContract({

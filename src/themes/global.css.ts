@@ -31,11 +31,14 @@ globalStyle(':focus-visible', { outline: `2px solid ${vars.color.focus}`, outlin
 globalStyle('img, video', { maxWidth: '100%' });
 
 // Screenshots and viewers who ask for less motion get no animations or transitions.
-globalStyle('[data-animations="off"] *, [data-animations="off"] *::before, [data-animations="off"] *::after', {
-  animation: 'none !important',
-  transition: 'none !important',
-  caretColor: 'transparent',
-});
+globalStyle(
+  '[data-animations="off"] *, [data-animations="off"] *::before, [data-animations="off"] *::after',
+  {
+    animation: 'none !important',
+    transition: 'none !important',
+    caretColor: 'transparent',
+  },
+);
 
 globalStyle('*, *::before, *::after', {
   '@media': {

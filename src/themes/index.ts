@@ -14,5 +14,7 @@ export function themeClassName(name: string, variant: 'default' | 'channel'): st
 }
 
 export function confirmColor(name: string): string {
-  return Object.hasOwn(themeConfirmColors, name) ? themeConfirmColors[name] : themeConfirmColors[DEFAULT_THEME];
+  return Object.hasOwn(themeConfirmColors, name)
+    ? themeConfirmColors[name]
+    : themeConfirmColors[DEFAULT_THEME];
 }

@@ -40,7 +40,9 @@ describe('theme files', () => {
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile({ ...schema, $id: undefined });
 
   it('ship the seven spec themes', () => {
-    expect(themeFiles.map((name) => name.replace('.json', '')).sort()).toEqual(Object.keys(SPEC_CONFIRM).sort());
+    expect(themeFiles.map((name) => name.replace('.json', '')).sort()).toEqual(
+      Object.keys(SPEC_CONFIRM).sort(),
+    );
   });
 
   it.each(['base.json', ...themeFiles])('%s matches schemas/theme.schema.json', (name) => {
@@ -48,10 +50,19 @@ describe('theme files', () => {
   });
 
   it('base.json defines every token of the contract', () => {
-    const groups = { color: colorTokens, radius: radiusTokens, space: spaceTokens, fontSize: fontSizeTokens, size: sizeTokens, shadow: shadowTokens };
+    const groups = {
+      color: colorTokens,
+      radius: radiusTokens,
+      space: spaceTokens,
+      fontSize: fontSizeTokens,
+      size: sizeTokens,
+      shadow: shadowTokens,
+    };
     for (const [group, keys] of Object.entries(groups)) {
       expect(Object.keys(base[group as keyof ThemeTokens]).sort()).toEqual([...keys].sort());
-      expect(Object.keys(schema.$defs.tokens.properties[group as keyof ThemeTokens].properties).sort()).toEqual([...keys].sort());
+      expect(
+        Object.keys(schema.$defs.tokens.properties[group as keyof ThemeTokens].properties).sort(),
+      ).toEqual([...keys].sort());
     }
   });
 
@@ -86,7 +97,11 @@ describe('contrast (WCAG AA)', () => {
       it(`${name.replace('.json', '')} ${variant}`, () => {
         const color = resolved(read(name), variant).color;
         const failures = pairs
-          .map(([fg, bg, min]) => ({ pair: `${fg} on ${bg}`, ratio: contrastRatio(color[fg], color[bg]), min }))
+          .map(([fg, bg, min]) => ({
+            pair: `${fg} on ${bg}`,
+            ratio: contrastRatio(color[fg], color[bg]),
+            min,
+          }))
           .filter(({ ratio, min }) => ratio < min)
           .map(({ pair, ratio, min }) => `${pair}: ${ratio.toFixed(2)} < ${min}`);
         expect(failures).toEqual([]);

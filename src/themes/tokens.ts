@@ -54,7 +54,10 @@ export type ThemeFile = {
 export const themeVariants = ['default', 'channel'] as const;
 export type ThemeVariantName = (typeof themeVariants)[number];
 
-export function mergeTokens(base: ThemeTokens, ...overrides: (DeepPartial<ThemeTokens> | undefined)[]): ThemeTokens {
+export function mergeTokens(
+  base: ThemeTokens,
+  ...overrides: (DeepPartial<ThemeTokens> | undefined)[]
+): ThemeTokens {
   const result = structuredClone(base);
   for (const override of overrides) {
     if (!override) continue;
@@ -67,7 +70,10 @@ export function mergeTokens(base: ThemeTokens, ...overrides: (DeepPartial<ThemeT
 
 const px = (value: number) => `${value}px`;
 const mapValues = <T extends Record<string, number>>(record: T) =>
-  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, px(value)])) as Record<keyof T, string>;
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, px(value)])) as Record<
+    keyof T,
+    string
+  >;
 
 /** Unitless design numbers -> CSS values. */
 export function toCssTokens(tokens: ThemeTokens) {

@@ -7,7 +7,11 @@ export type ChannelState = {
   bottomState: 'home' | 'follow' | 'search' | 'intro';
 };
 
-export const channelStore = createStore<ChannelState>({ channelToken: '', channelInfo: null, bottomState: 'home' });
+export const channelStore = createStore<ChannelState>({
+  channelToken: '',
+  channelInfo: null,
+  bottomState: 'home',
+});
 
 export function useChannel<T>(selector: (state: ChannelState) => T): T {
   return useStore(channelStore, selector);

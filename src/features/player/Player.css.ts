@@ -28,7 +28,12 @@ export const playIcon = style({
   borderLeft: `${vars.space.xl} solid ${vars.color.overlayText}`,
 });
 
-export const coverText = style({ margin: 0, fontSize: vars.fontSize.md, textAlign: 'center', padding: `0 ${vars.space.lg}` });
+export const coverText = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  textAlign: 'center',
+  padding: `0 ${vars.space.lg}`,
+});
 
 export const retry = style({
   minHeight: vars.size.touchTarget,

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';
-import { chooseEngine, createRecovery, errorKind, hlsConfig, loadHls, type ErrorKind, type StreamNeeds } from './engine';
+import {
+  chooseEngine,
+  createRecovery,
+  errorKind,
+  hlsConfig,
+  loadHls,
+  type ErrorKind,
+  type StreamNeeds,
+} from './engine';
 import * as styles from './Player.css';
 
 export type PlayerProps = {
@@ -12,7 +20,11 @@ export type PlayerProps = {
   label: string;
 };
 
-type Status = { state: 'starting' } | { state: 'playing' } | { state: 'tap-to-play' } | { state: 'failed'; kind: ErrorKind | 'unsupported' };
+type Status =
+  | { state: 'starting' }
+  | { state: 'playing' }
+  | { state: 'tap-to-play' }
+  | { state: 'failed'; kind: ErrorKind | 'unsupported' };
 
 function detectEngine(video: HTMLVideoElement) {
   return chooseEngine({

@@ -16,7 +16,9 @@ describe('chooseEngine', () => {
   });
   it('falls back to native video.src where hls.js cannot run', () => {
     expect(chooseEngine({ userAgent: ANDROID_WECHAT, nativeHls: true, mediaSource: false })).toBe('native');
-    expect(chooseEngine({ userAgent: ANDROID_WECHAT, nativeHls: false, mediaSource: false })).toBe('unsupported');
+    expect(chooseEngine({ userAgent: ANDROID_WECHAT, nativeHls: false, mediaSource: false })).toBe(
+      'unsupported',
+    );
   });
 });
 
@@ -56,7 +58,11 @@ describe('recovery', () => {
     expect(hls.swapAudioCodec).toHaveBeenCalledTimes(1);
   });
   it('never recovers key-system, mux or other errors', () => {
-    const recovery = createRecovery({ startLoad: vi.fn(), recoverMediaError: vi.fn(), swapAudioCodec: vi.fn() });
+    const recovery = createRecovery({
+      startLoad: vi.fn(),
+      recoverMediaError: vi.fn(),
+      swapAudioCodec: vi.fn(),
+    });
     expect(recovery.recover('keySystem')).toBe(false);
     expect(recovery.recover('mux')).toBe(false);
     expect(recovery.recover('other')).toBe(false);

@@ -13,8 +13,14 @@ export type StreamNeeds = { subtitles?: boolean; captions?: boolean; drm?: boole
  * iOS browsers (Safari, and WeChat's WKWebView) play HLS natively and do it best; elsewhere hls.js over Media Source
  * gives adaptive bitrate and recovery; a browser with neither but native HLS still gets `video.src`.
  */
-export function chooseEngine(env: { userAgent: string; nativeHls: boolean; mediaSource: boolean }): PlaybackEngine {
-  const apple = /iPhone|iPad|iPod|Macintosh.*Safari/.test(env.userAgent) && !/Chrome|Chromium|Android/.test(env.userAgent);
+export function chooseEngine(env: {
+  userAgent: string;
+  nativeHls: boolean;
+  mediaSource: boolean;
+}): PlaybackEngine {
+  const apple =
+    /iPhone|iPad|iPod|Macintosh.*Safari/.test(env.userAgent) &&
+    !/Chrome|Chromium|Android/.test(env.userAgent);
   if (env.nativeHls && apple) return 'native';
   if (env.mediaSource) return 'hls';
   if (env.nativeHls) return 'native';

@@ -24,11 +24,7 @@ const open = (query: string) =>
 beforeAll(async () => {
   await initI18n('en');
   // The page's own keys live in src/locales (owned by the engine); this one is needed to see the numbers.
-  i18n.addResource(
-    'en',
-    'system.coordinatesText',
-    'Latitude {{latitude}}, longitude {{longitude}}',
-  );
+  i18n.addResource('en', 'system.coordinatesText', 'Latitude {{latitude}}, longitude {{longitude}}');
 });
 afterEach(() => {
   cleanup();

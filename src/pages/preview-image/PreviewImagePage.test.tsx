@@ -5,12 +5,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import PreviewImagePage from './PreviewImagePage';
 
+import type * as I18n from '../../lib/i18n';
+
 // Assert on message keys, not on wording: the page shows t(key) and the test checks which key.
 vi.mock('../../lib/i18n', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/i18n')>();
+  const actual = await importOriginal<typeof I18n>();
   return { ...actual, useTranslation: () => ({ t: (key: string) => key, i18n: actual.i18n }) };
 });
-
 
 const wechat = vi.hoisted(() => ({ inWeChat: false, setup: vi.fn(), preview: vi.fn() }));
 vi.mock(

@@ -4,7 +4,17 @@ import { useModalDialog } from '../dialog/useModalDialog';
 import * as styles from './BottomPopup.css';
 
 /** A bottom sheet on the native <dialog>: inert background, Escape and the close button call onClose. */
-export function BottomPopup({ open, onClose, title, children }: { open: boolean; onClose(): void; title: string; children: ReactNode }) {
+export function BottomPopup({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useModalDialog(open, onClose);

@@ -40,7 +40,10 @@ const button = style({
   cursor: 'pointer',
 });
 
-export const cancel = style([button, { color: vars.color.textMuted, borderRight: `1px solid ${vars.color.border}` }]);
+export const cancel = style([
+  button,
+  { color: vars.color.textMuted, borderRight: `1px solid ${vars.color.border}` },
+]);
 
 // The confirm button takes the theme's confirm colour (spec section 9) as its background, with text of AA contrast.
 export const confirm = style([

@@ -26,7 +26,11 @@ describe('DialogHost', () => {
     render(<DialogHost />);
     let result: Promise<boolean> = Promise.resolve(true);
     act(() => {
-      result = showDialog({ message: 'Tip: you have cancelled the payment', showCancel: false, confirmText: 'OK' });
+      result = showDialog({
+        message: 'Tip: you have cancelled the payment',
+        showCancel: false,
+        confirmText: 'OK',
+      });
     });
     const dialog = screen.getByRole('alertdialog', { hidden: true });
     expect(dialog.querySelectorAll('button')).toHaveLength(1);

@@ -12,7 +12,14 @@ export function DialogHost() {
   return <AlertDialog key={current.id} {...current} />;
 }
 
-function AlertDialog(props: { id: number; title?: string; message: string; confirmText?: string; cancelText?: string; showCancel?: boolean }) {
+function AlertDialog(props: {
+  id: number;
+  title?: string;
+  message: string;
+  confirmText?: string;
+  cancelText?: string;
+  showCancel?: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
@@ -40,7 +47,12 @@ function AlertDialog(props: { id: number; title?: string; message: string; confi
             {props.cancelText ?? t('ui.cancel')}
           </button>
         ) : null}
-        <button type="button" className={styles.confirm} autoFocus onClick={() => settleDialog(props.id, true)}>
+        <button
+          type="button"
+          className={styles.confirm}
+          autoFocus
+          onClick={() => settleDialog(props.id, true)}
+        >
           {props.confirmText ?? t('ui.confirm')}
         </button>
       </div>

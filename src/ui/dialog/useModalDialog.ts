@@ -8,7 +8,9 @@ import { useEffect, useRef } from 'react';
 export function useModalDialog(open: boolean, onCancel: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef(onCancel);
-  cancelRef.current = onCancel;
+  useEffect(() => {
+    cancelRef.current = onCancel;
+  });
 
   useEffect(() => {
     const dialog = ref.current;

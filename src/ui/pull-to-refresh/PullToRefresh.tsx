@@ -51,11 +51,17 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh(): Promise<vo
       <button type="button" className={styles.hiddenButton} onClick={() => void refresh()}>
         {t('ui.refresh')}
       </button>
-      <div className={styles.indicator} style={{ height: refreshing ? THRESHOLD * 0.75 : pull }} aria-hidden={!refreshing}>
+      <div
+        className={styles.indicator}
+        style={{ height: refreshing ? THRESHOLD * 0.75 : pull }}
+        aria-hidden={!refreshing}
+      >
         {refreshing ? (
           <Spinner label={t('ui.refreshing')} />
         ) : pull > 0 ? (
-          <span className={styles.hint}>{pull >= THRESHOLD * 0.75 ? t('ui.releaseToRefresh') : t('ui.pullToRefresh')}</span>
+          <span className={styles.hint}>
+            {pull >= THRESHOLD * 0.75 ? t('ui.releaseToRefresh') : t('ui.pullToRefresh')}
+          </span>
         ) : null}
       </div>
       {children}
