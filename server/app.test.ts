@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './app';
+import { createSession } from './auth/sessions';
+import { projectRoot } from './config';
+import { loadContract } from './contract/load';
+import { registerContract } from './contract/register';
+import { generateApiTypes, typesFile } from '../scripts/gen-api-types';
+
+let app: Awaited<ReturnType<typeof buildServer>>;
+
+beforeAll(async () => {
+  app = await buildServer({ databasePath: ':memory:', now: () => 10_000 });
+});
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+describe('video detail', () => {
+  it('answers the envelope with VideoInfo for the demo event', async () => {
+    const response = await get('/v3/api/video/detail?token=demo');
+    const body = response.json();
+    expect(body).toMatchObject({
+      xcode: 200,
+      data: { token: 'demo', color_code: 'red', live_status: 1, can_watch: true },
+    });
+    expect(body.data.live_url).toBe('/streams/live/demo/master.m3u8');
+  });
+
+  it('accepts the locale and inviteId every app call carries', async () => {
+    expect((await get('/v3/api/video/detail?token=demo&locale=en&inviteId=7')).json().xcode).toBe(200);
+  });
+
+  it('answers a missing field and an unknown event with clear non-success envelopes', async () => {
+    const missing = await get('/v3/api/video/detail');
+    expect(missing.json()).toMatchObject({ xcode: 400, msg: expect.stringContaining('token') });
+    expect((await get('/v3/api/video/detail?token=nope')).json()).toMatchObject({ xcode: 404, data: null });
+  });
+
+  it('hides the stream behind the password gate, except for the organiser', async () => {
+    const anonymous = (await get('/v3/api/video/detail?token=secret')).json().data;
+    expect(anonymous).toMatchObject({ needs_password: true, can_watch: false, live_url: '', replay_url: '' });
+    const owner = createSession(app.db, 1);
+    const asOwner = (
+      await get('/v3/api/video/detail?token=secret', { authorization: `Bearer ${owner}` })
+    ).json().data;
+    expect(asOwner).toMatchObject({ can_watch: true, live_url: '/streams/live/demo/master.m3u8' });
+  });
+
+  it('reports the paid and information-form gates', async () => {
+    expect((await get('/v3/api/video/detail?token=paid')).json().data).toMatchObject({
+      price: 100,
+      can_watch: false,
+    });
+    expect((await get('/v3/api/video/detail?token=info')).json().data).toMatchObject({
+      needs_info_form: true,
+      can_watch: false,
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('reads the token from the auth_token_2 cookie when there is no header', async () => {
+    const token = createSession(app.db, 1);
+    const response = await get('/v3/api/video/detail?token=secret', { cookie: `auth_token_2=${token}` });
+    expect(response.json().data.can_watch).toBe(true);
+  });
+
+  it('answers 100004 for an expired or unknown token and 100005 for a replaced one', async () => {
+    const expired = createSession(app.db, 1, 0, 5_000);
+    expect(
+      (await get('/v3/api/video/detail?token=demo', { authorization: `Bearer ${expired}` })).json().xcode,
+    ).toBe(100004);
+    expect(
+      (await get('/v3/api/video/detail?token=demo', { authorization: 'Bearer nonsense' })).json().xcode,
+    ).toBe(100004);
+    const first = createSession(app.db, 1);
+    createSession(app.db, 1);
+    expect((await get('/v3/api/video/detail?token=demo', { authorization: first })).json().xcode).toBe(
+      100005,
+    );
+  });
+});
+
+describe('bad requests never crash the server', () => {
+  it('answers unknown endpoints with the envelope', async () => {
+    const response = await get('/v3/api/no/such');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ xcode: 404, data: null });
+  });
+
+  it('refuses a 10 MB body with 413 and keeps answering', async () => {
+    const big = await app.inject({
+      method: 'POST',
+      url: '/v3/api/video/detail?token=demo',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(10 * 1024 * 1024)}"}`,
+    });
+    expect([404, 413]).toContain(big.statusCode);
+    expect(big.json().xcode).toBeGreaterThan(201);
+    expect((await get('/v3/api/video/detail?token=demo')).json().xcode).toBe(200);
+  });
+});
+
+describe('streams', () => {
+  it('serves the live playlist as a sliding window and the VOD as recorded', async () => {
+    const live = await get('/streams/live/demo/240p/index.m3u8');
+    expect(live.headers['content-type']).toContain('mpegurl');
+    expect(live.body).not.toContain('#EXT-X-ENDLIST');
+    expect((await get('/streams/vod/demo/240p/index.m3u8')).body).toContain('#EXT-X-ENDLIST');
+    expect((await get('/streams/vod/demo/240p/seg00.ts')).headers['content-type']).toBe('video/mp2t');
+    expect((await get('/streams/vod/..%2F..%2Fpackage.json/x.m3u8')).statusCode).toBe(404);
+  });
+});
+
+describe('the contract', () => {
+  const contract = loadContract(path.join(projectRoot, 'schemas/api'));
+
+  it('stops start-up when an operation has no handler, or a handler no operation', () => {
+    expect(() => registerContract(Fastify(), contract, {})).toThrow(/has no handler/);
+    const handlers = Object.fromEntries(
+      Object.values(contract.paths).flatMap((ops) =>
+        Object.values(ops).map((op) => [op.operationId, () => null]),
+      ),
+    );
+    expect(() => registerContract(Fastify(), contract, { ...handlers, extra: () => null })).toThrow(/extra/);
+  });
+
+  it('covers every API path the client calls', () => {
+    const calls = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (
+          /\.tsx?$/.test(entry.name) &&
+          !entry.name.endsWith('.gen.ts') &&
+          !/\.test\.tsx?$/.test(entry.name)
+        ) {
+          for (const match of fs.readFileSync(file, 'utf8').matchAll(/['"`](\/v[23]\/api\/[\w/{}.-]+)['"`]/g))
+            calls.add(match[1]);
+        }
+      }
+    };
+    walk(path.join(projectRoot, 'src'));
+    const missing = [...calls].filter((call) => !contract.paths[call]);
+    expect(missing).toEqual([]);
+    expect(calls.size).toBeGreaterThan(0);
+  });
+
+  it('matches the generated client types (npm run api:types)', async () => {
+    expect(fs.readFileSync(typesFile, 'utf8')).toBe(await generateApiTypes());
+  });
+});
