@@ -1,7 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   {
@@ -26,13 +25,12 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
-    // Imports flow one way: lib/ui -> features/blocks -> pages -> app.
+    // Imports flow one way: lib/ui -> features/blocks -> pages -> app (cycles: scripts/import-cycles.test.ts).
     files: ['src/lib/**', 'src/ui/**', 'src/engine/**', 'src/themes/**'],
     rules: {
       'no-restricted-imports': [
