@@ -28,8 +28,13 @@ export function findCycles(files: string[]): string[][] {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     // Static imports and re-exports only; `import type` and dynamic import() do not create load-order cycles.
-    const specifiers = [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) => m[1]);
-    graph.set(file, specifiers.map((s) => resolve(file, s)).filter((f): f is string => Boolean(f)));
+    const specifiers = [
+      ...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm),
+    ].map((m) => m[1]);
+    graph.set(
+      file,
+      specifiers.map((s) => resolve(file, s)).filter((f): f is string => Boolean(f)),
+    );
   }
   const cycles: string[][] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -38,7 +43,8 @@ export function findCycles(files: string[]): string[][] {
     state.set(file, 'visiting');
     stack.push(file);
     for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'visiting') cycles.push(stack.slice(stack.indexOf(next)).map((f) => path.relative(projectRoot, f)));
+      if (state.get(next) === 'visiting')
+        cycles.push(stack.slice(stack.indexOf(next)).map((f) => path.relative(projectRoot, f)));
       else if (!state.has(next)) visit(next);
     }
     stack.pop();
@@ -50,7 +56,10 @@ export function findCycles(files: string[]): string[][] {
 
 describe('imports', () => {
   it('have no cycles in src/ and server/', () => {
-    const files = [...sourceFiles(path.join(projectRoot, 'src')), ...sourceFiles(path.join(projectRoot, 'server'))];
+    const files = [
+      ...sourceFiles(path.join(projectRoot, 'src')),
+      ...sourceFiles(path.join(projectRoot, 'server')),
+    ];
     expect(files.length).toBeGreaterThan(20);
     expect(findCycles(files)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execSync } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config.ts';
 import { projectRoot } from '../config/check.ts';
 import { startServer } from './server-process.ts';
@@ -62,14 +62,20 @@ async function emulate(page: Page, throttled: boolean) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+async function mobilePage(browser: Browser, throttled: boolean): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await emulate(page, throttled);
+  return page;
+}
+
 async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cls: number }> {
   const browser = await chromium.launch(chromiumLaunch);
   try {
-    const page = await browser.newPage({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const page = await mobilePage(browser, true);
     await page.addInitScript(() => {
       const w = window as unknown as {
         __vitals: { lcp: number; fcp: number; cls: number; tasks: [number, number][] };
@@ -94,7 +100,6 @@ async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cl
         for (const entry of list.getEntries()) w.__vitals.tasks.push([entry.startTime, entry.duration]);
       }).observe({ type: 'longtask', buffered: true });
     });
-    await emulate(page, true);
     await page.goto(`${origin}/livev3/#/pages/home/index?token=demo`);
     await page.getByRole('heading').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(5000);
@@ -117,11 +122,7 @@ async function webVitals(origin: string): Promise<{ lcp: number; tbt: number; cl
 async function firstFrame(origin: string, throttled: boolean): Promise<number> {
   const browser = await chromium.launch(chromiumLaunch);
   try {
-    const page = await browser.newPage({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const page = await mobilePage(browser, throttled);
     await page.addInitScript(() => {
       const w = window as unknown as { __firstFrame?: number };
       const timer = setInterval(() => {
@@ -133,7 +134,6 @@ async function firstFrame(origin: string, throttled: boolean): Promise<number> {
         });
       }, 5);
     });
-    await emulate(page, throttled);
     await page.goto(`${origin}/livev3/#/pages/home/index?token=demo`);
     await page.waitForFunction(
       () => (window as unknown as { __firstFrame?: number }).__firstFrame,

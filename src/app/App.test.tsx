@@ -51,6 +51,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Pretends to be WeChat's browser; returns the spy that catches the login redirect. */
+function openInWeChat() {
+  const assign = vi.fn();
+  vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 MicroMessenger/8.0.47' });
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    assign,
+    href: 'http://localhost/livev3/#/pages/home/index?token=demo',
+  } as Location);
+  return assign;
+}
+
 async function renderApp() {
   render(<App />);
   await act(async () => {
@@ -80,26 +92,14 @@ describe('config drives the app', () => {
   });
 
   it('runs the WeChat login check when config makes the page require login', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 MicroMessenger/8.0.47' });
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      assign,
-      href: 'http://localhost/livev3/#/pages/home/index?token=demo',
-    } as Location);
+    const assign = openInWeChat();
     home().login = 'required';
     await renderApp();
     expect(assign).toHaveBeenCalledWith(expect.stringContaining('auth_token=none'));
   });
 
   it('opens the same page without a login check when config says none', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 MicroMessenger/8.0.47' });
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      assign,
-      href: 'http://localhost/livev3/#/pages/home/index?token=demo',
-    } as Location);
+    const assign = openInWeChat();
     home().login = 'none';
     await renderApp();
     expect(assign).not.toHaveBeenCalled();

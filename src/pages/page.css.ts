@@ -10,32 +10,8 @@ export const title = style({
   color: vars.color.text,
 });
 
-export const hero = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: `${vars.space.xxl} ${vars.space.xl}`,
-  textAlign: 'center',
-});
+export { state as hero } from '../ui/error-state/State.css';
 
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.md });
 
-const button = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.xl}`,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 700,
-  cursor: 'pointer',
-});
-
-export const primaryButton = style([
-  button,
-  { border: 'none', background: vars.color.primary, color: vars.color.primaryText },
-]);
-
-export const secondaryButton = style([
-  button,
-  { border: `1px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.text },
-]);
+export { primaryButton, secondaryButton } from '../ui/button/button.css';

@@ -35,14 +35,4 @@ export const coverText = style({
   padding: `0 ${vars.space.lg}`,
 });
 
-export const retry = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.xl}`,
-  border: 'none',
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.primaryText,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 700,
-  cursor: 'pointer',
-});
+export { primaryButton as retry } from '../../ui/button/button.css';

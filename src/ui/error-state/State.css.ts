@@ -14,14 +14,4 @@ export const title = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.
 
 export const message = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
 
-export const action = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.xl}`,
-  border: 'none',
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.primaryText,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 700,
-  cursor: 'pointer',
-});
+export { primaryButton as action } from '../button/button.css';
