@@ -11,6 +11,7 @@ import { appConfig } from '../engine/config';
 import { toast } from '../ui/toast/toast';
 import { hideLoading, showLoading } from '../ui/loading/loading';
 import { App } from './App';
+import { installDebugHelper } from './debug';
 import { installE2eHooks } from './e2e-hooks';
 import { checkLogin } from './RoutePage';
 import { applyThemeClass, rememberedTheme } from './theme-root';
@@ -24,6 +25,7 @@ applyThemeClass(
   findRoute(appConfig, currentPath())?.themeVariant ?? 'default',
 );
 installE2eHooks(window.location.href);
+installDebugHelper(window.location.origin);
 
 configureApiClient({
   toast,
