@@ -14,6 +14,9 @@ import { seedIfEmpty } from './seed.ts';
 import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
 import { videoHandlers } from './routes/video.ts';
+import { wechatHandlers } from './routes/wechat.ts';
+import { wechatCredentials } from './wechat/credentials.ts';
+import { sandboxRoutes } from './wechat/sandbox.ts';
 
 export type BuildOptions = Partial<ServerConfig> & {
   databasePath: string;
@@ -82,7 +85,10 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   );
 
   const contract = loadContract(path.join(projectRoot, 'schemas/api'));
-  registerContract(app, contract, { ...videoHandlers(db) });
+  const mode = options.mode ?? 'development';
+  const credentials = wechatCredentials(process.env, mode);
+  registerContract(app, contract, { ...videoHandlers(db), ...wechatHandlers(credentials, options.now) });
+  if (credentials.sandbox) await app.register(sandboxRoutes, { db, publicOrigin: options.publicOrigin });
 
   await app.register(streamRoutes, {
     streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),

@@ -17,6 +17,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/wechat/wechat_js_option": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JS-SDK config for the page at `callback`, signed with the real algorithm (sandbox ticket locally) */
+        get: operations["wechatJsOption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -51,6 +68,13 @@ export interface components {
             /** @description The viewer passed every gate (password, payment, form) */
             can_watch: boolean;
         };
+        JsSdkOption: {
+            appId: string;
+            timestamp: number;
+            nonceStr: string;
+            signature: string;
+            jsApiList: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -81,6 +105,33 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: components["schemas"]["VideoInfo"];
+                    };
+                };
+            };
+        };
+    };
+    wechatJsOption: {
+        parameters: {
+            query: {
+                callback: string;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with the share config */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["JsSdkOption"];
                     };
                 };
             };
