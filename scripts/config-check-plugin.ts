@@ -7,14 +7,13 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { checkProjectConfig, projectRoot } from './config/check.ts';
 import { formatProblems } from './config/validate.ts';
 
-const watched = ['config', 'themes', 'schemas'].map((dir) => path.join(projectRoot, dir));
-
-export function configCheckPlugin(): Plugin {
+export function configCheckPlugin(root = projectRoot): Plugin {
+  const watched = ['config', 'themes', 'schemas'].map((dir) => path.join(root, dir));
   let server: ViteDevServer | undefined;
   let failing = false;
 
   const report = (): string | undefined => {
-    const problems = checkProjectConfig();
+    const problems = checkProjectConfig(root);
     return problems.length ? formatProblems(problems) : undefined;
   };
 

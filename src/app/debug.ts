@@ -12,7 +12,12 @@ declare global {
 export function installDebugHelper(origin: string): boolean {
   if (!isDebugOrigin(origin)) return false;
   const { version, versionCode } = appConfig.constants;
-  window.__livev3Debug = { version, versionCode, video: () => videoStore.get(), launch: () => launchStore.get() };
+  window.__livev3Debug = {
+    version,
+    versionCode,
+    video: () => videoStore.get(),
+    launch: () => launchStore.get(),
+  };
   console.info(`[livev3] debug helper on (${version}, code ${versionCode}): window.__livev3Debug`);
   return true;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { useVideo } from '../../features/video/store';
+import { abbreviateCount } from '../../lib/format';
 import type { BlockProps } from '../types';
 import * as styles from './VideoHeader.css';
 
@@ -7,7 +8,7 @@ type Props = { showViewers?: boolean };
 
 /** The event's title, live status and audience (the home-video block above it shows the stream or its cover). */
 export function VideoHeader({ props }: BlockProps<Props>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const info = useVideo((state) => state.info);
   if (!info) return null;
   const status = info.live_status === 1 ? 'live' : info.live_status === 2 ? 'ended' : 'notStarted';
@@ -19,7 +20,9 @@ export function VideoHeader({ props }: BlockProps<Props>) {
           {info.title}
         </h1>
         {props.showViewers !== false && typeof info.views === 'number' ? (
-          <p className={styles.meta}>{t('video.viewers', { count: info.views })}</p>
+          <p className={styles.meta}>
+            {t('video.viewers', { count: abbreviateCount(info.views, i18n.language) })}
+          </p>
         ) : null}
       </div>
     </section>

@@ -1,0 +1,51 @@
+/** Display formats from spec section 9. */
+import type { Locale } from '../engine/config';
+
+/** Integer cents -> '1,234.50' (two decimals, thousands separators). Money stays integer cents everywhere else. */
+export function formatPrice(cents: number): string {
+  const negative = cents < 0;
+  const absolute = Math.abs(Math.round(cents));
+  const whole = Math.floor(absolute / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = String(absolute % 100).padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** '13812345678' -> '138****5678': digits 4 to 7 hidden. Anything that is not 11 digits is returned as it is. */
+export function maskPhone(phone: string): string {
+  return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+export type Countdown = { days: number; hours: number; minutes: number; seconds: number };
+
+/** Remaining time split into days, hours, minutes and seconds; never negative. */
+export function countdown(ms: number): Countdown {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return {
+    days: Math.floor(total / 86400),
+    hours: Math.floor((total % 86400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * Counts whose digits run over 4 characters are shown in units of 10,000 (万 in Chinese, 'w' in English, as Chinese
+ * apps write it): 12345 -> '1.2万'. One decimal, trailing '.0' dropped.
+ */
+export function abbreviateCount(count: number, locale: Locale = 'zh-CN'): string {
+  if (String(Math.trunc(Math.abs(count))).length <= 4) return String(count);
+  const tenThousands = Math.floor((count / 10000) * 10) / 10;
+  const text = tenThousands.toFixed(1).replace(/\.0$/, '');
+  return locale === 'en' ? `${text}w` : `${text}万`;
+}
+
+/** Seconds -> 'm:ss' or 'h:mm:ss' (the 'continue from mm:ss' hint). */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
