@@ -5,6 +5,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { projectRoot, type ServerConfig } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
@@ -13,6 +14,8 @@ import { ApiFailure, XCODE } from './envelope.ts';
 import { seedIfEmpty } from './seed.ts';
 import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
+import { accountHandlers } from './routes/accounts.ts';
+import { devCodes } from './auth/sms.ts';
 import { videoHandlers } from './routes/video.ts';
 import { wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
@@ -87,7 +90,29 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const contract = loadContract(path.join(projectRoot, 'schemas/api'));
   const mode = options.mode ?? 'development';
   const credentials = wechatCredentials(process.env, mode);
-  registerContract(app, contract, { ...videoHandlers(db), ...wechatHandlers(credentials, options.now) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      xcode: XCODE.tooManyRequests,
+      msg: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} s`,
+      data: null,
+    }),
+  });
+  const now = options.now ?? Date.now;
+  registerContract(app, contract, {
+    ...videoHandlers(db),
+    ...accountHandlers(db, { devSms: mode !== 'production', now }),
+    ...wechatHandlers(credentials, options.now),
+  });
+  if (mode !== 'production') {
+    // Dev only: the last code sent to a phone (no SMS gateway is wired locally).
+    app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', async (request) => ({
+      xcode: XCODE.ok,
+      msg: 'ok',
+      data: { code: devCodes.get(request.query.phone ?? '') ?? null },
+    }));
+  }
   if (credentials.sandbox) await app.register(sandboxRoutes, { db, publicOrigin: options.publicOrigin });
 
   await app.register(streamRoutes, {

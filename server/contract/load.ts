@@ -11,6 +11,7 @@ export type OpenApiOperation = {
   parameters?: { name: string; in: 'query' | 'path' | 'header'; required?: boolean; schema: object }[];
   requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
   responses: Record<string, { content?: Record<string, { schema: object }> } & object>;
+  'x-rate-limit'?: { max: number; timeWindow: string };
 };
 
 export type OpenApiDocument = {

@@ -26,6 +26,16 @@ function querySchema(operation: OpenApiOperation) {
   return { type: 'object', properties, required, additionalProperties: true };
 }
 
+function paramsSchema(operation: OpenApiOperation) {
+  const path = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
+  if (path.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(path.map((parameter) => [parameter.name, parameter.schema])),
+    required: path.map((parameter) => parameter.name),
+  };
+}
+
 function bodySchema(operation: OpenApiOperation) {
   const content = operation.requestBody?.content;
   if (!content) return undefined;
@@ -71,9 +81,13 @@ export function registerContract(
       seen.add(operation.operationId);
       app.route({
         method: method.toUpperCase() as 'GET' | 'POST',
-        url,
+        // OpenAPI writes path parameters as {name}, Fastify as :name.
+        url: url.replace(/\{(\w+)\}/g, ':$1'),
+        // Rate limits are part of the contract (x-rate-limit), applied by @fastify/rate-limit.
+        ...(operation['x-rate-limit'] ? { config: { rateLimit: operation['x-rate-limit'] } } : {}),
         schema: {
           querystring: querySchema(operation),
+          ...(paramsSchema(operation) ? { params: paramsSchema(operation) } : {}),
           ...(bodySchema(operation) ? { body: bodySchema(operation) } : {}),
           ...(responseSchema(operation, contract)
             ? { response: { 200: responseSchema(operation, contract) } }
