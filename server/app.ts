@@ -16,6 +16,7 @@ import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
 import { accountHandlers } from './routes/accounts.ts';
 import { devCodes } from './auth/sms.ts';
+import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
 import { wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
@@ -104,6 +105,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...videoHandlers(db),
     ...accountHandlers(db, { devSms: mode !== 'production', now }),
     ...wechatHandlers(credentials, options.now),
+    ...qrcodeHandlers(options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`),
   });
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).

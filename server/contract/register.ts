@@ -49,7 +49,7 @@ function bodySchema(operation: OpenApiOperation) {
  */
 function responseSchema(operation: OpenApiOperation, contract: OpenApiDocument): object | undefined {
   const schema = operation.responses['200']?.content?.['application/json']?.schema;
-  if (!schema) return undefined;
+  if (!schema) return undefined; // e.g. image/png answers
   const inline = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(inline);
     if (!node || typeof node !== 'object') return node;

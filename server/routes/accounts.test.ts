@@ -161,3 +161,26 @@ describe('accounts', () => {
     expect(codes).toContain(429);
   });
 });
+
+describe('QR codes', () => {
+  it('answer real PNGs encoding links into the app, carrying the inviter', async () => {
+    const response = await app.inject({ url: '/v2/api/mini/qrcode/video?token=demo&inviteId=42' });
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(response.headers['x-qr-link']).toMatch(/\/livev3\/#\/pages\/home\/index\?token=demo&inviteId=42$/);
+    for (const url of [
+      '/v2/api/mini/qrcode/vote?vote_id=1',
+      '/v2/api/mini/qrcode/channel?channel_token=c',
+      '/v2/api/mini/qrcode_param?path=/pages/vip/index',
+    ]) {
+      expect((await app.inject({ url })).headers['content-type']).toBe('image/png');
+    }
+  });
+
+  it('refuse a path outside the app and a missing parameter', async () => {
+    expect((await app.inject({ url: '/v2/api/mini/qrcode_param?path=https://evil.test' })).json().xcode).toBe(
+      400,
+    );
+    expect((await app.inject({ url: '/v2/api/mini/qrcode/video' })).json().xcode).toBe(400);
+  });
+});
