@@ -11,6 +11,7 @@ import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { ApiFailure, XCODE } from './envelope.ts';
+import { attachRealtime } from './realtime.ts';
 import { seedIfEmpty } from './seed.ts';
 import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
@@ -121,6 +122,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
     now: options.now,
   });
+  attachRealtime(app, db);
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;
 }

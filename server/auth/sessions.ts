@@ -46,7 +46,11 @@ const sessionByHash = new WeakMap<Db, ReturnType<Db['prepare']>>();
 
 /** The viewer behind the request, null for an anonymous one; an expired or replaced token is an error. */
 export function optionalViewer(db: Db, request: FastifyRequest, now = Date.now()): Viewer | null {
-  const token = requestToken(request);
+  return viewerForToken(db, requestToken(request), now);
+}
+
+/** The same check for a bare token (the realtime socket's handshake). */
+export function viewerForToken(db: Db, token: string, now = Date.now()): Viewer | null {
   if (!token) return null;
   let statement = sessionByHash.get(db);
   if (!statement) {
