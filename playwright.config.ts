@@ -37,7 +37,8 @@ export default defineConfig<ThemeOptions>({
   reporter: [['list']],
   timeout: 30_000,
   expect: {
-    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled', caret: 'hide' },
+    // threshold absorbs anti-aliasing; 50 differing pixels still catch a changed word.
+    toHaveScreenshot: { maxDiffPixels: 50, threshold: 0.2, animations: 'disabled', caret: 'hide' },
   },
   snapshotPathTemplate: 'tests/screenshots/__baselines__/{projectName}/{arg}{ext}',
   use: { baseURL: `http://127.0.0.1:${PORT}/livev3/`, trace: 'off', ...phone },
