@@ -19,7 +19,7 @@ import { accountHandlers } from './routes/accounts.ts';
 import { devCodes } from './auth/sms.ts';
 import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
-import { wechatHandlers } from './routes/wechat.ts';
+import { payNotifyRoute, wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
 import { sandboxRoutes } from './wechat/sandbox.ts';
 
@@ -105,7 +105,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   registerContract(app, contract, {
     ...videoHandlers(db),
     ...accountHandlers(db, { devSms: mode !== 'production', now }),
-    ...wechatHandlers(credentials, options.now),
+    ...wechatHandlers(db, credentials, options.now),
     ...qrcodeHandlers(options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`),
   });
   if (mode !== 'production') {
@@ -116,7 +116,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       data: { code: devCodes.get(request.query.phone ?? '') ?? null },
     }));
   }
-  if (credentials.sandbox) await app.register(sandboxRoutes, { db, publicOrigin: options.publicOrigin });
+  await app.register(payNotifyRoute, { db, credentials, now: options.now });
+  if (credentials.sandbox)
+    await app.register(sandboxRoutes, { db, credentials, publicOrigin: options.publicOrigin });
 
   await app.register(streamRoutes, {
     streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),

@@ -2,13 +2,32 @@
  * WeChat credentials come from the environment. Without them (and outside production) the sandbox stands in: a fixed
  * sandbox app id and jsapi ticket, signed with the same algorithms.
  */
-export type WechatCredentials = { appId: string; appSecret: string; sandbox: boolean };
+export type WechatCredentials = {
+  appId: string;
+  appSecret: string;
+  mchId: string;
+  payKey: string;
+  sandbox: boolean;
+};
 
 export function wechatCredentials(env: NodeJS.ProcessEnv, mode: string): WechatCredentials {
-  if (env.WECHAT_APP_ID && env.WECHAT_APP_SECRET)
-    return { appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, sandbox: false };
+  if (env.WECHAT_APP_ID && env.WECHAT_APP_SECRET) {
+    const {
+      WECHAT_APP_ID: appId,
+      WECHAT_APP_SECRET: appSecret,
+      WECHAT_MCH_ID: mchId = '',
+      WECHAT_PAY_KEY: payKey = '',
+    } = env;
+    return { appId, appSecret, mchId, payKey, sandbox: false };
+  }
   if (mode === 'production') throw new Error('WECHAT_APP_ID and WECHAT_APP_SECRET must be set in production');
-  return { appId: 'wx0sandbox0livev3', appSecret: 'sandbox-secret', sandbox: true };
+  return {
+    appId: 'wx0sandbox0livev3',
+    appSecret: 'sandbox-secret',
+    mchId: '1900000109',
+    payKey: 'sandbox0pay0key0livev3000000000000',
+    sandbox: true,
+  };
 }
 
 const SANDBOX_TICKET = 'sandbox-jsapi-ticket-livev3';

@@ -5,7 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { ApiFailure, XCODE } from '../envelope.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import type { WechatCredentials } from './credentials.ts';
+import { handlePaymentNotification, toXml, type Order } from './orders.ts';
+import { nonce, paySign } from './sign.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -54,13 +57,98 @@ const SHIM = `(() => {
     getLocation(options) { call(options, { latitude: 31.2304, longitude: 121.4737, accuracy: 30 }); },
     openLocation(options) { window.__wxOpenLocation = options; call(options); },
     chooseImage(options) { call(options, { localIds: [] }); },
-    chooseWXPay(options) { options && options.fail && options.fail({ errMsg: 'chooseWXPay:sandbox has no payments yet' }); },
+    chooseWXPay(options) { window.WeixinJSBridge.invoke('getBrandWCPayRequest', options, (res) => { const ok = /:ok$/.test(res.err_msg); (ok ? options.success : options.cancel || options.fail) && (ok ? options.success : options.cancel || options.fail)(res); }); },
   };
+  // The payment sheet: real buttons; confirm asks the server to deliver the payment notification, as WeChat would.
+  window.WeixinJSBridge = {
+    invoke(name, params, callback) {
+      if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail' });
+      const sheet = document.createElement('div');
+      sheet.setAttribute('role', 'dialog');
+      sheet.setAttribute('aria-label', 'WeChat Pay sandbox');
+      sheet.style.cssText = 'position:fixed;inset:auto 0 0 0;z-index:99999;padding:24px;background:#fff;color:#111;font:16px system-ui,sans-serif;box-shadow:0 -4px 24px rgba(0,0,0,.3);text-align:center';
+      sheet.innerHTML = '<p>WeChat Pay sandbox</p><button type="button" data-pay="confirm">Confirm payment</button> <button type="button" data-pay="cancel">Cancel</button>';
+      const close = (result) => { sheet.remove(); callback({ err_msg: 'get_brand_wcpay_request:' + result }); };
+      sheet.querySelector('[data-pay="cancel"]').onclick = () => close('cancel');
+      sheet.querySelector('[data-pay="confirm"]').onclick = async () => {
+        const response = await fetch('/sandbox/wechat/pay/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ package: params && params.package }) });
+        close(response.ok ? 'ok' : 'fail');
+      };
+      document.body.appendChild(sheet);
+    },
+  };
+  document.dispatchEvent(new Event('WeixinJSBridgeReady'));
 })();
 `;
 
-export async function sandboxRoutes(app: FastifyInstance, options: { db: Db; publicOrigin?: string }) {
+/** The notification WeChat Pay would send for a paid order, signed with the merchant key. */
+export function sandboxNotification(order: Order, credentials: WechatCredentials): string {
+  const fields: Record<string, string | number> = {
+    appid: credentials.appId,
+    mch_id: credentials.mchId,
+    nonce_str: nonce(),
+    result_code: 'SUCCESS',
+    return_code: 'SUCCESS',
+    out_trade_no: order.order_sn,
+    total_fee: order.amount_cents,
+    transaction_id: `sandbox${order.order_sn}`,
+    trade_type: 'JSAPI',
+  };
+  return toXml({ ...fields, sign: paySign(fields, credentials.payKey) });
+}
+
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  options: { db: Db; credentials: WechatCredentials; publicOrigin?: string },
+) {
   const { db } = options;
+
+  // The viewer confirms in the sandbox: the server receives the notification through the same code path as a real one.
+  app.post<{ Body: { order_sn?: string; package?: string } }>(
+    '/sandbox/wechat/pay/confirm',
+    async (request) => {
+      const orderSn =
+        request.body?.order_sn ?? String(request.body?.package ?? '').replace(/^prepay_id=wx_prepay_/, '');
+      const order = db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(orderSn) as Order | undefined;
+      if (!order) throw new ApiFailure(XCODE.notFound, 'No such order');
+      const result = handlePaymentNotification(
+        db,
+        sandboxNotification(order, options.credentials),
+        options.credentials.payKey,
+        Date.now(),
+      );
+      return ok({ order_sn: order.order_sn, result });
+    },
+  );
+
+  // The H5 ('wap') payment page used outside WeChat.
+  app.get<{ Querystring: { order_sn?: string; redirect_url?: string } }>(
+    '/sandbox/wechat/h5pay',
+    async (request, reply) => {
+      const order = db
+        .prepare('SELECT * FROM orders WHERE order_sn = ?')
+        .get(request.query.order_sn ?? '') as Order | undefined;
+      if (!order) throw new ApiFailure(XCODE.notFound, 'No such order');
+      const back = request.query.redirect_url
+        ? safeCallback(request.query.redirect_url, request, options.publicOrigin)
+        : '';
+      const amount = (order.amount_cents / 100).toFixed(2);
+      return reply.type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox payment</title>
+<main style="font:16px system-ui,sans-serif;max-width:420px;margin:15vh auto;padding:0 24px;text-align:center">
+<h1 style="font-size:20px">WeChat Pay sandbox</h1><p>Order ${escapeHtml(order.order_sn)}: ¥${amount}</p>
+<p><button id="confirm" type="button">Confirm payment</button> <button id="cancel" type="button">Cancel</button></p></main>
+<script>
+const back = ${JSON.stringify(back)};
+document.getElementById('confirm').onclick = async () => {
+  await fetch('/sandbox/wechat/pay/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order_sn: ${JSON.stringify(order.order_sn)} }) });
+  if (back) location.href = back;
+};
+document.getElementById('cancel').onclick = () => { if (back) location.href = back; };
+</script></html>`);
+    },
+  );
 
   // The app's WeChat login entry (config constants.wechatLoginPath): ?callback=<app url>&token=<video token>&auth_token=none
   app.get<{ Querystring: { callback?: string } }>('/v3/api/user/login/wx', async (request, reply) => {

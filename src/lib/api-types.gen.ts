@@ -306,6 +306,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/wechat/video/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays for watching a paid event: JSAPI parameters in WeChat (t_type h5), an H5 payment page elsewhere (wap) */
+        post: operations["videoPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/wechat/order/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order of the viewer's; order_status 1 means paid */
+        get: operations["orderDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -346,6 +380,20 @@ export interface components {
             nonceStr: string;
             signature: string;
             jsApiList: string[];
+        };
+        PayOrder: {
+            order_sn: string;
+            /** @enum {unknown} */
+            t_type: "h5" | "wap";
+            pay?: {
+                appId: string;
+                timeStamp: string;
+                nonceStr: string;
+                package: string;
+                signType: string;
+                paySign: string;
+            };
+            mweb_url?: string;
         };
     };
     responses: never;
@@ -940,6 +988,81 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: components["schemas"]["JsSdkOption"];
+                    };
+                };
+            };
+        };
+    };
+    videoPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /**
+                     * @description h5 inside WeChat (JSAPI), wap elsewhere (H5 payment page)
+                     * @enum {unknown}
+                     */
+                    t_type?: "h5" | "wap";
+                    idempotency_key?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    /**
+                     * @description h5 inside WeChat (JSAPI), wap elsewhere (H5 payment page)
+                     * @enum {unknown}
+                     */
+                    t_type?: "h5" | "wap";
+                    idempotency_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["PayOrder"];
+                    };
+                };
+            };
+        };
+    };
+    orderDetail: {
+        parameters: {
+            query: {
+                order_sn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            order_sn: string;
+                            /** @enum {integer} */
+                            order_status: 0 | 1 | 2;
+                        };
                     };
                 };
             };
