@@ -18,6 +18,7 @@ export type Order = {
   amount_cents: number;
   status: 0 | 1 | 2;
   prepay_id: string;
+  paid_at: number | null;
 };
 
 const paidHooks = new Map<OrderKind, (db: Db, order: Order, now: number) => void>();
