@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database';
+import { seed } from './seed';
+
+function snapshot() {
+  const db = openDatabase(':memory:');
+  seed(db);
+  const rows = {
+    events: db.prepare('SELECT token, title, price_cents, password FROM events ORDER BY id').all(),
+    players: db.prepare('SELECT number, name, team_id, group_id, votes FROM players ORDER BY number').all(),
+    counts: db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM players) AS players, (SELECT COUNT(*) FROM contest_teams) AS teams,
+                (SELECT COUNT(*) FROM contest_groups) AS groups_, (SELECT COUNT(*) FROM channel_categories) AS categories,
+                (SELECT COUNT(*) FROM lottery_prizes) AS prizes, (SELECT COUNT(*) FROM products) AS products,
+                (SELECT COUNT(*) FROM score_records) AS scores, (SELECT COUNT(*) FROM daily_bonuses) AS bonuses,
+                (SELECT COUNT(*) FROM checkin_groups) AS checkin_groups`,
+      )
+      .get(),
+  };
+  db.close();
+  return rows;
+}
+
+describe('demo seed', () => {
+  it('is deterministic', () => {
+    expect(snapshot()).toEqual(snapshot());
+  });
+
+  it('holds the demo event set and every activity the issues need', () => {
+    const { events, counts } = snapshot();
+    expect(events.map((event) => (event as { token: string }).token)).toEqual([
+      'demo',
+      'vod',
+      'secret',
+      'paid',
+      'info',
+    ]);
+    expect(counts).toEqual({
+      players: 320,
+      teams: 3,
+      groups_: 4,
+      categories: 3,
+      prizes: 4,
+      products: 6,
+      scores: 200,
+      bonuses: 1,
+      checkin_groups: 3,
+    });
+  });
+});
