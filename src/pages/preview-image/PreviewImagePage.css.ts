@@ -15,14 +15,7 @@ export const viewer = style({
   userSelect: 'none',
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+export { visuallyHidden } from '../../ui/visually-hidden.css';
 
 export const viewport = style({
   position: 'relative',

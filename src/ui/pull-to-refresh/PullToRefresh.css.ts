@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { visuallyHidden } from '../visually-hidden.css';
 
 export const root = style({ position: 'relative', overscrollBehaviorY: 'contain' });
 
@@ -14,24 +15,21 @@ export const indicator = style({
 
 export const hint = style({ padding: vars.space.sm });
 
-export const hiddenButton = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  selectors: {
-    '&:focus-visible': {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      clip: 'auto',
-      margin: vars.space.sm,
-      padding: `${vars.space.xs} ${vars.space.md}`,
-      border: `1px solid ${vars.color.border}`,
-      borderRadius: vars.radius.pill,
-      background: vars.color.surface,
+export const hiddenButton = style([
+  visuallyHidden,
+  {
+    selectors: {
+      '&:focus-visible': {
+        position: 'static',
+        width: 'auto',
+        height: 'auto',
+        clip: 'auto',
+        margin: vars.space.sm,
+        padding: `${vars.space.xs} ${vars.space.md}`,
+        border: `1px solid ${vars.color.border}`,
+        borderRadius: vars.radius.pill,
+        background: vars.color.surface,
+      },
     },
   },
-});
+]);
