@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { themeMatrix } from './tests/themes.ts';
 import type { ThemeOptions } from './tests/fixtures.ts';
 
-const PORT = 4318;
+// E2E_PORT lets two suites run side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4318);
 const databasePath = path.join(os.tmpdir(), `livev3-e2e-${process.pid}.db`);
 
 export const chromiumLaunch = {
@@ -50,6 +51,7 @@ export default defineConfig<ThemeOptions>({
       PORT: String(PORT),
       DATABASE_PATH: databasePath,
       NODE_ENV: 'test',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
     },
     reuseExistingServer: false,

@@ -19,6 +19,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
+    // DIST_DIR (also read by the server) keeps parallel builds apart; the default is dist/.
+    outDir: process.env.DIST_DIR ?? 'dist',
     sourcemap: false,
     // The bench reads the manifest to sum first-load bytes (entry + home route) and list lazy chunks.
     manifest: true,

@@ -23,7 +23,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databasePath: env.DATABASE_PATH ?? path.join(projectRoot, 'data/livev3.db'),
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     mode,
-    distDir: path.join(projectRoot, 'dist'),
+    // DIST_DIR lets parallel builds (several worktrees' e2e runs) keep their own output.
+    distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(projectRoot, 'dist'),
     streamsDir: path.join(serverRoot, 'media'),
   };
 }
