@@ -1,6 +1,7 @@
 /**
  * Block registry: config `blocks[].type` -> component. Each type's props schema is schemas/blocks/<type>.schema.json
  * (a test keeps the two lists equal). Adding a block = one folder here, one line below, one schema file.
+ * Blocks below the fold or with heavy code register lazily: `chat: lazyBlock(() => import('./chat/Chat'), (m) => m.Chat)`.
  */
 import type { BlockComponent } from './types';
 import { Announcement } from './announcement/Announcement';

@@ -1,6 +1,14 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 /** A block component receives its config props (already validated against schemas/blocks/<type>.schema.json). */
 export type BlockProps<P = Record<string, unknown>> = { props: P };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each block narrows its own props; the registry holds them all.
 export type BlockComponent = ComponentType<BlockProps<any>>;
+
+/**
+ * A block whose code loads only when a page shows it: everything the home route imports statically counts against the
+ * first-load budget, so blocks below the fold or with heavy code register through this.
+ */
+export function lazyBlock<M>(load: () => Promise<M>, pick: (module: M) => BlockComponent): BlockComponent {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
