@@ -1,0 +1,12 @@
+export {
+  checkOrder,
+  h5PayUrl,
+  payFor,
+  resumePayment,
+  type CreateOrderInput,
+  type PayChannel,
+  type PayEnvironment,
+  type PayOrder,
+  type PayOutcome,
+  type PayRequest,
+} from './pay';
