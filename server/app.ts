@@ -19,6 +19,7 @@ import { accountHandlers } from './routes/accounts.ts';
 import { devCodes } from './auth/sms.ts';
 import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
+import { voteHandlers } from './routes/vote.ts';
 import { payNotifyRoute, wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
 import { sandboxRoutes } from './wechat/sandbox.ts';
@@ -107,6 +108,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...accountHandlers(db, { devSms: mode !== 'production', now }),
     ...wechatHandlers(db, credentials, options.now),
     ...qrcodeHandlers(options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`),
+    ...voteHandlers(db, now),
   });
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).

@@ -289,6 +289,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/vote/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contest: cover, rules, times, totals, limits, sign-up form; `mine` (votes left, sign-up) for a logged-in viewer. No login needed. Answers `code: 200` beside xcode. */
+        get: operations["voteDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players of a contest, paged (vote_list). keyword: all digits = player number (exact), otherwise name prefix. No login needed. */
+        get: operations["voteList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/team/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teams of a contest (filters), by id */
+        get: operations["voteTeamList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/group/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups of a contest (filters), by id */
+        get: operations["voteGroupList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/user/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One player: photos, video, description, rank, votes, score. No login needed. */
+        get: operations["votePlayerDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/user/score/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players by judges score (score desc, number asc), paged. No login needed. */
+        get: operations["voteScoreList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/user/score/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One player score sheet: criteria and judges */
+        get: operations["voteScoreDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rank list of players by votes (votes desc, number asc: ties are stable), paged, optionally within a team or group. Added: the spec lists no rank endpoint. No login needed. */
+        get: operations["voteRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/team/rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Team rankings: teams by the sum of their players votes (desc, team id asc). Added: the spec lists no team rank endpoint. */
+        get: operations["voteTeamRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/today_star": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's star (/pages/jinrizhixing/index): the players with the most votes received today (China Standard Time day; votes desc, number asc). Added; opens without login. */
+        get: operations["voteTodayStar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cheap polling for live vote counts (instead of a socket push): players whose votes changed after version `since`. Answers an ETag; a request with a matching If-None-Match gets 304 with no body. Poll every 3 s while the page is visible. */
+        get: operations["voteChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/user/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Casts ONE free vote for a player. Added: the spec names no free-vote call. Login required. Checked in one transaction: contest open (40301 not started, 40302 ended), limits of the contest row (40303 per day, 40304 per contest, 40305 per player per day), then the player total. The same idempotency_key (per user) counts once and answers the first result with repeated: true. */
+        post: operations["voteCast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/wechat/vote/user/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buys `count` paid votes for a player (count x vote_price_cents): an order to pay through the payment flow (same answer as /v3/api/wechat/video/pay). The votes are credited exactly once when the payment notification arrives; they do not use the free-vote limits. Login required. */
+        post: operations["voteOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/drop_down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Options of the sign-up form dropdown fields */
+        get: operations["voteDropDown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/checkbox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Options of the sign-up form checkbox fields */
+        get: operations["voteCheckboxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/vote/user/apply_vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs the viewer up: values keyed by the contest's field keys (text: string, dropdown: an option value, checkbox: option values, images: URLs from the upload host, video: a URL). A missing required field answers 400 '<label> cannot be empty!'. One sign-up per user per contest (40306 when already signed up, 40302 when the contest ended). Status: unpaid when the contest charges (then POST /v3/api/wechat/paid_registration), else pending or approved (contests without review approve at once). The inviteId query parameter records the inviter. Login required. */
+        post: operations["voteApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/wechat/paid_registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays the registration fee of the viewer's unpaid sign-up: an order (same answer as /v3/api/wechat/video/pay); the notification moves the sign-up from unpaid to pending (or approved when the contest does not review). 400 when the contest is free or the sign-up is already paid. Login required. */
+        post: operations["votePaidRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/user/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A player's poster as data the client draws on a canvas (photo, texts, QR from /v2/api/mini/qrcode/vote) and shows as an image to long-press. A logged-in viewer becomes the inviter in the QR link. No login needed. */
+        post: operations["votePoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/user/sign/invite/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-ups the viewer invited (their inviteId was the viewer), newest first. Login required. */
+        get: operations["voteInviteList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/wechat/wechat_js_option": {
         parameters: {
             query?: never;
@@ -373,6 +696,201 @@ export interface components {
             needs_info_form: boolean;
             /** @description The viewer passed every gate (password, payment, form) */
             can_watch: boolean;
+        };
+        VoteOption: {
+            value: string;
+            label: string;
+        };
+        VoteFormField: {
+            /** @description Key of the value in apply_vote `values` (name, phone and description are the standard keys; name becomes the player name) */
+            key: string;
+            /** @description Shown as the field label and in the message `<label> cannot be empty!` */
+            label: string;
+            /** @enum {unknown} */
+            type: "text" | "textarea" | "phone" | "dropdown" | "checkbox" | "images" | "video";
+            required: boolean;
+            /** @description images: most images (upload count limit); checkbox: most options; otherwise 0 */
+            max_count: number;
+            placeholder: string;
+        };
+        VoteFieldOptions: {
+            /** @description The form field key */
+            key: string;
+            label: string;
+            options: components["schemas"]["VoteOption"][];
+            /** @description checkbox: most options one may tick (0: no limit); dropdown: 1 */
+            max_count: number;
+        };
+        VoteSignUp: {
+            id: number;
+            status: components["schemas"]["VoteSignUpStatus"];
+            player_id: number | null;
+            number: number | null;
+            name: string;
+            /** @description Registration fee of the contest in cents (0 when free) */
+            fee_cents: number;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        VoteMine: {
+            /** @description Free votes the viewer cast in this contest today (China Standard Time day) */
+            votes_today: number;
+            /** @description Free votes left today, after the per-day and per-contest limits */
+            votes_left_today: number;
+            /** @description Free votes the viewer cast in this contest */
+            votes_total: number;
+            sign_up: components["schemas"]["VoteSignUp"] | null;
+        };
+        /** @description mine is null for an anonymous viewer */
+        VoteContest: {
+            id: number;
+            title: string;
+            /** @description Plain text; render as text, never as HTML */
+            rules: string;
+            cover: string;
+            event_token: string | null;
+            /** @description Unix seconds */
+            starts_at: number;
+            /** @description Unix seconds */
+            ends_at: number;
+            /** @description Server clock (unix seconds) for the countdown */
+            now: number;
+            /**
+             * @description 0 not started, 1 open for votes, 2 ended
+             * @enum {unknown}
+             */
+            status: 0 | 1 | 2;
+            /** @description Approved players */
+            player_count: number;
+            /** @description Sum of all players votes */
+            total_votes: number;
+            sign_up_count: number;
+            /** @description Free votes per user per day (0: no limit) */
+            daily_votes_per_user: number;
+            /** @description Free votes per user for the whole contest (0: no limit) */
+            total_votes_per_user: number;
+            /** @description Free votes per user for one player per day (0: no limit) */
+            votes_per_player_per_day: number;
+            /** @description Price of one paid vote in cents (0: no paid votes) */
+            vote_price_cents: number;
+            /** @description Registration fee in cents (0: free sign-up) */
+            sign_up_fee_cents: number;
+            /** @description Sign-up accepted (contest not ended) */
+            sign_up_open: boolean;
+            /** @description The sign-up form, in order; options of dropdown/checkbox fields come from /v2/api/vote/drop_down and /v2/api/vote/checkbox/list */
+            fields: components["schemas"]["VoteFormField"][];
+            mine: components["schemas"]["VoteMine"] | null;
+        };
+        VotePlayer: {
+            id: number;
+            number: number;
+            name: string;
+            photo: string;
+            votes: number;
+            team_id: number | null;
+            team_name: string;
+            group_id: number | null;
+            group_name: string;
+        };
+        VoteRankPlayer: components["schemas"]["VotePlayer"] & {
+            /** @description 1-based; ties ordered by number ascending, each row its own rank */
+            rank: number;
+        };
+        VotePlayerDetail: components["schemas"]["VotePlayer"] & {
+            /** @description Rank by votes in the contest (votes desc, number asc) */
+            rank: number;
+            /** @description Votes behind the player ranked just above (0 for rank 1) */
+            gap_to_previous: number;
+            /** @description Plain text */
+            description: string;
+            /** @description Photo URLs (the first is photo) */
+            photos: string[];
+            /** @description Video URL or empty */
+            video: string;
+            /** @description Judges score total (points) */
+            score: number;
+            my_votes_today: number | null;
+        };
+        VoteTeam: {
+            id: number;
+            name: string;
+            player_count: number;
+            /** @description Sum of its players votes */
+            votes: number;
+        };
+        VoteTeamRank: components["schemas"]["VoteTeam"] & {
+            /** @description votes desc, team id asc */
+            rank: number;
+        };
+        VoteGroup: {
+            id: number;
+            name: string;
+            player_count: number;
+        };
+        VoteStar: components["schemas"]["VotePlayer"] & {
+            rank: number;
+            /** @description Votes (free and paid) received today */
+            votes_today: number;
+        };
+        VoteScorePlayer: components["schemas"]["VotePlayer"] & {
+            /** @description score desc, number asc */
+            rank: number;
+            score: number;
+        };
+        VoteScoreItem: {
+            /** @description Criterion */
+            name: string;
+            judge: string;
+            score: number;
+            max_score: number;
+        };
+        VoteCastResult: {
+            player_id: number;
+            /** @description The player total after the vote */
+            votes: number;
+            /** @description Votes this request counted (1; the original result on a repeated key) */
+            counted: number;
+            /** @description true when the idempotency key was seen before (nothing new counted) */
+            repeated: boolean;
+            votes_today: number;
+            votes_left_today: number;
+            votes_total: number;
+        };
+        VotePoster: {
+            /** @description Contest title */
+            title: string;
+            player: components["schemas"]["VoteRankPlayer"];
+            /** @description Text lines under the photo (plain text, already in the request locale) */
+            lines: string[];
+            /** @description The in-app link the QR code encodes */
+            link: string;
+            /** @description GET this (same origin) for the QR PNG: /v2/api/mini/qrcode/vote?vote_id=&player_id=[&inviteId=] */
+            qrcode_url: string;
+            /** @description Suggested canvas size in CSS pixels */
+            width: number;
+            height: number;
+        };
+        VoteInvite: {
+            user_id: number;
+            nickname: string;
+            avatar: string;
+            status: components["schemas"]["VoteSignUpStatus"];
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        /** @enum {unknown} */
+        VoteSignUpStatus: "unpaid" | "pending" | "approved" | "rejected";
+        VoteChanges: {
+            /** @description Pass as `since` next time */
+            version: number;
+            total_votes: number;
+            /** @description true when too much changed since `since` (or since=0): refetch the list instead */
+            reset: boolean;
+            /** @description Players whose votes changed after `since` (at most 500) */
+            players: {
+                id: number;
+                votes: number;
+            }[];
         };
         JsSdkOption: {
             appId: string;
@@ -961,6 +1479,676 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: components["schemas"]["VideoInfo"];
+                    };
+                };
+            };
+        };
+    };
+    voteDetail: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        /** @description 200 on success (the spec stores vote detail when code is 200); absent on failures */
+                        code?: number;
+                        msg: string;
+                        data: components["schemas"]["VoteContest"];
+                    };
+                };
+            };
+        };
+    };
+    voteList: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description 1-based page, default 1 */
+                page?: number;
+                /** @description Rows per page, default 20, at most 100 */
+                page_size?: number;
+                /** @description Player number (digits) or name prefix */
+                keyword?: string;
+                /** @description Only players of this team */
+                team_id?: number;
+                /** @description Only players of this group */
+                group_id?: number;
+                /** @description number (default: number asc), votes (votes desc, number asc), new (latest sign-ups first) */
+                order?: "number" | "votes" | "new";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VotePlayer"][];
+                            /** @description Rows matching the filters */
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteTeamList: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteTeam"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteGroupList: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteGroup"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    votePlayerDetail: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description The player id (players.id, not the number) */
+                player_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["VotePlayerDetail"];
+                    };
+                };
+            };
+        };
+    };
+    voteScoreList: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description 1-based page, default 1 */
+                page?: number;
+                /** @description Rows per page, default 20, at most 100 */
+                page_size?: number;
+                /** @description Only players of this team */
+                team_id?: number;
+                /** @description Only players of this group */
+                group_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteScorePlayer"][];
+                            /** @description Rows matching the filters */
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteScoreDetail: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description The player id (players.id, not the number) */
+                player_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            player: components["schemas"]["VoteScorePlayer"];
+                            items: components["schemas"]["VoteScoreItem"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteRank: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description 1-based page, default 1 */
+                page?: number;
+                /** @description Rows per page, default 20, at most 100 */
+                page_size?: number;
+                /** @description Only players of this team */
+                team_id?: number;
+                /** @description Only players of this group */
+                group_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteRankPlayer"][];
+                            /** @description Rows matching the filters */
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteTeamRank: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteTeamRank"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteTodayStar: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description How many, default 10, at most 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description YYYY-MM-DD (China Standard Time) */
+                            date: string;
+                            list: components["schemas"]["VoteStar"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteChanges: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description version from the previous answer; 0 or absent: only the current version and totals */
+                since?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["VoteChanges"];
+                    };
+                };
+            };
+        };
+    };
+    voteCast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vote_id: number;
+                    player_id: number;
+                    /** @description Client-chosen key, new per user action and reused on retries: the same key counts once and answers the same result */
+                    idempotency_key: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    vote_id: number;
+                    player_id: number;
+                    /** @description Client-chosen key, new per user action and reused on retries: the same key counts once and answers the same result */
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["VoteCastResult"];
+                    };
+                };
+            };
+        };
+    };
+    voteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vote_id: number;
+                    player_id: number;
+                    count: number;
+                    /**
+                     * @description h5 inside WeChat (JSAPI), wap elsewhere (H5 payment page); default h5
+                     * @enum {unknown}
+                     */
+                    t_type?: "h5" | "wap";
+                    /** @description Client-chosen key, new per user action and reused on retries: the same key counts once and answers the same result */
+                    idempotency_key?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    vote_id: number;
+                    player_id: number;
+                    count: number;
+                    /**
+                     * @description h5 inside WeChat (JSAPI), wap elsewhere (H5 payment page); default h5
+                     * @enum {unknown}
+                     */
+                    t_type?: "h5" | "wap";
+                    /** @description Client-chosen key, new per user action and reused on retries: the same key counts once and answers the same result */
+                    idempotency_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["PayOrder"];
+                    };
+                };
+            };
+        };
+    };
+    voteDropDown: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteFieldOptions"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteCheckboxList: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteFieldOptions"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vote_id: number;
+                    values: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["VoteSignUp"];
+                    };
+                };
+            };
+        };
+    };
+    votePaidRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vote_id: number;
+                    /**
+                     * @description h5 inside WeChat (JSAPI), wap elsewhere (H5 payment page); default h5
+                     * @enum {unknown}
+                     */
+                    t_type?: "h5" | "wap";
+                    /** @description Client-chosen key, new per user action and reused on retries: the same key counts once and answers the same result */
+                    idempotency_key?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    vote_id: number;
+                    /**
+                     * @description h5 inside WeChat (JSAPI), wap elsewhere (H5 payment page); default h5
+                     * @enum {unknown}
+                     */
+                    t_type?: "h5" | "wap";
+                    /** @description Client-chosen key, new per user action and reused on retries: the same key counts once and answers the same result */
+                    idempotency_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["PayOrder"];
+                    };
+                };
+            };
+        };
+    };
+    votePoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vote_id: number;
+                    player_id: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    vote_id: number;
+                    player_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["VotePoster"];
+                    };
+                };
+            };
+        };
+    };
+    voteInviteList: {
+        parameters: {
+            query: {
+                /** @description The contest id */
+                vote_id: number;
+                /** @description 1-based page, default 1 */
+                page?: number;
+                /** @description Rows per page, default 20, at most 100 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VoteInvite"][];
+                            /** @description Rows matching the filters */
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
                     };
                 };
             };
