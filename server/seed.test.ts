@@ -29,7 +29,8 @@ describe('demo seed', () => {
 
   it('holds the demo event set and every activity the issues need', () => {
     const { events, counts } = snapshot();
-    expect(events.map((event) => (event as { token: string }).token)).toEqual([
+    // The first five are the demo events; feature seeds (server/seed/*.ts) add their own after them.
+    expect(events.map((event) => (event as { token: string }).token).slice(0, 5)).toEqual([
       'demo',
       'vod',
       'secret',

@@ -3,6 +3,7 @@
  * the events table is empty, and by `npm run seed`.
  */
 import type { Db } from './db/database.ts';
+import { seedLiveRoom } from './seed/live-room.ts';
 
 /** Fixed reference time for seeded timestamps: 2026-01-01T00:00:00Z. */
 export const SEED_EPOCH = 1767225600;
@@ -268,6 +269,7 @@ export function seed(db: Db): void {
       ),
     );
     seedActivities(db);
+    seedLiveRoom(db);
   })();
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
-import { optionalViewer } from '../auth/sessions.ts';
+import { optionalViewer, type Viewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 
 type EventRow = {
@@ -40,22 +40,46 @@ export function findEvent(db: Db, token: string): EventRow {
   return row;
 }
 
-export function videoHandlers(db: Db): HandlerMap {
-  const passedGates = db.prepare<[number, number], { gate: string }>(
+type GatesStatement = ReturnType<typeof gatesQuery>;
+const gatesQuery = (db: Db) =>
+  db.prepare<[number, number], { gate: string }>(
     'SELECT gate FROM event_access WHERE event_id = ? AND user_id = ?',
+  );
+const gatesStatement = new WeakMap<Db, GatesStatement>();
+
+function passedGates(db: Db, eventId: number, viewer: Viewer | null): Set<string> {
+  if (!viewer) return new Set();
+  let statement = gatesStatement.get(db);
+  if (!statement) gatesStatement.set(db, (statement = gatesQuery(db)));
+  return new Set(statement.all(eventId, viewer.userId).map((row) => row.gate));
+}
+
+function mayWatch(event: EventRow, viewer: Viewer | null, gates: Set<string>): boolean {
+  return (
+    viewer?.userId === event.owner_id ||
+    ((!event.password || gates.has('password')) &&
+      (event.price_cents === 0 || gates.has('paid')) &&
+      (!event.needs_info_form || gates.has('info_form')))
+  );
+}
+
+/** Whether the viewer passed every gate of the event (or organises it): streams are handed out only then. */
+export function viewerMayWatch(db: Db, event: EventRow, viewer: Viewer | null): boolean {
+  return mayWatch(event, viewer, passedGates(db, event.id, viewer));
+}
+
+export function videoHandlers(db: Db): HandlerMap {
+  const episodeCount = db.prepare<[number], { count: number }>(
+    'SELECT COUNT(*) AS count FROM episodes WHERE event_id = ?',
   );
   return {
     videoDetail(request) {
       const { token } = request.query as { token: string };
       const event = findEvent(db, token);
       const viewer = optionalViewer(db, request);
-      const gates = new Set(viewer ? passedGates.all(event.id, viewer.userId).map((row) => row.gate) : []);
+      const gates = passedGates(db, event.id, viewer);
       const isOwner = viewer?.userId === event.owner_id;
-      const canWatch =
-        isOwner ||
-        ((!event.password || gates.has('password')) &&
-          (event.price_cents === 0 || gates.has('paid')) &&
-          (!event.needs_info_form || gates.has('info_form')));
+      const canWatch = mayWatch(event, viewer, gates);
       // Streams are only handed out to viewers who may watch.
       const streams = canWatch ? streamUrls(event) : { live_url: '', replay_url: '' };
       return ok({
@@ -75,6 +99,7 @@ export function videoHandlers(db: Db): HandlerMap {
         price: event.price_cents,
         needs_info_form: Boolean(event.needs_info_form) && !gates.has('info_form') && !isOwner,
         can_watch: canWatch,
+        episode_count: episodeCount.get(event.id)?.count ?? 0,
       });
     },
   };

@@ -289,6 +289,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/video/get_video_image_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's image-text introduction: organiser HTML, which the app sanitizes before rendering */
+        get: operations["videoImageText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Videos the organiser linked to this event, in their order */
+        get: operations["videoRelated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/video/more/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** More videos from the event's channels, newest first (the event itself excluded), paged */
+        get: operations["videoMoreNew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/vote-total-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vote totals of the event's contests: all votes and the leading players */
+        get: operations["videoVoteTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/episode/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The event's episodes in order, with the viewer's progress in each (streams only for viewers who may watch) */
+        post: operations["episodeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/episode/bind/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The episode the viewer is bound to (was last watching) in this event, and where they stopped */
+        post: operations["episodeBindInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/episode/bind/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Binds the viewer to an episode of this event (the episode they switched to) */
+        post: operations["episodeBindSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/episode/watch_process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves where the viewer is in an episode (seconds, clamped to its length) and binds them to it; sent every few seconds and on page hide (keepalive) */
+        post: operations["episodeWatchProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/invite/sog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the viewer arrived through invite_id's link: once per viewer per event (the first inviter counts), never a self-invite */
+        post: operations["inviteRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/invite/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewers I invited to this event, newest first, paged */
+        get: operations["inviteList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/vote/detail": {
         parameters: {
             query?: never;
@@ -696,6 +866,49 @@ export interface components {
             needs_info_form: boolean;
             /** @description The viewer passed every gate (password, payment, form) */
             can_watch: boolean;
+            /** @description How many episodes the event has */
+            episode_count?: number;
+        };
+        VideoCard: {
+            token: string;
+            title: string;
+            cover: string;
+            /** @enum {integer} */
+            live_status: 0 | 1 | 2;
+            views: number;
+            /** @description Unix seconds */
+            start_time: number;
+        };
+        ContestTotals: {
+            id: number;
+            title: string;
+            total_votes: number;
+            players: {
+                id: number;
+                number: number;
+                name: string;
+                photo: string;
+                votes: number;
+            }[];
+        };
+        Episode: {
+            id: number;
+            /** @description 1-based order in the event */
+            position: number;
+            title: string;
+            /** @description Seconds */
+            duration: number;
+            /** @description HLS master playlist; empty when the viewer may not watch yet */
+            stream_url: string;
+            /** @description Seconds the viewer has watched up to; 0 when none or anonymous */
+            progress: number;
+        };
+        Invitee: {
+            user_id: number;
+            nickname: string;
+            avatar: string;
+            /** @description Unix seconds */
+            invited_at: number;
         };
         VoteOption: {
             value: string;
@@ -1479,6 +1692,343 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: components["schemas"]["VideoInfo"];
+                    };
+                };
+            };
+        };
+    };
+    videoImageText: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            html: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    videoRelated: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VideoCard"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    videoMoreNew: {
+        parameters: {
+            query: {
+                token: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["VideoCard"][];
+                            total: number;
+                            page: number;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    videoVoteTotals: {
+        parameters: {
+            query: {
+                token: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            contests: components["schemas"]["ContestTotals"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    episodeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["Episode"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    episodeBindInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description null when the viewer has not watched yet */
+                            episode_id: number | null;
+                            /** @description Seconds into that episode */
+                            position: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    episodeBindSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    episode_id: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    episode_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            episode_id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    episodeWatchProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    episode_id: number;
+                    position: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    episode_id: number;
+                    position: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            episode_id: number;
+                            position: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inviteRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    invite_id: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    invite_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description false when this viewer was already counted for the event */
+                            recorded: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inviteList: {
+        parameters: {
+            query: {
+                token: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["Invitee"][];
+                            total: number;
+                        };
                     };
                 };
             };
