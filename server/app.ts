@@ -19,6 +19,7 @@ import { accountHandlers } from './routes/accounts.ts';
 import { devCodes } from './auth/sms.ts';
 import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
+import { accessHandlers } from './routes/access.ts';
 import { liveRoomHandlers } from './routes/live-room.ts';
 import { voteHandlers } from './routes/vote.ts';
 import { payNotifyRoute, wechatHandlers } from './routes/wechat.ts';
@@ -106,6 +107,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const now = options.now ?? Date.now;
   registerContract(app, contract, {
     ...videoHandlers(db),
+    ...accessHandlers(db, now),
     ...liveRoomHandlers(db, now),
     ...accountHandlers(db, { devSms: mode !== 'production', now }),
     ...wechatHandlers(db, credentials, options.now),

@@ -3,6 +3,7 @@
  * the events table is empty, and by `npm run seed`.
  */
 import type { Db } from './db/database.ts';
+import { seedAccess } from './seed/access.ts';
 import { seedLiveRoom } from './seed/live-room.ts';
 
 /** Fixed reference time for seeded timestamps: 2026-01-01T00:00:00Z. */
@@ -269,6 +270,7 @@ export function seed(db: Db): void {
       ),
     );
     seedActivities(db);
+    seedAccess(db);
     seedLiveRoom(db);
   })();
 }

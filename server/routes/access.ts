@@ -1,0 +1,37 @@
+/**
+ * Access gates that are not payments: the video password. A correct password is remembered for the viewer's account
+ * (event_access), so the detail hands out the streams from then on; a wrong one is a clear envelope error.
+ */
+import crypto from 'node:crypto';
+import { requireViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import type { Db } from '../db/database.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { findEvent } from './video.ts';
+
+export const WRONG_PASSWORD = 'Incorrect video password';
+
+/** Compares digests so the time taken says nothing about how much of the password matched. */
+export function passwordMatches(expected: string, given: string): boolean {
+  const digest = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest();
+  return crypto.timingSafeEqual(digest(expected), digest(given));
+}
+
+export function accessHandlers(db: Db, now: () => number = Date.now): HandlerMap {
+  const remember = db.prepare(
+    `INSERT OR IGNORE INTO event_access (event_id, user_id, gate, created_at) VALUES (?, ?, 'password', ?)`,
+  );
+  return {
+    passwordShow(request) {
+      const viewer = requireViewer(db, request);
+      const { token, password } = request.body as { token: string; password: string };
+      const event = findEvent(db, token);
+      if (event.password) {
+        if (!passwordMatches(event.password, password.trim()))
+          throw new ApiFailure(XCODE.badRequest, WRONG_PASSWORD);
+        remember.run(event.id, viewer.userId, now());
+      }
+      return ok({ token: event.token, unlocked: true });
+    },
+  };
+}
