@@ -19,6 +19,8 @@ import { accountHandlers } from './routes/accounts.ts';
 import { devCodes } from './auth/sms.ts';
 import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
+import { chatHandlers } from './routes/chat.ts';
+import { redpackHandlers } from './routes/redpack.ts';
 import { accessHandlers } from './routes/access.ts';
 import { liveRoomHandlers } from './routes/live-room.ts';
 import { voteHandlers } from './routes/vote.ts';
@@ -113,6 +115,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...wechatHandlers(db, credentials, options.now),
     ...qrcodeHandlers(options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`),
     ...voteHandlers(db, now),
+    ...chatHandlers(db, credentials, now),
+    ...redpackHandlers(db, credentials, now),
   });
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).

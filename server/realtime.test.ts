@@ -53,3 +53,75 @@ describe('realtime', () => {
     expect(error.data?.xcode).toBe(100004);
   });
 });
+
+type Line = { id: number; kind: string; content: string; user_id: number };
+const send = (socket: Socket, content: string, token = 'chat-e2e') =>
+  new Promise<{ ok: boolean; msg?: string; data?: Line }>((resolve) =>
+    socket.emit('chat:send', { token, content }, resolve),
+  );
+const collect = (socket: Socket) => {
+  const batches: Line[][] = [];
+  socket.on('chat:batch', (lines: Line[]) => batches.push(lines));
+  return batches;
+};
+
+describe('live chat', () => {
+  it('sends over the socket with the same rules, and batches lines to everyone in the room', async () => {
+    const owner = (
+      app.db.prepare("SELECT owner_id FROM events WHERE token = 'chat-e2e'").get() as { owner_id: number }
+    ).owner_id;
+    const sender = open(createSession(app.db, owner));
+    const reader = open();
+    const outsider = open();
+    await join(sender, 'chat-e2e');
+    await join(reader, 'chat-e2e');
+    await join(outsider, 'demo');
+    const received = collect(reader);
+    const elsewhere = collect(outsider);
+
+    expect(await send(reader, 'anonymous')).toEqual({ ok: false, msg: 'Please log in first' });
+    expect(await send(sender, '   ')).toEqual({ ok: false, msg: 'chat content cannot be empty' });
+    const answers = await Promise.all(['one', 'two', 'three'].map((text) => send(sender, text)));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+
+    await expect.poll(() => received.flat().length).toBe(3);
+    // Published within one batch window, they arrive as one array.
+    expect(received).toHaveLength(1);
+    expect(received[0].map((line) => line.content)).toEqual(['one', 'two', 'three']);
+    expect(received[0].map((line) => line.id)).toEqual(answers.map((answer) => answer.data?.id));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('a recovered connection gets the lines it missed, and is authorised again', async () => {
+    const owner = (
+      app.db.prepare("SELECT owner_id FROM events WHERE token = 'chat-e2e'").get() as { owner_id: number }
+    ).owner_id;
+    const token = createSession(app.db, owner + 1);
+    const listener = connect(origin, { transports: ['websocket'], auth: { token } });
+    sockets.push(listener);
+    await new Promise<void>((resolve) => listener.once('connect', () => resolve()));
+    await join(listener, 'chat-e2e');
+    const received = collect(listener);
+    const sender = open(createSession(app.db, owner));
+    await new Promise<void>((resolve) => sender.once('connect', () => resolve()));
+    // Recovery resumes from the last broadcast received, so one arrives first.
+    await send(sender, 'before');
+    await expect.poll(() => received.flat().length).toBe(1);
+
+    // Drop the transport (not a clean close): the server keeps the session for recovery.
+    listener.io.engine.close();
+    await send(sender, 'while you were away');
+    await new Promise<void>((resolve) => listener.once('connect', () => resolve()));
+    expect(listener.recovered).toBe(true);
+    await expect.poll(() => received.flat().map((line) => line.content)).toContain('while you were away');
+
+    // The middleware runs again on recovery: a token replaced meanwhile is refused.
+    createSession(app.db, owner + 1);
+    const refused = new Promise<Error & { data?: { xcode: number } }>((resolve) =>
+      listener.once('connect_error', resolve),
+    );
+    listener.io.engine.close();
+    expect((await refused).data?.xcode).toBe(100005);
+    listener.close();
+  });
+});

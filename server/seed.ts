@@ -3,6 +3,7 @@
  * the events table is empty, and by `npm run seed`.
  */
 import type { Db } from './db/database.ts';
+import { seedChat } from './seed/chat.ts';
 import { seedAccess } from './seed/access.ts';
 import { seedLiveRoom } from './seed/live-room.ts';
 
@@ -270,6 +271,7 @@ export function seed(db: Db): void {
       ),
     );
     seedActivities(db);
+    seedChat(db);
     seedAccess(db);
     seedLiveRoom(db);
   })();

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { createSession } from '../auth/sessions';
+import { wechatCredentials } from '../wechat/credentials';
+import type { Order } from '../wechat/orders';
+import { sandboxNotification } from '../wechat/sandbox';
+import { expirePackets, RED_PACKET_TTL_MS } from './packets';
+
+let app: Awaited<ReturnType<typeof buildServer>>;
+const credentials = wechatCredentials({}, 'test');
+const EVENT = 'redpack-test';
+
+/** Viewer ids 1000.. with their sessions. */
+const viewers: { id: number; auth: Record<string, string> }[] = [];
+
+beforeAll(async () => {
+  app = await buildServer({ databasePath: ':memory:', mode: 'test' });
+  app.db
+    .prepare("INSERT INTO events (token, owner_id, title) VALUES (?, 1, 'red packet test event')")
+    .run(EVENT);
+  const insert = app.db.prepare('INSERT INTO users (id, email, nickname, created_at) VALUES (?, ?, ?, 0)');
+  for (let index = 0; index < 210; index++) {
+    const id = 1000 + index;
+    insert.run(id, `grabber${index}@test`, `grabber ${index}`);
+    viewers.push({ id, auth: { authorization: `Bearer ${createSession(app.db, id)}` } });
+  }
+});
+afterAll(() => app.close());
+
+const inject = (url: string, auth: Record<string, string>, payload?: object) =>
+  app.inject({ method: payload ? 'POST' : 'GET', url, payload, headers: auth });
+
+/** Sends and pays a packet through the real order and notification path; answers its id. */
+async function paidPacket(amount: number, count: number, sender = viewers[0]): Promise<number> {
+  const answer = (
+    await inject('/v3/api/wechat/redpack/send', sender.auth, { token: EVENT, amount, count })
+  ).json();
+  expect(answer.xcode).toBe(200);
+  const order = app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(answer.data.order_sn) as Order;
+  expect(order).toMatchObject({ kind: 'redpack', amount_cents: amount, status: 0 });
+  const notified = await app.inject({
+    method: 'POST',
+    url: '/v3/api/wechat/pay/notify',
+    payload: sandboxNotification(order, credentials),
+    headers: { 'content-type': 'text/xml' },
+  });
+  expect(notified.body).toContain('SUCCESS');
+  return order.ref_id;
+}
+
+const grab = (id: number, viewer: (typeof viewers)[number]) =>
+  inject(`/v3/api/wechat/redpack/get?id=${id}`, viewer.auth).then((response) => response.json());
+const check = (id: number, viewer = viewers[0]) =>
+  inject(`/v3/api/wechat/redpack/check?id=${id}`, viewer.auth).then((response) => response.json().data);
+
+describe('red packets', () => {
+  it('cannot be grabbed before payment; payment splits it and announces it in the chat', async () => {
+    const answer = (
+      await inject('/v3/api/wechat/redpack/send', viewers[0].auth, { token: EVENT, amount: 100, count: 3 })
+    ).json();
+    const order = app.db
+      .prepare('SELECT * FROM orders WHERE order_sn = ?')
+      .get(answer.data.order_sn) as Order;
+    expect((await grab(order.ref_id, viewers[1])).msg).toBe('No such red packet');
+    expect((await check(order.ref_id)).status).toBe('unpaid');
+
+    const id = await paidPacket(100, 3);
+    expect(await check(id)).toMatchObject({ status: 'open', total: 100, count: 3, remaining_count: 3 });
+    const history = (await inject('/v3/api/chat/get/msg', viewers[0].auth, { token: EVENT })).json().data
+      .list;
+    expect(history.at(-1)).toMatchObject({ kind: 'redpack', packet_id: id, amount: 100, gift_count: 3 });
+  });
+
+  it('200 concurrent grabs on a 50-share packet: exactly 50 succeed, the sum is exact, nobody twice', async () => {
+    const id = await paidPacket(5000, 50);
+    const answers = await Promise.all(viewers.slice(0, 200).map((viewer) => grab(id, viewer)));
+    const won = answers.filter((answer) => answer.xcode === 200);
+    expect(won).toHaveLength(50);
+    expect(won.reduce((sum, answer) => sum + answer.data.amount, 0)).toBe(5000);
+    expect(won.every((answer) => answer.data.amount >= 1)).toBe(true);
+    expect(new Set(answers.filter((answer) => answer.xcode !== 200).map((answer) => answer.msg))).toEqual(
+      new Set(['All shares of this red packet have been grabbed']),
+    );
+    const rows = app.db
+      .prepare('SELECT user_id, amount_cents FROM red_packet_shares WHERE packet_id = ?')
+      .all(id) as { user_id: number | null; amount_cents: number }[];
+    expect(rows.every((row) => row.user_id !== null)).toBe(true);
+    expect(new Set(rows.map((row) => row.user_id)).size).toBe(50);
+    expect(await check(id)).toMatchObject({ status: 'finished', remaining_count: 0 });
+  });
+
+  it('the same viewer grabbing many times at once gets one share', async () => {
+    const id = await paidPacket(1000, 10);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => grab(id, viewers[5])));
+    expect(answers.filter((answer) => answer.xcode === 200)).toHaveLength(1);
+    expect(
+      answers.filter((answer) => answer.msg === 'You have already grabbed this red packet'),
+    ).toHaveLength(19);
+    const state = await check(id, viewers[5]);
+    expect(state.remaining_count).toBe(9);
+    expect(state.mine).toBe(answers.find((answer) => answer.xcode === 200).data.amount);
+  });
+
+  it('a repeated payment notification does not split the packet twice', async () => {
+    const id = await paidPacket(300, 3);
+    const order = app.db
+      .prepare("SELECT * FROM orders WHERE kind = 'redpack' AND ref_id = ?")
+      .get(id) as Order;
+    await app.inject({
+      method: 'POST',
+      url: '/v3/api/wechat/pay/notify',
+      payload: sandboxNotification(order, credentials),
+      headers: { 'content-type': 'text/xml' },
+    });
+    expect(app.db.prepare('SELECT COUNT(*) AS n FROM red_packet_shares WHERE packet_id = ?').get(id)).toEqual(
+      {
+        n: 3,
+      },
+    );
+  });
+
+  it('expires and refunds exactly the unclaimed rest', async () => {
+    const id = await paidPacket(1000, 4);
+    const first = await grab(id, viewers[7]);
+    const paidAt = (
+      app.db.prepare('SELECT paid_at FROM red_packets WHERE id = ?').get(id) as { paid_at: number }
+    ).paid_at;
+    const status = () =>
+      (app.db.prepare('SELECT status FROM red_packets WHERE id = ?').get(id) as { status: number }).status;
+    expirePackets(app.db, paidAt + RED_PACKET_TTL_MS - 1);
+    expect(status()).toBe(1);
+    expect(expirePackets(app.db, paidAt + RED_PACKET_TTL_MS)).toBeGreaterThanOrEqual(1);
+    const row = app.db.prepare('SELECT status, refunded_cents FROM red_packets WHERE id = ?').get(id);
+    expect(row).toEqual({ status: 3, refunded_cents: 1000 - first.data.amount });
+    expect((await grab(id, viewers[8])).msg).toBe('This red packet has expired');
+  });
+
+  it('refuses impossible packets with clear messages', async () => {
+    const send = (body: object) =>
+      inject('/v3/api/wechat/redpack/send', viewers[0].auth, { token: EVENT, ...body }).then((r) => r.json());
+    expect((await send({ amount: 2, count: 3 })).msg).toBe('Each share needs at least 0.01');
+    expect((await send({ amount: 100, count: 0 })).xcode).toBe(400);
+    expect((await send({ amount: 100.5, count: 1 })).xcode).toBe(400);
+    expect((await inject('/v3/api/wechat/redpack/get?id=1', {})).json().xcode).toBe(401);
+  });
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { createSession } from '../auth/sessions';
+import { wechatCredentials } from '../wechat/credentials';
+import type { Order } from '../wechat/orders';
+import { sandboxNotification } from '../wechat/sandbox';
+import { CHAT_LIMITS } from './chat';
+
+let app: Awaited<ReturnType<typeof buildServer>>;
+const EVENT = 'chat-test';
+let owner: Record<string, string>;
+const viewer: Record<string, string>[] = [];
+
+beforeAll(async () => {
+  app = await buildServer({ databasePath: ':memory:', mode: 'test' });
+  const user = app.db.prepare('INSERT INTO users (id, email, nickname, created_at) VALUES (?, ?, ?, 0)');
+  user.run(700, 'owner@chat.test', 'host');
+  for (let index = 1; index <= 4; index++)
+    user.run(700 + index, `viewer${index}@chat.test`, `viewer ${index}`);
+  app.db.prepare("INSERT INTO events (token, owner_id, title) VALUES (?, 700, 'chat test')").run(EVENT);
+  owner = { authorization: `Bearer ${createSession(app.db, 700)}` };
+  for (let index = 1; index <= 4; index++)
+    viewer[index] = { authorization: `Bearer ${createSession(app.db, 700 + index)}` };
+});
+afterAll(() => app.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers }).then((response) => response.json());
+const send = (content: string, headers = viewer[1]) =>
+  post('/v3/api/chat/save/msg', { token: EVENT, content }, headers);
+const history = (body: object = {}, headers: Record<string, string> = {}) =>
+  post('/v3/api/chat/get/msg', { token: EVENT, ...body }, headers).then((answer) => answer.data);
+
+describe('chat', () => {
+  it('stores a line as plain text with the sender', async () => {
+    const answer = await send('  <img src=x onerror=alert(1)> hello  ');
+    expect(answer).toMatchObject({ xcode: 200, data: { kind: 'text', user_id: 701, nickname: 'viewer 1' } });
+    expect(answer.data.content).toBe('<img src=x onerror=alert(1)> hello');
+    expect((await history()).list.at(-1).id).toBe(answer.data.id);
+  });
+
+  it("refuses empty, blank and too long lines and anonymous senders, with the spec's message", async () => {
+    expect(await send('')).toMatchObject({ xcode: 400, msg: 'chat content cannot be empty' });
+    expect(await send(' \n\t ', viewer[2])).toMatchObject({ msg: 'chat content cannot be empty' });
+    expect((await send('字'.repeat(CHAT_LIMITS.maxLength + 1), viewer[2])).msg).toMatch(
+      /at most 200 characters/,
+    );
+    expect((await send('字'.repeat(CHAT_LIMITS.maxLength), viewer[2])).xcode).toBe(200);
+    expect((await send('hi', {})).xcode).toBe(401);
+    expect((await post('/v3/api/chat/save/msg', { token: 'nope', content: 'hi' }, viewer[2])).xcode).toBe(
+      404,
+    );
+  });
+
+  it('limits how fast one viewer sends', async () => {
+    const answers = [];
+    for (let index = 0; index < CHAT_LIMITS.burst + 2; index++)
+      answers.push(await send(`line ${index}`, viewer[3]));
+    expect(answers.filter((answer) => answer.xcode === 200)).toHaveLength(CHAT_LIMITS.burst);
+    expect(answers.at(-1)).toMatchObject({
+      xcode: 429,
+      msg: 'You are sending messages too fast, please wait a moment',
+    });
+  });
+
+  it('pages history upward and fills a gap after an id, without overlap', async () => {
+    app.db.prepare('DELETE FROM chat_messages').run();
+    const ids = [];
+    const insert = app.db.prepare(
+      "INSERT INTO chat_messages (event_id, user_id, kind, content, created_at) VALUES ((SELECT id FROM events WHERE token = ?), 702, 'text', ?, ?)",
+    );
+    for (let index = 0; index < 75; index++)
+      ids.push(Number(insert.run(EVENT, `m${index}`, index).lastInsertRowid));
+    const newest = await history();
+    expect(newest.list.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: 30 }, (_, index) => `m${45 + index}`),
+    );
+    expect(newest.has_more).toBe(true);
+    const older = await history({ before_id: newest.list[0].id });
+    expect(older.list.at(-1).content).toBe('m44');
+    const oldest = await history({ before_id: older.list[0].id });
+    expect(oldest.list).toHaveLength(15);
+    expect(oldest.has_more).toBe(false);
+    const gap = await history({ after_id: ids[69] });
+    expect(gap.list.map((m: { content: string }) => m.content)).toEqual(['m70', 'm71', 'm72', 'm73', 'm74']);
+    expect(gap.has_more).toBe(false);
+  });
+
+  it('only the owner blacklists; a blacklisted viewer cannot send until unmuted', async () => {
+    expect(await post('/v3/api/chat/blacklist', { token: EVENT, user_id: 704 }, viewer[1])).toMatchObject({
+      xcode: 403,
+      msg: 'Only the event owner can blacklist viewers',
+    });
+    expect((await history({}, owner)).can_moderate).toBe(true);
+    expect((await history({}, viewer[4])).can_moderate).toBe(false);
+    expect((await post('/v3/api/chat/blacklist', { token: EVENT, user_id: 704 }, owner)).data).toEqual({
+      user_id: 704,
+      blacklisted: true,
+    });
+    expect(await send('let me talk', viewer[4])).toMatchObject({
+      xcode: 403,
+      msg: 'You have been muted in this chat room and cannot send messages',
+    });
+    expect((await history({}, viewer[4])).blacklisted).toBe(true);
+    await post('/v3/api/chat/blacklist', { token: EVENT, user_id: 704, blacklisted: false }, owner);
+    expect((await send('thanks', viewer[4])).xcode).toBe(200);
+    expect((await post('/v3/api/chat/blacklist', { token: EVENT, user_id: 700 }, owner)).xcode).toBe(400);
+  });
+});
+
+describe('gifts and tips', () => {
+  const credentials = wechatCredentials({}, 'test');
+  const payOrder = async (orderSn: string) => {
+    const order = app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(orderSn) as Order;
+    await app.inject({
+      method: 'POST',
+      url: '/v3/api/wechat/pay/notify',
+      payload: sandboxNotification(order, credentials),
+      headers: { 'content-type': 'text/xml' },
+    });
+    return order;
+  };
+
+  it('lists gifts in cents', async () => {
+    const { data } = (await app.inject({ url: `/v3/api/video/gift?token=${EVENT}` })).json();
+    expect(data.list.length).toBeGreaterThan(3);
+    expect(data.list[0]).toEqual({ id: 1, name: '鲜花', name_en: 'Flower', price: 10 });
+  });
+
+  it('a paid gift appears in the chat once; an unpaid one never; a retry reuses the order', async () => {
+    const first = await post(
+      '/v3/api/wechat/video/reward',
+      { token: EVENT, gift_id: 3, count: 2, idempotency_key: 'g1' },
+      viewer[2],
+    );
+    const retry = await post(
+      '/v3/api/wechat/video/reward',
+      { token: EVENT, gift_id: 3, count: 2, idempotency_key: 'g1' },
+      viewer[2],
+    );
+    expect(retry.data.order_sn).toBe(first.data.order_sn);
+    const order = await payOrder(first.data.order_sn);
+    expect(order).toMatchObject({ kind: 'reward', amount_cents: 880 * 2 });
+    await payOrder(first.data.order_sn);
+    await post('/v3/api/wechat/video/reward', { token: EVENT, amount: 500 }, viewer[2]);
+    const gifts = (await history()).list.filter((m: { kind: string }) => m.kind === 'gift');
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({
+      gift_name: '咖啡',
+      gift_name_en: 'Coffee',
+      gift_count: 2,
+      amount: 1760,
+      user_id: 702,
+    });
+  });
+
+  it('a tip of a free amount appears as a tip', async () => {
+    const tip = await post(
+      '/v3/api/wechat/video/reward',
+      { token: EVENT, amount: 666, t_type: 'wap' },
+      viewer[1],
+    );
+    expect(tip.data.mweb_url).toContain(tip.data.order_sn);
+    await payOrder(tip.data.order_sn);
+    expect((await history()).list.at(-1)).toMatchObject({ kind: 'tip', amount: 666 });
+    expect((await post('/v3/api/wechat/video/reward', { token: EVENT }, viewer[1])).msg).toBe(
+      'Choose a gift or an amount',
+    );
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Red packets over HTTP: send (pays through an order of kind 'redpack'; the paid hook splits the packet and announces
+ * it in the chat), check and grab. The rules live in server/redpack/packets.ts.
+ */
+import { optionalViewer, requireViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import type { Db } from '../db/database.ts';
+import { ok } from '../envelope.ts';
+import { createPacket, grabPacket, openPacket, packetState, type PacketRow } from '../redpack/packets.ts';
+import { payAnswer, type PayRequest } from '../redpack/pay.ts';
+import type { WechatCredentials } from '../wechat/credentials.ts';
+import { createOrder, onOrderPaid } from '../wechat/orders.ts';
+import { insertChatLine, publishAfterCommit } from './chat.ts';
+import { findEvent } from './video.ts';
+
+onOrderPaid('redpack', (db, order, now) => {
+  if (!openPacket(db, order.ref_id, now)) return;
+  const packet = db.prepare('SELECT * FROM red_packets WHERE id = ?').get(order.ref_id) as PacketRow;
+  const message = insertChatLine(
+    db,
+    {
+      eventId: packet.event_id,
+      userId: packet.sender_id,
+      kind: 'redpack',
+      content: packet.greeting,
+      amountCents: packet.total_cents,
+      giftCount: packet.share_count,
+      packetId: packet.id,
+    },
+    now,
+  );
+  const { token } = db.prepare('SELECT token FROM events WHERE id = ?').get(packet.event_id) as {
+    token: string;
+  };
+  publishAfterCommit(db, token, message);
+});
+
+export function redpackHandlers(
+  db: Db,
+  credentials: WechatCredentials,
+  now: () => number = Date.now,
+): HandlerMap {
+  return {
+    redpackSend(request) {
+      const viewer = requireViewer(db, request);
+      const body = request.body as PayRequest & { amount: number; count: number; greeting?: string };
+      const event = findEvent(db, body.token);
+      const at = now();
+      const key = body.idempotency_key ? `redpack:${viewer.userId}:${body.idempotency_key}` : undefined;
+      const order = db.transaction(() => {
+        const existing = key
+          ? (db
+              .prepare("SELECT ref_id FROM orders WHERE idempotency_key = ? AND kind = 'redpack'")
+              .get(key) as { ref_id: number } | undefined)
+          : undefined;
+        const packetId =
+          existing?.ref_id ??
+          createPacket(
+            db,
+            {
+              eventId: event.id,
+              senderId: viewer.userId,
+              totalCents: body.amount,
+              count: body.count,
+              greeting: (body.greeting ?? '').trim(),
+            },
+            at,
+          );
+        return createOrder(db, {
+          userId: viewer.userId,
+          kind: 'redpack',
+          refId: packetId,
+          amountCents: body.amount,
+          idempotencyKey: key,
+          now: at,
+        });
+      })();
+      return ok(payAnswer(order, body.t_type, credentials, at));
+    },
+    redpackCheck(request) {
+      const { id } = request.query as { id: number };
+      return ok(packetState(db, id, optionalViewer(db, request)?.userId ?? null, now()));
+    },
+    redpackGet(request) {
+      const viewer = requireViewer(db, request);
+      const { id } = request.query as { id: number };
+      return ok({ id, amount: grabPacket(db, id, viewer.userId, now()) });
+    },
+  };
+}
