@@ -27,11 +27,16 @@ import { voteHandlers } from './routes/vote.ts';
 import { payNotifyRoute, wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
 import { sandboxRoutes } from './wechat/sandbox.ts';
+import { uploadHandlers } from './routes/uploads.ts';
+import { UPLOAD_HOST_PATH, uploadedFiles, uploadHost } from './uploads/host.ts';
+import { readUploadSettings, type UploadSettings } from './uploads/settings.ts';
 
 export type BuildOptions = Partial<ServerConfig> & {
   databasePath: string;
   now?: () => number;
   logger?: boolean;
+  /** Upload host settings; default from the environment (UPLOAD_DIR, UPLOAD_SECRET, QINIU_*). */
+  uploads?: UploadSettings;
 };
 
 declare module 'fastify' {
@@ -107,13 +112,16 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     }),
   });
   const now = options.now ?? Date.now;
+  const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
+  const uploads = options.uploads ?? readUploadSettings(options.databasePath);
   registerContract(app, contract, {
     ...videoHandlers(db),
     ...accessHandlers(db, now),
     ...liveRoomHandlers(db, now),
     ...accountHandlers(db, { devSms: mode !== 'production', now }),
     ...wechatHandlers(db, credentials, options.now),
-    ...qrcodeHandlers(options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`),
+    ...qrcodeHandlers(publicOrigin),
+    ...uploadHandlers(db, uploads, publicOrigin, now),
     ...voteHandlers(db, now),
     ...chatHandlers(db, credentials, now),
     ...redpackHandlers(db, credentials, now),
@@ -126,6 +134,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       data: { code: devCodes.get(request.query.phone ?? '') ?? null },
     }));
   }
+  await app.register(uploadHost, { prefix: UPLOAD_HOST_PATH, db, settings: uploads, now });
+  await app.register(uploadedFiles, { db, settings: uploads });
   await app.register(payNotifyRoute, { db, credentials, now: options.now });
   if (credentials.sandbox)
     await app.register(sandboxRoutes, { db, credentials, publicOrigin: options.publicOrigin });

@@ -425,6 +425,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/qiniu/upload/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An upload token (Qiniu put policy, signed) for the viewer, or for the fallback user when nobody is logged in
+         * @description Keys must start with `prefix`; an uploaded file is then served at `domain + '/' + key`. `uphost` is the local upload host (absent when real Qiniu credentials are configured: the client then uses its region). Limits: images 10 MB, videos 300 MB, images and videos only.
+         */
+        get: operations["qiniuUploadToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/video/detail": {
         parameters: {
             query?: never;
@@ -2243,6 +2263,48 @@ export interface operations {
                             id: number;
                             /** @description cents */
                             amount: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    qiniuUploadToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description Key prefix the token allows */
+                            prefix: string;
+                            /** @description Origin and path the files are served from */
+                            domain: string;
+                            /** @description accessKey:signature:encodedPutPolicy */
+                            uptoken: string;
+                            /** @description Upload host URL (protocol, host, port, path) for qiniu-js; absent for real Qiniu */
+                            uphost?: string;
+                            /**
+                             * @description Qiniu upload region (real Qiniu only)
+                             * @enum {string}
+                             */
+                            region?: "ECN" | "NCN" | "SCN" | "NA" | "ASG";
+                            /** @description Token deadline, Unix seconds */
+                            expires_at?: number;
+                            max_image_bytes?: number;
+                            max_video_bytes?: number;
                         };
                     };
                 };

@@ -1,0 +1,57 @@
+/** Upload settings (server/README.md, "Uploads"): where files go, the signing secret, the limits. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { UploadKeys } from './token.ts';
+
+export const MB = 1024 * 1024;
+
+export type UploadSettings = {
+  /** Files under `<dir>/files/<key>`, work files (form parts, chunk parts) under `<dir>/work`. */
+  dir: string;
+  /** Keys that sign tokens for the local upload host. */
+  keys: UploadKeys;
+  bucket: string;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  tokenTtlSeconds: number;
+  /** Real Qiniu: tokens signed with these keys for that bucket and domain; the client uploads to Qiniu itself. */
+  qiniu: (UploadKeys & { bucket: string; domain: string; region: string }) | null;
+};
+
+/**
+ * UPLOAD_DIR, else `uploads/` beside the database (a fresh temporary directory for an in-memory database).
+ */
+export function readUploadSettings(
+  databasePath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): UploadSettings {
+  const qiniu =
+    env.QINIU_ACCESS_KEY && env.QINIU_SECRET_KEY && env.QINIU_BUCKET && env.QINIU_DOMAIN
+      ? {
+          accessKey: env.QINIU_ACCESS_KEY,
+          secretKey: env.QINIU_SECRET_KEY,
+          bucket: env.QINIU_BUCKET,
+          domain: env.QINIU_DOMAIN.replace(/\/+$/, ''),
+          region: env.QINIU_REGION ?? 'ECN',
+        }
+      : null;
+  return {
+    dir: env.UPLOAD_DIR
+      ? path.resolve(env.UPLOAD_DIR)
+      : databasePath === ':memory:'
+        ? fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-uploads-'))
+        : path.join(path.dirname(path.resolve(databasePath)), 'uploads'),
+    // Without UPLOAD_SECRET a random one per process: tokens then stop working when the server restarts.
+    keys: {
+      accessKey: 'livev3-local',
+      secretKey: env.UPLOAD_SECRET || crypto.randomBytes(32).toString('hex'),
+    },
+    bucket: 'livev3',
+    maxImageBytes: 10 * MB,
+    maxVideoBytes: 300 * MB,
+    tokenTtlSeconds: 3600,
+    qiniu,
+  };
+}
