@@ -10,3 +10,4 @@ export {
   type PayOutcome,
   type PayRequest,
 } from './pay';
+export { hasPendingPayment } from './pending';

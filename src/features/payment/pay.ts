@@ -18,6 +18,7 @@ import { WechatError } from '../../lib/wechat/errors';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { showDialog } from '../../ui/dialog/dialog';
 import { toast } from '../../ui/toast/toast';
+import { PENDING_KEY } from './pending';
 
 /** What every order-creating endpoint answers with (schemas/api/wechat.json `PayOrder`). */
 export type PayOrder = components['schemas']['PayOrder'];
@@ -52,7 +53,6 @@ export type PayEnvironment = {
   checkDelaysMs?: number[];
 };
 
-const PENDING_KEY = 'livev3:pay:pending';
 const DEFAULT_CHECK_DELAYS_MS = [0, 1000, 2000];
 
 type Pending = { key: string; order_sn: string };

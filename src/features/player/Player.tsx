@@ -74,13 +74,13 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
           if (disposed) return;
           const instance = new HlsClass(hlsConfig(live));
           hls = instance;
-          const recovery = createRecovery(instance);
+          const recovery = createRecovery(instance, () => instance.loadSource(src));
           instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);
           instance.on(HlsClass.Events.FRAG_BUFFERED, () => recovery.reset());
           instance.on(HlsClass.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             const kind = errorKind(data);
-            if (recovery.recover(kind)) return;
+            if (recovery.recover(kind, data.details)) return;
             instance.destroy();
             hls = undefined;
             if (!disposed) setStatus({ state: 'failed', kind });

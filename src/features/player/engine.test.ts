@@ -49,6 +49,18 @@ describe('recovery', () => {
     expect(recovery.recover('network')).toBe(false);
     expect(hls.startLoad).toHaveBeenCalledTimes(1);
   });
+  it('loads the source again when the playlist itself failed (startLoad has nothing to restart)', () => {
+    const hls = { startLoad: vi.fn(), recoverMediaError: vi.fn(), swapAudioCodec: vi.fn() };
+    const reload = vi.fn();
+    const recovery = createRecovery(hls, reload);
+    expect(recovery.recover('network', 'manifestLoadError')).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(hls.startLoad).not.toHaveBeenCalled();
+    expect(recovery.recover('network', 'manifestLoadError')).toBe(false);
+    recovery.reset();
+    expect(recovery.recover('network', 'fragLoadError')).toBe(true);
+    expect(hls.startLoad).toHaveBeenCalledTimes(1);
+  });
   it('recovers media errors, swapping the audio codec on the second try', () => {
     const hls = { startLoad: vi.fn(), recoverMediaError: vi.fn(), swapAudioCodec: vi.fn() };
     const recovery = createRecovery(hls);

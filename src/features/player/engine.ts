@@ -69,18 +69,22 @@ export function errorKind(data: Pick<ErrorData, 'type'>): ErrorKind {
 }
 
 /**
- * Recovery by kind once hls.js's own retries are spent: a network error restarts loading once, a media error
- * recovers the media element (then swaps the audio codec), anything else is fatal. Returns false when the error must
- * reach the viewer.
+ * Recovery by kind once hls.js's own retries are spent: a network error restarts loading once (the whole source when
+ * the playlist itself never arrived: `startLoad` has nothing to restart then), a media error recovers the media
+ * element (then swaps the audio codec), anything else is fatal. Returns false when the error must reach the viewer.
  */
-export function createRecovery(hls: Pick<Hls, 'startLoad' | 'recoverMediaError' | 'swapAudioCodec'>) {
+export function createRecovery(
+  hls: Pick<Hls, 'startLoad' | 'recoverMediaError' | 'swapAudioCodec'>,
+  reloadSource?: () => void,
+) {
   let networkRetries = 0;
   let mediaRecoveries = 0;
   return {
-    recover(kind: ErrorKind): boolean {
+    recover(kind: ErrorKind, details = ''): boolean {
       if (kind === 'network' && networkRetries < 1) {
         networkRetries += 1;
-        hls.startLoad();
+        if (reloadSource && /^manifest/.test(details)) reloadSource();
+        else hls.startLoad();
         return true;
       }
       if (kind === 'media' && mediaRecoveries < 2) {
