@@ -30,4 +30,33 @@ export const screens: Screen[] = [
     ready: '上海中心',
   },
   { id: 'webview-blocked', path: '/pages/my_webview/index?url=https%3A%2F%2Fevil.test%2F', ready: 'css=h1' },
-];
+  {
+    id: 'access-password',
+    path: '/pages/home/index?token=secret',
+    ready: '本视频需要密码观看',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '输入密码' }).click();
+      await page.getByRole('dialog', { name: '视频密码' }).getByLabel('密码').waitFor();
+    },
+  },
+  {
+    id: 'access-pay',
+    path: '/pages/home/index?token=paid',
+    ready: '付费视频',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '¥1.00 购买' }).click();
+      await page
+        .getByRole('dialog', { name: '付费观看' })
+        .getByRole('button', { name: '支付 ¥1.00' })
+        .waitFor();
+    },
+  },
+  {
+    id: 'access-info-form',
+    path: '/pages/home/index?token=info',
+    ready: '观看前请先填写信息',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '填写信息' }).click();
+      await page.getByRole('dialog', { name: '信息登记' }).getByLabel('备注').waitFor();
+    },
+  },];
