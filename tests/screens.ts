@@ -59,4 +59,5 @@ export const screens: Screen[] = [
       await page.getByRole('button', { name: '填写信息' }).click();
       await page.getByRole('dialog', { name: '信息登记' }).getByLabel('备注').waitFor();
     },
-  },];
+  },
+];
