@@ -27,6 +27,7 @@ import { voteHandlers } from './routes/vote.ts';
 import { payNotifyRoute, wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
 import { sandboxRoutes } from './wechat/sandbox.ts';
+import { realWechatLoginApi, sandboxCodeRoute, sandboxWechatLoginApi } from './auth/wechat-login.ts';
 import { uploadHandlers } from './routes/uploads.ts';
 import { UPLOAD_HOST_PATH, uploadedFiles, uploadHost } from './uploads/host.ts';
 import { readUploadSettings, type UploadSettings } from './uploads/settings.ts';
@@ -114,11 +115,17 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const now = options.now ?? Date.now;
   const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
   const uploads = options.uploads ?? readUploadSettings(options.databasePath);
+  const wechatLogin = credentials.sandbox
+    ? sandboxWechatLoginApi(db, credentials, now)
+    : realWechatLoginApi(credentials, {
+        appId: process.env.WECHAT_MINI_APP_ID ?? credentials.appId,
+        appSecret: process.env.WECHAT_MINI_APP_SECRET ?? credentials.appSecret,
+      });
   registerContract(app, contract, {
     ...videoHandlers(db),
     ...accessHandlers(db, now),
     ...liveRoomHandlers(db, now),
-    ...accountHandlers(db, { devSms: mode !== 'production', now }),
+    ...accountHandlers(db, { devSms: mode !== 'production', now, wechat: wechatLogin }),
     ...wechatHandlers(db, credentials, options.now),
     ...qrcodeHandlers(publicOrigin),
     ...uploadHandlers(db, uploads, publicOrigin, now),
@@ -137,6 +144,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(uploadHost, { prefix: UPLOAD_HOST_PATH, db, settings: uploads, now });
   await app.register(uploadedFiles, { db, settings: uploads });
   await app.register(payNotifyRoute, { db, credentials, now: options.now });
+  if (credentials.sandbox) await app.register(sandboxCodeRoute, { db, now });
   if (credentials.sandbox)
     await app.register(sandboxRoutes, { db, credentials, publicOrigin: options.publicOrigin });
 

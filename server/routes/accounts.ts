@@ -5,11 +5,12 @@ import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { findEvent } from './video.ts';
+import { WechatApiError, type WechatIdentity, type WechatLoginApi } from '../auth/wechat-login.ts';
 
 const maskPhone = (phone: string) =>
   /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 
-type Options = { devSms: boolean; now: () => number };
+type Options = { devSms: boolean; now: () => number; wechat: WechatLoginApi };
 
 export function accountHandlers(db: Db, options: Options): HandlerMap {
   const { now } = options;
@@ -23,6 +24,41 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       }
     ).id;
   };
+  /** Asks WeChat (or the sandbox); WeChat's refusals become a readable envelope. */
+  async function fromWechat<T>(what: string, ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch (error) {
+      if (error instanceof WechatApiError)
+        throw new ApiFailure(XCODE.badRequest, `${what} failed: WeChat says ${error.message}`);
+      throw new ApiFailure(XCODE.internal, `${what} failed: WeChat could not be reached, please retry`);
+    }
+  }
+  /** The viewer behind a WeChat identity: by unionid (same person across the operator's apps), else created. */
+  const userForIdentity = (identity: WechatIdentity, find: () => number | undefined): number =>
+    db.transaction(() => {
+      const known =
+        find() ??
+        (identity.unionid
+          ? db
+              .prepare<[string], { id: number }>('SELECT id FROM users WHERE unionid = ?')
+              .get(identity.unionid)?.id
+          : undefined);
+      if (known !== undefined) {
+        db.prepare(
+          `UPDATE users SET unionid = COALESCE(unionid, ?),
+             nickname = CASE WHEN nickname = '' THEN ? ELSE nickname END,
+             avatar = CASE WHEN avatar = '' THEN ? ELSE avatar END WHERE id = ?`,
+        ).run(identity.unionid ?? null, identity.nickname ?? '', identity.avatar ?? '', known);
+        return known;
+      }
+      return Number(
+        db
+          .prepare('INSERT INTO users (unionid, nickname, avatar, created_at) VALUES (?, ?, ?, ?)')
+          .run(identity.unionid ?? null, identity.nickname || 'WeChat user', identity.avatar ?? '', now())
+          .lastInsertRowid,
+      );
+    })();
   const phoneLogin = (request: FastifyRequest) => {
     const { phone, code, nickname } = request.body as { phone: string; code: string; nickname?: string };
     verifyCode(db, { phone, code, purpose: 'login', now: now() });
@@ -162,6 +198,54 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
         'INSERT INTO complaints (event_id, user_id, reason, content, created_at) VALUES (?, ?, ?, ?, ?)',
       ).run(event.id, userId, reason, content ?? '', now());
       return ok(null, 'Thank you, we will look into it');
+    },
+    async wxLogin(request) {
+      const { code } = request.body as { code: string };
+      const identity = await fromWechat('WeChat login', () => options.wechat.oauthCode(code));
+      const userId = userForIdentity(
+        identity,
+        () =>
+          db.prepare<[string], { id: number }>('SELECT id FROM users WHERE openid = ?').get(identity.openid)
+            ?.id,
+      );
+      db.prepare('UPDATE users SET openid = COALESCE(openid, ?) WHERE id = ?').run(identity.openid, userId);
+      return ok({ token: createSession(db, userId, now()), user_id: userId });
+    },
+    async miniWxLogin(request) {
+      const { code } = request.body as { code: string };
+      const identity = await fromWechat('WeChat login', () => options.wechat.miniCode(code));
+      const userId = userForIdentity(
+        identity,
+        () =>
+          db
+            .prepare<[string], { user_id: number }>(
+              'SELECT user_id FROM wechat_mini_accounts WHERE openid = ?',
+            )
+            .get(identity.openid)?.user_id,
+      );
+      db.prepare(
+        `INSERT INTO wechat_mini_accounts (openid, user_id, session_key, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(openid) DO UPDATE SET session_key = excluded.session_key, updated_at = excluded.updated_at`,
+      ).run(identity.openid, userId, identity.sessionKey, now());
+      const phone = db
+        .prepare<[number], { phone: string | null }>('SELECT phone FROM users WHERE id = ?')
+        .get(userId);
+      return ok({
+        token: createSession(db, userId, now()),
+        user_id: userId,
+        has_phone: Boolean(phone?.phone),
+      });
+    },
+    async getWxPhone(request) {
+      const viewer = requireViewer(db, request, now());
+      const { code } = request.body as { code: string };
+      const phone = await fromWechat('Getting the phone number', () => options.wechat.phoneCode(code));
+      const taken = db
+        .prepare<[string, number], { id: number }>('SELECT id FROM users WHERE phone = ? AND id != ?')
+        .get(phone, viewer.userId);
+      if (taken) throw new ApiFailure(XCODE.badRequest, 'This phone number is bound to another account');
+      db.prepare('UPDATE users SET phone = ? WHERE id = ?').run(phone, viewer.userId);
+      return ok({ phone: maskPhone(phone) });
     },
     miniIndex() {
       return ok({ version: '1.0.0', version_code: 100 });

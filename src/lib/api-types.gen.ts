@@ -289,6 +289,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/user/login/wx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchanges a WeChat web OAuth code (from the authorise redirect) for a session: code -> openid/unionid -> viewer
+         * @description The browser entry GET /v3/api/user/login/wx (redirect flow) is a plain route, see server/README.md.
+         */
+        post: operations["wxLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/mini/wx/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mini-program login: a wx.login() code -> openid/session_key/unionid -> viewer and session */
+        post: operations["miniWxLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/user/get_wx_phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Binds the phone number behind the WeChat phone button's code to the logged-in viewer */
+        post: operations["getWxPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/chat/get/msg": {
         parameters: {
             query?: never;
@@ -1935,6 +1989,136 @@ export interface operations {
                 };
                 content: {
                     "image/png": string;
+                };
+            };
+        };
+    };
+    wxLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code WeChat handed the client */
+                    code: string;
+                    state?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The code WeChat handed the client */
+                    code: string;
+                    state?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            token: string;
+                            user_id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    miniWxLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code WeChat handed the client */
+                    code: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The code WeChat handed the client */
+                    code: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            token: string;
+                            user_id: number;
+                            /** @description Whether the viewer has a phone number yet (else ask with the phone button) */
+                            has_phone: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWxPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code WeChat handed the client */
+                    code: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The code WeChat handed the client */
+                    code: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description Masked: digits 4 to 7 hidden */
+                            phone: string;
+                        };
+                    };
                 };
             };
         };
