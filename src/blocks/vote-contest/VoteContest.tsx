@@ -1,0 +1,14 @@
+import type { BlockProps } from '../types';
+import { ContestGate } from '../../features/vote/ContestGate';
+import { ContestHome } from '../../features/vote/ContestHome';
+
+type Props = { showRules?: boolean };
+
+/** The contest head of `vote_id`: cover, title, countdown, totals, rules, links to its pages. */
+export function VoteContest({ props }: BlockProps<Props>) {
+  return (
+    <ContestGate>
+      {(contest) => <ContestHome contest={contest} showRules={props.showRules ?? true} />}
+    </ContestGate>
+  );
+}

@@ -1,0 +1,8 @@
+import type { BlockProps } from '../types';
+import { ContestGate } from '../../features/vote/ContestGate';
+import { InviteList } from '../../features/vote/InviteList';
+
+/** The sign-ups the viewer invited to `vote_id`. */
+export function VoteInvites(_: BlockProps) {
+  return <ContestGate>{(contest) => <InviteList voteId={contest.id} />}</ContestGate>;
+}

@@ -1,0 +1,8 @@
+import type { BlockProps } from '../types';
+import { ContestGate } from '../../features/vote/ContestGate';
+import { SignUp } from '../../features/vote/SignUpForm';
+
+/** Sign-up for `vote_id`: the contest's form, then the sign mask (status, registration payment). */
+export function VoteSignUp(_: BlockProps) {
+  return <ContestGate target="sign">{(contest) => <SignUp contest={contest} />}</ContestGate>;
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { afterPaidVotes, paidVoteKey } from './vote-actions';
+import * as styles from './vote.css';
+
+const PRESETS = [1, 5, 10, 50] as const;
+const MAX_COUNT = 10000;
+
+/**
+ * Count picker for paid votes, then the shared payment flow (JSAPI in WeChat, H5 page elsewhere); the count rises
+ * once the payment notification has credited the votes. The payment module loads only when the viewer pays.
+ */
+export function PaidVotePopup({
+  open,
+  onClose,
+  voteId,
+  playerId,
+  playerName,
+  priceCents,
+}: {
+  open: boolean;
+  onClose(): void;
+  voteId: number;
+  playerId: number;
+  playerName: string;
+  priceCents: number;
+}) {
+  const { t } = useTranslation();
+  const [count, setCount] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const clamp = (value: number) => Math.min(MAX_COUNT, Math.max(1, Math.floor(value) || 1));
+
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const { payFor } = await import('../payment/pay');
+      const outcome = await payFor({
+        key: paidVoteKey(voteId),
+        createOrder: (input) =>
+          api.post(
+            '/v2/api/wechat/vote/user/order',
+            { vote_id: voteId, player_id: playerId, count, ...input },
+            { login: true },
+          ),
+      });
+      if (outcome === 'paid') {
+        onClose();
+        await afterPaidVotes(voteId);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <BottomPopup open={open} onClose={onClose} title={t('vote.paidTitle', { name: playerName })}>
+      <div className={styles.popupBody}>
+        <p className={styles.muted}>{t('vote.pricePerVote', { price: formatPrice(priceCents) })}</p>
+        <div className={styles.stepper}>
+          <button
+            type="button"
+            className={styles.ghostButton}
+            aria-label={t('vote.fewer')}
+            disabled={count <= 1}
+            onClick={() => setCount((value) => clamp(value - 1))}
+          >
+            −
+          </button>
+          <input
+            className={styles.stepperValue}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_COUNT}
+            value={count}
+            aria-label={t('vote.count')}
+            onChange={(event) => setCount(clamp(Number(event.target.value)))}
+          />
+          <button
+            type="button"
+            className={styles.ghostButton}
+            aria-label={t('vote.more')}
+            disabled={count >= MAX_COUNT}
+            onClick={() => setCount((value) => clamp(value + 1))}
+          >
+            +
+          </button>
+        </div>
+        <div className={styles.actions} role="group" aria-label={t('vote.presets')}>
+          {PRESETS.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className={styles.ghostButton}
+              aria-pressed={count === preset}
+              onClick={() => setCount(preset)}
+            >
+              {t('vote.votesN', { count: preset })}
+            </button>
+          ))}
+        </div>
+        <button type="button" className={styles.primaryButton} disabled={busy} onClick={() => void pay()}>
+          {t('vote.payAmount', { price: formatPrice(count * priceCents) })}
+        </button>
+      </div>
+    </BottomPopup>
+  );
+}

@@ -1,0 +1,36 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { abbreviateCount } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { buildPath } from '../../lib/navigation';
+import type { Player } from './api';
+import { useLiveVotes } from './live-votes';
+import { PLAYER_PAGE } from './routes';
+import { VoteButton } from './VoteButton';
+import * as styles from './vote.css';
+
+/** One player in the list: photo, number, name, votes (live, 万 above 4 digits) and the vote button. */
+export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId: number; player: Player }) {
+  const { t, i18n } = useTranslation();
+  const votes = useLiveVotes(player.id, player.votes);
+  return (
+    <article className={styles.playerCard} aria-label={player.name}>
+      <Link
+        className={styles.playerLink}
+        to={buildPath(PLAYER_PAGE, { vote_id: voteId, player_id: player.id })}
+      >
+        <img className={styles.playerPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
+        <span className={styles.playerBody}>
+          <span className={styles.playerNumber}>{t('vote.number', { number: player.number })}</span>
+          <span className={styles.playerName}>{player.name}</span>
+          <span className={styles.playerVotes} data-testid="player-votes">
+            {t('vote.votesN', { count: abbreviateCount(votes, i18n.language) })}
+          </span>
+        </span>
+      </Link>
+      <div className={styles.playerActions}>
+        <VoteButton voteId={voteId} playerId={player.id} playerName={player.name} />
+      </div>
+    </article>
+  );
+});

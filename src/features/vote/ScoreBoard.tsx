@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { Spinner } from '../../ui/spinner/Spinner';
+import { fetchScoreDetail, fetchScores, type PlayerQuery, type ScorePlayer } from './api';
+import { usePagedList } from './paged';
+import { PlayerFilters } from './PlayerFilters';
+import { WindowedList } from './WindowedList';
+import * as styles from './vote.css';
+
+const PAGE_SIZE = 50;
+const ESTIMATED_ROW_PX = 61;
+
+type ScoreSheet = Awaited<ReturnType<typeof fetchScoreDetail>>;
+
+/** The judges' scores: players by score (ties by number); a row opens that player's score sheet. */
+export function ScoreBoard({ voteId }: { voteId: number }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<PlayerQuery>({});
+  const [selected, setSelected] = useState<ScorePlayer | null>(null);
+  const fetchPage = useCallback(
+    (page: number) => fetchScores(voteId, query, page, PAGE_SIZE),
+    [voteId, query],
+  );
+  const list = usePagedList(JSON.stringify([voteId, query]), fetchPage);
+  return (
+    <section>
+      <PlayerFilters voteId={voteId} query={query} onChange={setQuery} showSearch={false} />
+      <WindowedList
+        list={list}
+        label={t('vote.scores')}
+        estimateRowPx={ESTIMATED_ROW_PX}
+        itemKey={(player) => player.id}
+        renderItem={(player) => (
+          <button
+            type="button"
+            className={styles.scoreRow}
+            onClick={() => setSelected(player)}
+            aria-label={t('vote.scoreOf', { name: player.name, score: player.score })}
+          >
+            <span className={styles.rankNumber}>{player.rank}</span>
+            <img className={styles.rankPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
+            <span className={styles.rankName}>
+              {player.name}
+              <span className={styles.playerNumber}> {t('vote.number', { number: player.number })}</span>
+            </span>
+            <span className={styles.rankVotes}>{t('vote.points', { count: player.score })}</span>
+          </button>
+        )}
+        emptyText={t('vote.noPlayers')}
+      />
+      {selected ? (
+        <ScoreSheetPopup voteId={voteId} player={selected} onClose={() => setSelected(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function ScoreSheetPopup({
+  voteId,
+  player,
+  onClose,
+}: {
+  voteId: number;
+  player: ScorePlayer;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const [sheet, setSheet] = useState<ScoreSheet | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchScoreDetail(voteId, player.id)
+      .then((result) => live && setSheet(result))
+      .catch(() => live && onClose());
+    return () => {
+      live = false;
+    };
+  }, [voteId, player.id, onClose]);
+  return (
+    <BottomPopup open onClose={onClose} title={t('vote.scoreSheet', { name: player.name })}>
+      <div className={styles.popupBody}>
+        {sheet ? (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('vote.criterion')}</th>
+                <th scope="col">{t('vote.judge')}</th>
+                <th scope="col">{t('vote.score')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.items.map((item, index) => (
+                <tr key={`${item.name}-${item.judge}-${index}`}>
+                  <td>{item.name}</td>
+                  <td>{item.judge}</td>
+                  <td>
+                    {item.score} / {item.max_score}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t('vote.totalScore')}
+                </th>
+                <td>{sheet.player.score}</td>
+              </tr>
+            </tfoot>
+          </table>
+        ) : (
+          <Spinner label={t('ui.loading')} />
+        )}
+      </div>
+    </BottomPopup>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { abbreviateCount } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { ErrorState } from '../../ui/error-state/ErrorState';
+import { Spinner } from '../../ui/spinner/Spinner';
+import { fetchTeamRank, type TeamRank } from './api';
+import { useLiveVersion, useVotePolling } from './live-votes';
+import * as styles from './vote.css';
+
+/** Team rankings: teams by the sum of their players' votes; refetched when polled counts change. */
+export function TeamRankBoard({ voteId }: { voteId: number }) {
+  const { t, i18n } = useTranslation();
+  const [teams, setTeams] = useState<TeamRank[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useVotePolling(voteId);
+  const version = useLiveVersion();
+  useEffect(() => {
+    let live = true;
+    fetchTeamRank(voteId)
+      .then((result) => {
+        if (!live) return;
+        setTeams(result.list);
+        setFailed(false);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [voteId, version, attempt]);
+
+  if (failed && !teams) {
+    return (
+      <ErrorState
+        title={t('vote.loadFailed')}
+        actionLabel={t('vote.retry')}
+        onAction={() => setAttempt((n) => n + 1)}
+      />
+    );
+  }
+  if (!teams) return <Spinner label={t('ui.loading')} />;
+  if (teams.length === 0) return <EmptyState title={t('vote.noTeams')} />;
+  return (
+    <ol className={styles.rankList} aria-label={t('vote.teamRank')}>
+      {teams.map((team) => (
+        <li key={team.id} className={styles.teamRow} data-testid="team-row">
+          <span className={styles.rankNumber}>{team.rank}</span>
+          <span className={styles.rankName}>
+            {team.name}
+            <span className={styles.playerNumber}> {t('vote.playersN', { count: team.player_count })}</span>
+          </span>
+          <span className={styles.rankVotes}>
+            {t('vote.votesN', { count: abbreviateCount(team.votes, i18n.language) })}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { abbreviateCount } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { ErrorState } from '../../ui/error-state/ErrorState';
+import { Spinner } from '../../ui/spinner/Spinner';
+import { fetchTodayStars, type Star } from './api';
+import { useLiveVersion, useVotePolling } from './live-votes';
+import { RankRow } from './RankRow';
+import * as styles from './vote.css';
+
+/** Today's star: the players with the most votes received today (China Standard Time), refreshed as votes arrive. */
+export function TodayStars({ voteId, limit }: { voteId: number; limit: number }) {
+  const { t, i18n } = useTranslation();
+  const [stars, setStars] = useState<{ date: string; list: Star[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useVotePolling(voteId);
+  const version = useLiveVersion();
+  useEffect(() => {
+    let live = true;
+    fetchTodayStars(voteId, limit)
+      .then((result) => {
+        if (!live) return;
+        setStars(result);
+        setFailed(false);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [voteId, limit, version, attempt]);
+
+  if (failed && !stars) {
+    return (
+      <ErrorState
+        title={t('vote.loadFailed')}
+        actionLabel={t('vote.retry')}
+        onAction={() => setAttempt((n) => n + 1)}
+      />
+    );
+  }
+  if (!stars) return <Spinner label={t('ui.loading')} />;
+  return (
+    <section aria-labelledby="today-star-title">
+      <h2 id="today-star-title" className={styles.sectionTitle}>
+        {t('vote.todayStarOf', { date: stars.date })}
+      </h2>
+      {stars.list.length === 0 ? (
+        <EmptyState title={t('vote.noStars')} />
+      ) : (
+        <ol className={styles.rankList}>
+          {stars.list.map((star) => (
+            <li key={star.id}>
+              <RankRow
+                voteId={voteId}
+                player={star}
+                rank={star.rank}
+                figure={t('vote.votesTodayN', { count: abbreviateCount(star.votes_today, i18n.language) })}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

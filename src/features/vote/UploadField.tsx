@@ -1,0 +1,124 @@
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { checkUploadCount, uploadFile } from '../../lib/upload';
+import type { UploadItem } from './sign-up-form';
+import * as styles from './vote.css';
+
+let nextUploadId = 1;
+
+/**
+ * Images (up to `maxCount`) or one video, uploaded through src/lib/upload.ts as soon as they are chosen: each shows
+ * its progress; a failure (the toast 'network poor, upload failed' is shown by the upload helper) can be removed and
+ * chosen again. Too many images -> 'upload count exceeds limit'; a video over 300 MB -> the size dialog.
+ */
+export function UploadField({
+  id,
+  kind,
+  maxCount,
+  items,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  kind: 'images' | 'video';
+  maxCount: number;
+  items: UploadItem[];
+  onChange(update: (items: UploadItem[]) => UploadItem[]): void;
+  describedBy?: string;
+}) {
+  const { t } = useTranslation();
+  const limit = kind === 'video' ? 1 : Math.max(1, maxCount);
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const patch = (itemId: string, change: Partial<UploadItem>) =>
+    onChange((current) => current.map((item) => (item.id === itemId ? { ...item, ...change } : item)));
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length === 0) return;
+    const kept = items.filter((item) => item.state !== 'failed');
+    if (!checkUploadCount(kept.length + files.length, limit)) return;
+    const added = files.map((file) => {
+      const preview = kind === 'images' ? URL.createObjectURL(file) : undefined;
+      if (preview) previews.current.add(preview);
+      const item: UploadItem = {
+        id: `u${nextUploadId++}`,
+        name: file.name,
+        progress: 0,
+        state: 'uploading',
+        preview,
+      };
+      return { file, item };
+    });
+    onChange((current) => [
+      ...current.filter((item) => item.state !== 'failed'),
+      ...added.map(({ item }) => item),
+    ]);
+    for (const { file, item } of added) {
+      try {
+        const uploaded = await uploadFile(file, {
+          loading: false,
+          onProgress: (percent) => patch(item.id, { progress: percent }),
+        });
+        patch(item.id, { state: 'done', progress: 100, url: uploaded.url });
+      } catch {
+        patch(item.id, { state: 'failed' });
+      }
+    }
+  };
+
+  const remove = (itemId: string) => onChange((current) => current.filter((item) => item.id !== itemId));
+
+  return (
+    <>
+      {items.length > 0 ? (
+        <ul className={styles.thumbs}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.thumb} data-testid="upload-item" data-state={item.state}>
+              {kind === 'images' ? (
+                <img className={styles.thumbImage} src={item.url ?? item.preview} alt={item.name} />
+              ) : item.url ? (
+                <video className={styles.video} src={item.url} controls playsInline preload="metadata" />
+              ) : (
+                <p className={styles.muted}>{item.name}</p>
+              )}
+              {item.state === 'uploading' ? (
+                <progress
+                  className={styles.progress}
+                  max={100}
+                  value={item.progress}
+                  aria-label={t('vote.uploading', { name: item.name })}
+                />
+              ) : null}
+              {item.state === 'failed' ? <p className={styles.error}>{t('vote.uploadFailedItem')}</p> : null}
+              {item.state !== 'uploading' ? (
+                <button type="button" className={styles.ghostButton} onClick={() => remove(item.id)}>
+                  {t('vote.remove')}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {items.filter((item) => item.state !== 'failed').length < limit ? (
+        <input
+          id={id}
+          className={styles.fileInput}
+          type="file"
+          accept={kind === 'images' ? 'image/*' : 'video/*'}
+          multiple={kind === 'images'}
+          aria-describedby={describedBy}
+          onChange={(event) => void choose(event)}
+        />
+      ) : null}
+      <p className={styles.muted}>
+        {kind === 'images' ? t('vote.imagesHint', { count: limit }) : t('vote.videoHint')}
+      </p>
+    </>
+  );
+}

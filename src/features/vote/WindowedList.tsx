@@ -1,0 +1,101 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import type { PagedList } from './paged';
+import * as styles from './vote.css';
+
+/** Rows rendered beyond the screen each way: enough for a fling without blank rows, few enough to stay cheap. */
+const OVERSCAN_ROWS = 4;
+
+/**
+ * A paged list windowed over the page's own scroll (@tanstack/react-virtual): only the rows near the screen exist in
+ * the DOM, so 20,000 players scroll like 20. Rows hold `columns` items; the next page loads when the last loaded row
+ * comes near the screen.
+ */
+export function WindowedList<T>({
+  list,
+  label,
+  columns = 1,
+  estimateRowPx,
+  rowClassName,
+  itemKey,
+  renderItem,
+  emptyText,
+}: {
+  list: PagedList<T>;
+  label: string;
+  columns?: number;
+  /** A first guess of a row's height in px; rows are measured once rendered, so it only needs to be near. */
+  estimateRowPx: number;
+  rowClassName?: string;
+  itemKey(item: T): string | number;
+  renderItem(item: T): ReactNode;
+  emptyText: string;
+}) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const empty = list.items.length === 0;
+  // The list's distance from the page top; content above it (filters, contest head) settles by the first page.
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  }, [empty]);
+
+  const rowCount = Math.ceil(list.items.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => estimateRowPx,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.length > 0 ? rows[rows.length - 1].index : -1;
+
+  const { hasMore, loading, failed, loadMore } = list;
+  useEffect(() => {
+    if (hasMore && !loading && !failed && lastRow >= rowCount - OVERSCAN_ROWS) loadMore();
+  }, [lastRow, rowCount, hasMore, loading, failed, loadMore]);
+
+  let status: ReactNode = '';
+  if (failed)
+    status = (
+      <button type="button" className={styles.ghostButton} onClick={loadMore}>
+        {t('vote.retry')}
+      </button>
+    );
+  else if (loading) status = t('vote.loading');
+  else if (list.items.length === 0) status = emptyText;
+  else if (!hasMore) status = t('vote.end', { count: list.total });
+
+  return (
+    <>
+      <div
+        ref={listRef}
+        role="list"
+        aria-label={label}
+        aria-busy={loading}
+        className={styles.windowed}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className={rowClassName ? `${styles.windowedRow} ${rowClassName}` : styles.windowedRow}
+            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            {list.items.slice(row.index * columns, row.index * columns + columns).map((item) => (
+              <div role="listitem" key={itemKey(item)}>
+                {renderItem(item)}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+      <p className={styles.listStatus} aria-live="polite">
+        {status}
+      </p>
+    </>
+  );
+}

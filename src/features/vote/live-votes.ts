@@ -1,0 +1,104 @@
+/**
+ * Vote counts of other viewers' votes, seen within seconds: the server chose cheap polling
+ * (GET /v3/api/vote/changes every 3 s while the page is visible) over a socket push. Changed counts land in a
+ * store keyed by player id that cards read through a selector, so one changed count re-renders one card, not the
+ * 20,000-row list.
+ */
+import { useEffect } from 'react';
+import { createStore, useStore } from '../../lib/store';
+import { fetchChanges } from './api';
+
+export const POLL_INTERVAL_MS = 3000;
+
+type LiveVotes = {
+  voteId: number;
+  version: number;
+  totalVotes: number | null;
+  votes: Record<number, number>;
+  resets: number;
+};
+
+export const liveVotesStore = createStore<LiveVotes>({
+  voteId: 0,
+  version: 0,
+  totalVotes: null,
+  votes: {},
+  resets: 0,
+});
+
+/** A count the viewer's own action produced (a vote, a paid vote) shows at once, before the next poll. */
+export function setLiveVotes(voteId: number, playerId: number, votes: number): void {
+  liveVotesStore.update((draft) => {
+    if (draft.voteId !== voteId) return;
+    draft.votes[playerId] = Math.max(draft.votes[playerId] ?? 0, votes);
+  });
+}
+
+/** The freshest count: the polled one when there is one, else what the page loaded. */
+export function useLiveVotes(playerId: number, loaded: number): number {
+  return useStore(liveVotesStore, (state) => state.votes[playerId] ?? loaded);
+}
+
+export function useLiveTotalVotes(loaded: number): number {
+  return useStore(liveVotesStore, (state) => state.totalVotes ?? loaded);
+}
+
+/** The server's vote version: moves whenever any count in the contest changed. */
+export function useLiveVersion(): number {
+  return useStore(liveVotesStore, (state) => state.version);
+}
+
+/** Bumps when the server says too much changed to list: lists then refetch. */
+export function useLiveResets(): number {
+  return useStore(liveVotesStore, (state) => state.resets);
+}
+
+export async function pollOnce(voteId: number): Promise<void> {
+  const state = liveVotesStore.get();
+  if (state.voteId !== voteId) {
+    liveVotesStore.update(() => ({ voteId, version: 0, totalVotes: null, votes: {}, resets: 0 }));
+  }
+  const since = liveVotesStore.get().version;
+  const changes = await fetchChanges(voteId, since);
+  liveVotesStore.update((draft) => {
+    if (draft.voteId !== voteId) return;
+    draft.totalVotes = changes.total_votes;
+    // The first answer (since 0) is a baseline: what the page just loaded is already current.
+    if (changes.reset && since > 0) {
+      draft.votes = {};
+      draft.resets += 1;
+    }
+    for (const player of changes.players) draft.votes[player.id] = player.votes;
+    draft.version = changes.version;
+  });
+}
+
+/** Polls while mounted and the page is visible; one poller per page is enough (the store is shared). */
+export function useVotePolling(voteId: number | null): void {
+  useEffect(() => {
+    if (voteId === null) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let running = false;
+    const tick = async () => {
+      if (stopped || running) return;
+      running = true;
+      if (document.visibilityState === 'visible') await pollOnce(voteId).catch(() => {});
+      running = false;
+      if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
+    };
+    void tick();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        clearTimeout(timer);
+        void tick();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [voteId]);
+}

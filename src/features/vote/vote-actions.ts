@@ -1,0 +1,35 @@
+/** What a vote tap and a paid-vote purchase do around the API calls: messages, the live count, the viewer's tally. */
+import { i18n } from '../../lib/i18n';
+import { toast } from '../../ui/toast/toast';
+import { castVote, type Contest } from './api';
+import { pollOnce, setLiveVotes } from './live-votes';
+import { voteStore } from './store';
+
+/** Casts one free vote; the server's own message (limit reached, contest closed) has been toasted on failure. */
+export async function voteFor(voteId: number, playerId: number): Promise<boolean> {
+  try {
+    const result = await castVote(voteId, playerId);
+    setLiveVotes(voteId, playerId, result.votes);
+    voteStore.update((draft) => {
+      const info = draft.voteInfo as Contest | null;
+      if (info?.mine) {
+        info.mine.votes_today = result.votes_today;
+        info.mine.votes_left_today = result.votes_left_today;
+        info.mine.votes_total = result.votes_total;
+      }
+    });
+    toast(i18n.t('vote.voted', { left: result.votes_left_today }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The payment key of a contest's paid votes: the H5 page returns to the page, which resumes it by this key. */
+export const paidVoteKey = (voteId: number) => `vote:${voteId}`;
+
+/** After a paid vote: the notification has credited the votes; fetch the changed counts now. */
+export async function afterPaidVotes(voteId: number): Promise<void> {
+  toast(i18n.t('vote.paidDone'));
+  await pollOnce(voteId).catch(() => {});
+}
