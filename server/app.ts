@@ -129,7 +129,11 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...wechatHandlers(db, credentials, options.now),
     ...qrcodeHandlers(publicOrigin),
     ...uploadHandlers(db, uploads, publicOrigin, now),
-    ...voteHandlers(db, now),
+    ...voteHandlers(db, {
+      credentials,
+      publicOrigin: options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
+      now,
+    }),
     ...chatHandlers(db, credentials, now),
     ...redpackHandlers(db, credentials, now),
   });

@@ -10,8 +10,9 @@ function snapshot() {
     players: db.prepare('SELECT number, name, team_id, group_id, votes FROM players ORDER BY number').all(),
     counts: db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM players) AS players, (SELECT COUNT(*) FROM contest_teams) AS teams,
-                (SELECT COUNT(*) FROM contest_groups) AS groups_, (SELECT COUNT(*) FROM channel_categories) AS categories,
+        `SELECT (SELECT COUNT(*) FROM players WHERE contest_id = 1) AS players,
+                (SELECT COUNT(*) FROM contest_teams WHERE contest_id = 1) AS teams,
+                (SELECT COUNT(*) FROM contest_groups WHERE contest_id = 1) AS groups_, (SELECT COUNT(*) FROM channel_categories) AS categories,
                 (SELECT COUNT(*) FROM lottery_prizes) AS prizes, (SELECT COUNT(*) FROM products) AS products,
                 (SELECT COUNT(*) FROM score_records) AS scores, (SELECT COUNT(*) FROM daily_bonuses) AS bonuses,
                 (SELECT COUNT(*) FROM checkin_groups) AS checkin_groups`,

@@ -3,6 +3,7 @@
  * the events table is empty, and by `npm run seed`.
  */
 import type { Db } from './db/database.ts';
+import { seedVote } from './seed/vote.ts';
 import { seedChat } from './seed/chat.ts';
 import { seedAccess } from './seed/access.ts';
 import { seedLiveRoom } from './seed/live-room.ts';
@@ -271,6 +272,7 @@ export function seed(db: Db): void {
       ),
     );
     seedActivities(db);
+    seedVote(db, { seedPlayers, prng });
     seedChat(db);
     seedAccess(db);
     seedLiveRoom(db);

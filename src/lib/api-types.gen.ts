@@ -1232,7 +1232,7 @@ export interface components {
         VoteMine: {
             /** @description Free votes the viewer cast in this contest today (China Standard Time day) */
             votes_today: number;
-            /** @description Free votes left today, after the per-day and per-contest limits */
+            /** @description Free votes left today, after the per-day and per-contest limits; -1 when the contest sets neither limit */
             votes_left_today: number;
             /** @description Free votes the viewer cast in this contest */
             votes_total: number;
@@ -1350,6 +1350,7 @@ export interface components {
             /** @description true when the idempotency key was seen before (nothing new counted) */
             repeated: boolean;
             votes_today: number;
+            /** @description -1 when the contest sets no per-day or per-contest limit */
             votes_left_today: number;
             votes_total: number;
         };
@@ -1381,7 +1382,7 @@ export interface components {
             /** @description Pass as `since` next time */
             version: number;
             total_votes: number;
-            /** @description true when too much changed since `since` (or since=0): refetch the list instead */
+            /** @description true when more than 500 players changed since `since`: refetch the list instead */
             reset: boolean;
             /** @description Players whose votes changed after `since` (at most 500) */
             players: {

@@ -1,0 +1,111 @@
+/**
+ * Shared pieces of the voting domain: the contest row, its status and limits, China Standard Time days, and the
+ * voting error codes and messages (zh-CN, as the product shows them; the codes let the client tell them apart).
+ */
+import type { Db } from '../db/database.ts';
+import { ApiFailure, XCODE } from '../envelope.ts';
+
+export const VOTE_XCODE = {
+  notStarted: 40301,
+  ended: 40302,
+  dailyLimit: 40303,
+  contestLimit: 40304,
+  playerDailyLimit: 40305,
+  alreadySignedUp: 40306,
+  notOffered: 40307,
+} as const;
+
+export type FieldType = 'text' | 'textarea' | 'phone' | 'dropdown' | 'checkbox' | 'images' | 'video';
+export type FormField = {
+  key: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  max_count: number;
+  placeholder: string;
+  options?: { value: string; label: string }[];
+};
+
+export type ContestRow = {
+  id: number;
+  event_id: number | null;
+  title: string;
+  rules: string;
+  cover: string;
+  starts_at: number;
+  ends_at: number;
+  daily_votes_per_user: number;
+  total_votes_per_user: number;
+  votes_per_player_per_day: number;
+  vote_price_cents: number;
+  sign_up_fee_cents: number;
+  form_fields: string;
+  sign_up_review: number;
+};
+
+export type ContestStatus = 0 | 1 | 2;
+
+/** 0 not started, 1 open, 2 ended (times in unix seconds, now in ms). */
+export function contestStatus(
+  contest: Pick<ContestRow, 'starts_at' | 'ends_at'>,
+  nowMs: number,
+): ContestStatus {
+  const now = Math.floor(nowMs / 1000);
+  if (now < contest.starts_at) return 0;
+  if (now >= contest.ends_at) return 2;
+  return 1;
+}
+
+const CST_OFFSET_S = 8 * 3600;
+
+/** The China Standard Time calendar day of a moment, as a day number (days since 1970-01-01 CST). */
+export function cstDay(nowMs: number): number {
+  return Math.floor((Math.floor(nowMs / 1000) + CST_OFFSET_S) / 86400);
+}
+
+export function dayToDate(day: number): string {
+  return new Date(day * 86400_000).toISOString().slice(0, 10);
+}
+
+const contestStatements = new WeakMap<Db, ReturnType<Db['prepare']>>();
+
+export function findContest(db: Db, id: number): ContestRow {
+  let statement = contestStatements.get(db);
+  if (!statement) {
+    statement = db.prepare('SELECT * FROM contests WHERE id = ?');
+    contestStatements.set(db, statement);
+  }
+  const contest = statement.get(id) as ContestRow | undefined;
+  if (!contest) throw new ApiFailure(XCODE.notFound, '评选活动不存在');
+  return contest;
+}
+
+export function formFields(contest: ContestRow): FormField[] {
+  return JSON.parse(contest.form_fields) as FormField[];
+}
+
+/** Throws the clear message for a contest that is not open for votes. */
+export function assertOpen(contest: ContestRow, nowMs: number): void {
+  const status = contestStatus(contest, nowMs);
+  if (status === 0) throw new ApiFailure(VOTE_XCODE.notStarted, '评选尚未开始，请在开始后再来投票');
+  if (status === 2) throw new ApiFailure(VOTE_XCODE.ended, '评选已结束，感谢您的参与');
+}
+
+export function playerNotFound(): ApiFailure {
+  return new ApiFailure(XCODE.notFound, '选手不存在');
+}
+
+/** page/page_size with defaults and the LIMIT/OFFSET they mean. */
+export function paging(query: { page?: number; page_size?: number }) {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 20;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The inviter from the app's inviteId query parameter: a positive user id, or null. */
+export function inviterId(db: Db, raw: unknown, self: number): number | null {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  if (id === self || !db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)) return null;
+  return id;
+}

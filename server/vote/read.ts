@@ -1,0 +1,232 @@
+/**
+ * Read side of voting: player cards, lists (number or name-prefix search, team/group filters, paging), ranks with a
+ * stable tie order (votes desc, number asc), team rankings, scores, today's star and the change feed for polling.
+ * Every query runs on an index of migrations 004/009.
+ */
+import type { Db } from '../db/database.ts';
+import { ApiFailure, XCODE } from '../envelope.ts';
+import { playerNotFound } from './common.ts';
+
+export type PlayerRow = {
+  id: number;
+  number: number;
+  name: string;
+  photo: string;
+  votes: number;
+  team_id: number | null;
+  group_id: number | null;
+  score: number;
+};
+export type PlayerCard = {
+  id: number;
+  number: number;
+  name: string;
+  photo: string;
+  votes: number;
+  team_id: number | null;
+  team_name: string;
+  group_id: number | null;
+  group_name: string;
+};
+
+const CARD_COLUMNS = 'id, number, name, photo, votes, team_id, group_id, score';
+
+type Names = { teams: Map<number, string>; groups: Map<number, string> };
+
+function names(db: Db, contestId: number): Names {
+  const rows = (table: string) =>
+    db
+      .prepare<[number], { id: number; name: string }>(`SELECT id, name FROM ${table} WHERE contest_id = ?`)
+      .all(contestId);
+  return {
+    teams: new Map(rows('contest_teams').map((row) => [row.id, row.name])),
+    groups: new Map(rows('contest_groups').map((row) => [row.id, row.name])),
+  };
+}
+
+function card(row: PlayerRow, lookup: Names): PlayerCard {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    photo: row.photo,
+    votes: row.votes,
+    team_id: row.team_id,
+    team_name: row.team_id === null ? '' : (lookup.teams.get(row.team_id) ?? ''),
+    group_id: row.group_id,
+    group_name: row.group_id === null ? '' : (lookup.groups.get(row.group_id) ?? ''),
+  };
+}
+
+export type ListQuery = {
+  keyword?: string;
+  team_id?: number;
+  group_id?: number;
+  order?: 'number' | 'votes' | 'new' | 'score';
+  limit: number;
+  offset: number;
+};
+
+const ORDER_BY = {
+  number: 'number ASC',
+  votes: 'votes DESC, number ASC',
+  new: 'id DESC',
+  score: 'score DESC, number ASC',
+} as const;
+
+/** The highest code point: `name < prefix || MAX` bounds a prefix range the name index can seek. */
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
+
+export function listPlayers(db: Db, contestId: number, query: ListQuery) {
+  const where = ['contest_id = ?', 'status = 1'];
+  const params: (string | number)[] = [contestId];
+  const keyword = query.keyword?.trim() ?? '';
+  if (/^\d{1,9}$/.test(keyword)) {
+    where.push('number = ?');
+    params.push(Number(keyword));
+  } else if (keyword) {
+    where.push('name >= ? AND name < ?');
+    params.push(keyword, keyword + MAX_CHAR);
+  }
+  if (query.team_id !== undefined) {
+    where.push('team_id = ?');
+    params.push(query.team_id);
+  }
+  if (query.group_id !== undefined) {
+    where.push('group_id = ?');
+    params.push(query.group_id);
+  }
+  const clause = where.join(' AND ');
+  const total = db
+    .prepare<(string | number)[], { total: number }>(`SELECT COUNT(*) AS total FROM players WHERE ${clause}`)
+    .get(...params)!.total;
+  const rows = db
+    .prepare<(string | number)[], PlayerRow>(
+      `SELECT ${CARD_COLUMNS} FROM players WHERE ${clause} ORDER BY ${ORDER_BY[query.order ?? 'number']} LIMIT ? OFFSET ?`,
+    )
+    .all(...params, query.limit, query.offset);
+  const lookup = names(db, contestId);
+  return { total, rows: rows.map((row) => ({ row, card: card(row, lookup) })) };
+}
+
+export function findPlayer(db: Db, contestId: number, playerId: number) {
+  const row = db
+    .prepare<[number, number], PlayerRow & { description: string; photos: string; video: string }>(
+      `SELECT ${CARD_COLUMNS}, description, photos, video FROM players WHERE id = ? AND contest_id = ? AND status = 1`,
+    )
+    .get(playerId, contestId);
+  if (!row) throw playerNotFound();
+  return { row, card: card(row, names(db, contestId)) };
+}
+
+/** Rank by votes (votes desc, number asc) and the gap to the player just above. */
+export function playerRank(db: Db, contestId: number, player: Pick<PlayerRow, 'votes' | 'number'>) {
+  const above = db
+    .prepare<[number, number, number, number], { count: number; nearest: number | null }>(
+      `SELECT COUNT(*) AS count, MIN(votes) AS nearest FROM players
+       WHERE contest_id = ? AND status = 1 AND (votes > ? OR (votes = ? AND number < ?))`,
+    )
+    .get(contestId, player.votes, player.votes, player.number)!;
+  return { rank: above.count + 1, gap: above.nearest === null ? 0 : above.nearest - player.votes };
+}
+
+export function scoreRank(db: Db, contestId: number, player: Pick<PlayerRow, 'score' | 'number'>): number {
+  return (
+    db
+      .prepare<[number, number, number, number], { count: number }>(
+        `SELECT COUNT(*) AS count FROM players
+         WHERE contest_id = ? AND status = 1 AND (score > ? OR (score = ? AND number < ?))`,
+      )
+      .get(contestId, player.score, player.score, player.number)!.count + 1
+  );
+}
+
+export function scoreItems(db: Db, playerId: number) {
+  return db
+    .prepare<[number], { name: string; judge: string; score: number; max_score: number }>(
+      'SELECT item AS name, judge, score, max_score FROM player_scores WHERE player_id = ? ORDER BY id',
+    )
+    .all(playerId);
+}
+
+export function teamList(db: Db, contestId: number) {
+  return db
+    .prepare<[number], { id: number; name: string; player_count: number; votes: number }>(
+      `SELECT t.id, t.name, COUNT(p.id) AS player_count, COALESCE(SUM(p.votes), 0) AS votes
+       FROM contest_teams t LEFT JOIN players p ON p.contest_id = t.contest_id AND p.team_id = t.id AND p.status = 1
+       WHERE t.contest_id = ? GROUP BY t.id ORDER BY t.id`,
+    )
+    .all(contestId);
+}
+
+export function teamRank(db: Db, contestId: number) {
+  return teamList(db, contestId)
+    .sort((a, b) => b.votes - a.votes || a.id - b.id)
+    .map((team, index) => ({ ...team, rank: index + 1 }));
+}
+
+export function groupList(db: Db, contestId: number) {
+  return db
+    .prepare<[number], { id: number; name: string; player_count: number }>(
+      `SELECT g.id, g.name, COUNT(p.id) AS player_count
+       FROM contest_groups g LEFT JOIN players p ON p.contest_id = g.contest_id AND p.group_id = g.id AND p.status = 1
+       WHERE g.contest_id = ? GROUP BY g.id ORDER BY g.id`,
+    )
+    .all(contestId);
+}
+
+export function todayStars(db: Db, contestId: number, day: number, limit: number) {
+  const rows = db
+    .prepare<[number, number, number], PlayerRow & { votes_today: number }>(
+      `SELECT p.id, p.number, p.name, p.photo, p.votes, p.team_id, p.group_id, p.score, d.votes AS votes_today
+       FROM vote_player_days d JOIN players p ON p.id = d.player_id
+       WHERE d.contest_id = ? AND d.day = ? AND p.status = 1
+       ORDER BY d.votes DESC, p.number ASC LIMIT ?`,
+    )
+    .all(contestId, day, limit);
+  const lookup = names(db, contestId);
+  return rows.map((row, index) => ({ ...card(row, lookup), rank: index + 1, votes_today: row.votes_today }));
+}
+
+export function contestTotals(db: Db, contestId: number) {
+  return db
+    .prepare<[number], { players: number; votes: number }>(
+      'SELECT COUNT(*) AS players, COALESCE(SUM(votes), 0) AS votes FROM players WHERE contest_id = ? AND status = 1',
+    )
+    .get(contestId)!;
+}
+
+/** The newest vote record of a contest: the version the change feed counts from. */
+export function voteVersion(db: Db, contestId: number): number {
+  return (
+    db
+      .prepare<[number], { version: number | null }>(
+        'SELECT MAX(id) AS version FROM vote_records WHERE contest_id = ?',
+      )
+      .get(contestId)!.version ?? 0
+  );
+}
+
+export const CHANGES_LIMIT = 500;
+
+export function changesSince(db: Db, contestId: number, since: number) {
+  const ids = db
+    .prepare<[number, number, number], { player_id: number }>(
+      `SELECT DISTINCT player_id FROM vote_records WHERE contest_id = ? AND id > ? LIMIT ?`,
+    )
+    .all(contestId, since, CHANGES_LIMIT + 1)
+    .map((row) => row.player_id);
+  if (ids.length > CHANGES_LIMIT) return { reset: true, players: [] };
+  if (ids.length === 0) return { reset: false, players: [] };
+  const players = db
+    .prepare<number[], { id: number; votes: number }>(
+      `SELECT id, votes FROM players WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
+    )
+    .all(...ids);
+  return { reset: false, players };
+}
+
+export function assertContestExists(db: Db, contestId: number): void {
+  if (!db.prepare('SELECT 1 FROM contests WHERE id = ?').get(contestId))
+    throw new ApiFailure(XCODE.notFound, '评选活动不存在');
+}
