@@ -8,12 +8,19 @@ import { readConfig } from './config.ts';
 const config = readConfig();
 const app = await buildServer({ ...config, logger: config.mode !== 'test' });
 
+/** How long in-flight requests get to finish after SIGTERM/SIGINT (SHUTDOWN_GRACE_MS, default 10 s). */
+const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    // A request that never finishes must not keep the process alive forever.
+    setTimeout(() => {
+      app.log.error(`shutdown took over ${graceMs} ms: exiting`);
+      process.exit(1);
+    }, graceMs).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
