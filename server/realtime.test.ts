@@ -79,8 +79,8 @@ describe('live chat', () => {
     const received = collect(reader);
     const elsewhere = collect(outsider);
 
-    expect(await send(reader, 'anonymous')).toEqual({ ok: false, msg: 'Please log in first' });
-    expect(await send(sender, '   ')).toEqual({ ok: false, msg: 'chat content cannot be empty' });
+    expect(await send(reader, 'anonymous')).toEqual({ ok: false, msg: 'Please log in first', xcode: 401 });
+    expect(await send(sender, '   ')).toEqual({ ok: false, msg: 'chat content cannot be empty', xcode: 400 });
     const answers = await Promise.all(['one', 'two', 'three'].map((text) => send(sender, text)));
     expect(answers.every((answer) => answer.ok)).toBe(true);
 

@@ -21,7 +21,7 @@ const PRESENCE_THROTTLE_MS = 500;
 
 export const roomOf = (eventToken: string) => `event:${eventToken}`;
 
-type Ack = (answer: { ok: boolean; msg?: string; data?: unknown }) => void;
+type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown }) => void;
 /** A socket event handled by a domain module (the chat registers chat:send); a thrown ApiFailure is acked as msg. */
 export type SocketHandler = (
   context: { db: Db; viewer: Viewer | null; socket: Socket },
@@ -109,7 +109,11 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: { batchMs?
           ack?.({ ok: true, data });
         } catch (error) {
           if (!(error instanceof ApiFailure)) app.log.error(error);
-          ack?.({ ok: false, msg: error instanceof ApiFailure ? error.message : 'Internal server error' });
+          ack?.(
+            error instanceof ApiFailure
+              ? { ok: false, msg: error.message, xcode: error.xcode }
+              : { ok: false, msg: 'Internal server error', xcode: 500 },
+          );
         }
       });
     }

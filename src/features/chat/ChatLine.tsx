@@ -1,0 +1,102 @@
+import { lazy, memo, Suspense, useState } from 'react';
+import { abbreviateCount, formatPrice } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { useStore } from '../../lib/store';
+import { launchStore } from '../../lib/launch';
+import { blacklistViewer, chatStore } from './room';
+import type { ChatMessage } from './types';
+import * as styles from './ChatRoom.css';
+
+const RedPacketCard = lazy(() => import('../red-packet/RedPacketCard'));
+
+/** The gift's name in the viewer's language. */
+export function giftName(message: ChatMessage, locale: string): string {
+  return locale === 'en' ? message.gift_name_en || message.gift_name : message.gift_name;
+}
+
+/** One line of the chat. Text is always rendered as text (React escapes it), never as HTML. */
+export const ChatLine = memo(function ChatLine({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const locale = useStore(launchStore, (state) => state.locale);
+  const name = message.nickname || t('chat.viewer', { id: message.user_id });
+  switch (message.kind) {
+    case 'system':
+      return <p className={styles.system}>{message.content}</p>;
+    case 'gift':
+      return (
+        <p className={styles.line}>
+          <span className={styles.highlight}>
+            <span className={styles.badge} aria-hidden="true">
+              {giftName(message, locale).slice(0, 1)}
+            </span>
+            <span className={styles.nickname}>{name}</span>
+            {t('chat.sentGift', {
+              gift: giftName(message, locale),
+              count: abbreviateCount(message.gift_count, locale),
+            })}
+          </span>
+        </p>
+      );
+    case 'tip':
+      return (
+        <p className={styles.line}>
+          <span className={styles.highlight}>
+            <span className={styles.nickname}>{name}</span>
+            {t('chat.tipped', { amount: formatPrice(message.amount) })}
+          </span>
+        </p>
+      );
+    case 'redpack':
+      return (
+        <Suspense fallback={<p className={styles.system}>{t('ui.loading')}</p>}>
+          <RedPacketCard message={message} senderName={name} />
+        </Suspense>
+      );
+    default:
+      return <TextLine message={message} name={name} />;
+  }
+});
+
+function TextLine({ message, name }: { message: ChatMessage; name: string }) {
+  const { t } = useTranslation();
+  const canModerate = useStore(chatStore, (state) => state.canModerate);
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className={styles.line}>
+      <p className={styles.lineText}>
+        <span className={styles.nickname}>{name}</span>
+        {t('chat.colon')}
+        {message.content}
+      </p>
+      {canModerate && message.user_id > 0 && (
+        <>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label={t('chat.actions', { name })}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">⋯</span>
+          </button>
+          {menuOpen && (
+            <div className={styles.menu} role="menu">
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.menuItem}
+                onClick={() => {
+                  setMenuOpen(false);
+                  void blacklistViewer(message.user_id).catch(() => {});
+                }}
+              >
+                {t('chat.blacklist')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { appConfig } from '../../engine/config';
+import { useTranslation } from '../../lib/i18n';
+import { useStore } from '../../lib/store';
+import { resumePayment } from '../payment';
+import { toast } from '../../ui/toast/toast';
+import { chatStore, loadOlder, MAX_MESSAGE_LENGTH, openChatRoom, sendMessage } from './room';
+import { ChatLine } from './ChatLine';
+import { GiftBurst } from './GiftBurst';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
+import * as styles from './ChatRoom.css';
+
+const GiftPopup = lazy(() => import('../gift/GiftPopup'));
+const SendRedPacketPopup = lazy(() => import('../red-packet/SendRedPacketPopup'));
+
+/** A line's height before it is measured (variable heights are measured as rows render). */
+const ESTIMATED_ROW_PX = 32;
+/** Within this distance of the end the viewer counts as reading the newest lines. */
+const AT_BOTTOM_PX = 24;
+
+export const giftPaymentKey = (token: string) => `reward:${token}`;
+export const redPacketPaymentKey = (token: string) => `redpack:${token}`;
+
+type Popup = 'gift' | 'redpack' | null;
+
+/** The chat room of one event: windowed history and live lines, the send box, gifts and red packets. */
+export function ChatRoom({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const inputId = useId();
+  const messages = useStore(chatStore, (state) => state.messages);
+  const hasOlder = useStore(chatStore, (state) => state.hasOlder);
+  const loaded = useStore(chatStore, (state) => state.loaded);
+  const loadingOlder = useStore(chatStore, (state) => state.loadingOlder);
+  const blacklisted = useStore(chatStore, (state) => state.blacklisted);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [unseen, setUnseen] = useState(0);
+  const [popup, setPopup] = useState<Popup>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const lastId = useRef(0);
+
+  useEffect(() => openChatRoom(token), [token]);
+
+  // Coming back from the H5 payment page: finish the gift or red packet that was being paid.
+  useEffect(() => {
+    void (async () => {
+      for (const key of [giftPaymentKey(token), redPacketPaymentKey(token)]) {
+        if ((await resumePayment(key)) === 'paid') toast(t('chat.paid'));
+      }
+    })();
+  }, [token, t]);
+
+  // Row 0 is the list's top edge ('load more' or 'end of messages'); lines follow.
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read afresh on every render; nothing here memoises its functions
+  const virtualizer = useVirtualizer({
+    count: messages.length + 1,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 6,
+    getItemKey: (index) => (index === 0 ? 'edge' : messages[index - 1].id),
+  });
+
+  const scrollToBottom = useCallback(() => {
+    virtualizer.scrollToIndex(messages.length, { align: 'end' });
+    atBottom.current = true;
+    setUnseen(0);
+  }, [virtualizer, messages.length]);
+
+  // New lines at the end: follow them after the configured delay, unless the viewer scrolled up to read.
+  useLayoutEffect(() => {
+    const newest = messages.at(-1)?.id ?? 0;
+    if (newest === lastId.current) return;
+    const added = messages.filter((message) => message.id > lastId.current).length;
+    const first = lastId.current === 0;
+    lastId.current = newest;
+    if (first) {
+      virtualizer.scrollToIndex(messages.length, { align: 'end' });
+      atBottom.current = true;
+    }
+    if (!first && !atBottom.current) {
+      setUnseen((count) => count + added);
+      return;
+    }
+    const timer = setTimeout(scrollToBottom, appConfig.constants.scrollToBottomDelayMs);
+    return () => clearTimeout(timer);
+  }, [messages, scrollToBottom, virtualizer]);
+
+  const onScroll = () => {
+    const list = listRef.current;
+    if (!list) return;
+    atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX;
+    if (atBottom.current) setUnseen(0);
+  };
+
+  const onLoadOlder = async () => {
+    const added = await loadOlder();
+    // Keep the line that was at the top where it was.
+    if (added > 0) virtualizer.scrollToIndex(added + 1, { align: 'start' });
+  };
+
+  const onSend = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      if (await sendMessage(draft)) {
+        setDraft('');
+        scrollToBottom();
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className={styles.root} aria-labelledby={headingId} data-testid="chat-room">
+      <h2 id={headingId} className={styles.heading}>
+        {t('chat.title')}
+      </h2>
+      <div className={styles.listWrap}>
+        <div
+          ref={listRef}
+          className={styles.list}
+          onScroll={onScroll}
+          role="log"
+          aria-live="polite"
+          aria-label={t('chat.messages')}
+          tabIndex={0}
+        >
+          <div className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className={styles.row}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {item.index === 0 ? (
+                  <div className={styles.listEdge}>
+                    {!loaded ? (
+                      t('ui.loading')
+                    ) : hasOlder ? (
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        onClick={onLoadOlder}
+                        disabled={loadingOlder}
+                      >
+                        {loadingOlder ? t('ui.loading') : t('chat.loadMore')}
+                      </button>
+                    ) : (
+                      t('chat.endOfMessages')
+                    )}
+                  </div>
+                ) : (
+                  <ChatLine message={messages[item.index - 1]} />
+                )}
+              </div>
+            ))}
+          </div>
+        </div>
+        {unseen > 0 && (
+          <button type="button" className={styles.pill} onClick={scrollToBottom}>
+            {t('chat.newMessages', { count: unseen })}
+          </button>
+        )}
+        <GiftBurst />
+      </div>
+      <form className={styles.composer} onSubmit={onSend}>
+        {blacklisted ? (
+          <p className={styles.muted} role="status">
+            {t('chat.youAreMuted')}
+          </p>
+        ) : (
+          <>
+            <label htmlFor={inputId} className={visuallyHidden}>
+              {t('chat.inputLabel')}
+            </label>
+            <input
+              id={inputId}
+              className={styles.input}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={t('chat.placeholder')}
+              maxLength={MAX_MESSAGE_LENGTH * 2}
+              enterKeyHint="send"
+              autoComplete="off"
+            />
+            <button type="submit" className={styles.sendButton} disabled={sending}>
+              {t('chat.send')}
+            </button>
+          </>
+        )}
+      </form>
+      <div className={styles.actions}>
+        <button type="button" className={styles.actionButton} onClick={() => setPopup('gift')}>
+          {t('chat.gift')}
+        </button>
+        <button type="button" className={styles.actionButton} onClick={() => setPopup('redpack')}>
+          {t('chat.redPacket')}
+        </button>
+      </div>
+      <Suspense fallback={null}>
+        {popup === 'gift' && (
+          <GiftPopup token={token} paymentKey={giftPaymentKey(token)} onClose={() => setPopup(null)} />
+        )}
+        {popup === 'redpack' && (
+          <SendRedPacketPopup
+            token={token}
+            paymentKey={redPacketPaymentKey(token)}
+            onClose={() => setPopup(null)}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
+}

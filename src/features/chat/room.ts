@@ -1,0 +1,225 @@
+/**
+ * One event's chat room: history over HTTP, live lines over the one socket. Live batches are queued and merged into
+ * the store once per animation frame (hundreds of lines a second re-render the list at most once a frame). After a
+ * reconnect the server replays what was missed when it could recover the connection; otherwise the room re-joins and
+ * fills the gap from history after the newest line it has. Duplicates are dropped by id either way.
+ */
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { getAuthToken } from '../../lib/auth';
+import { emitWithAck, getSocket } from '../../lib/socket';
+import { createStore } from '../../lib/store';
+import { toast } from '../../ui/toast/toast';
+import { i18n } from '../../lib/i18n';
+import { mergeMessages } from './merge';
+import type { ChatMessage } from './types';
+
+/** Lines kept in memory (and in the windowed list); older ones are fetched again on 'load more'. */
+export const MAX_MESSAGES = 500;
+/** Gap-fill pages after a reconnect before giving up and reloading the newest page instead. */
+const MAX_GAP_PAGES = 5;
+export const MAX_MESSAGE_LENGTH = 200;
+
+export type ChatState = {
+  token: string;
+  messages: ChatMessage[];
+  loaded: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  canModerate: boolean;
+  blacklisted: boolean;
+  connected: boolean;
+  /** Lines that arrived live (not from history): the gift animation plays only for these. */
+  liveGifts: ChatMessage[];
+};
+
+const initial: ChatState = {
+  token: '',
+  messages: [],
+  loaded: false,
+  hasOlder: false,
+  loadingOlder: false,
+  canModerate: false,
+  blacklisted: false,
+  connected: false,
+  liveGifts: [],
+};
+
+export const chatStore = createStore<ChatState>(initial);
+
+function merge(incoming: ChatMessage[], live = false): void {
+  chatStore.update((draft) => {
+    const { messages, trimmed } = mergeMessages(draft.messages as ChatMessage[], incoming, MAX_MESSAGES);
+    draft.messages = messages;
+    if (trimmed) draft.hasOlder = true;
+    if (live) {
+      const gifts = incoming.filter((message) => message.kind === 'gift');
+      if (gifts.length) draft.liveGifts = [...draft.liveGifts, ...gifts].slice(-3);
+    }
+  });
+}
+
+type HistoryQuery = { before_id?: number; after_id?: number };
+
+function fetchHistory(token: string, query: HistoryQuery) {
+  return api.post('/v3/api/chat/get/msg', { token, ...query }, { quiet: true });
+}
+
+async function loadNewest(token: string): Promise<void> {
+  const page = await fetchHistory(token, {});
+  chatStore.update((draft) => {
+    draft.messages = mergeMessages([], page.list, MAX_MESSAGES).messages;
+    draft.hasOlder = page.has_more;
+    draft.canModerate = page.can_moderate;
+    draft.blacklisted = page.blacklisted;
+    draft.loaded = true;
+  });
+}
+
+async function fillGap(token: string): Promise<void> {
+  for (let page = 0; page < MAX_GAP_PAGES; page++) {
+    const after = chatStore.get().messages.at(-1)?.id ?? 0;
+    const answer = await fetchHistory(token, { after_id: after });
+    merge(answer.list);
+    if (!answer.has_more) return;
+  }
+  // Too far behind: start again from the newest page.
+  await loadNewest(token);
+}
+
+export async function loadOlder(): Promise<number> {
+  const { token, messages, loadingOlder, hasOlder } = chatStore.get();
+  if (loadingOlder || !hasOlder || !messages.length) return 0;
+  chatStore.update((draft) => {
+    draft.loadingOlder = true;
+  });
+  try {
+    const page = await fetchHistory(token, { before_id: messages[0].id });
+    const before = chatStore.get().messages.length;
+    chatStore.update((draft) => {
+      // Older lines go first; the window then keeps the oldest ones the viewer asked for.
+      const byId = new Map<number, ChatMessage>();
+      for (const message of [...page.list, ...(draft.messages as ChatMessage[])])
+        byId.set(message.id, message);
+      draft.messages = [...byId.values()].sort((a, b) => a.id - b.id).slice(0, MAX_MESSAGES);
+      draft.hasOlder = page.has_more;
+    });
+    return chatStore.get().messages.length - before;
+  } finally {
+    chatStore.update((draft) => {
+      draft.loadingOlder = false;
+    });
+  }
+}
+
+/** Opens the room for an event; answers the function that closes it. */
+export function openChatRoom(token: string): () => void {
+  chatStore.update(() => ({ ...initial, token }));
+  const socket = getSocket();
+  let queue: ChatMessage[] = [];
+  let frame = 0;
+  let everConnected = false;
+  let closed = false;
+
+  const flush = () => {
+    frame = 0;
+    const lines = queue;
+    queue = [];
+    merge(lines, true);
+  };
+  const onBatch = (lines: ChatMessage[]) => {
+    if (!Array.isArray(lines)) return;
+    queue.push(...lines);
+    frame ||= requestAnimationFrame(flush);
+  };
+  const onConnect = async () => {
+    chatStore.update((draft) => {
+      draft.connected = true;
+    });
+    // A recovered connection is still in its room and has been sent what it missed.
+    if (socket.recovered) return;
+    await emitWithAck('join', { token }).catch(() => undefined);
+    if (closed) return;
+    try {
+      if (!everConnected || !chatStore.get().messages.length) await loadNewest(token);
+      else await fillGap(token);
+    } catch {
+      // History failed (network): the next reconnect tries again; live lines still arrive.
+    }
+    everConnected = true;
+  };
+  const onDisconnect = () =>
+    chatStore.update((draft) => {
+      draft.connected = false;
+    });
+
+  socket.on('chat:batch', onBatch);
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  if (socket.connected) void onConnect();
+  else socket.connect();
+
+  return () => {
+    closed = true;
+    if (frame) cancelAnimationFrame(frame);
+    socket.off('chat:batch', onBatch);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
+    socket.disconnect();
+  };
+}
+
+/** The server's answer to a muted viewer's line. */
+const FORBIDDEN = 403;
+
+const markBlacklisted = () =>
+  chatStore.update((draft) => {
+    draft.blacklisted = true;
+  });
+
+/** Client-side checks first (the server checks again); answers whether the line was sent. */
+export async function sendMessage(content: string): Promise<boolean> {
+  const text = content.trim();
+  if (!text) {
+    toast(i18n.t('messages.chatEmpty'));
+    return false;
+  }
+  if ([...text].length > MAX_MESSAGE_LENGTH) {
+    toast(i18n.t('chat.tooLong', { max: MAX_MESSAGE_LENGTH }));
+    return false;
+  }
+  const { token } = chatStore.get();
+  const socket = getSocket();
+  if (socket.connected && getAuthToken(token)) {
+    const answer = await emitWithAck<{ ok: boolean; msg?: string; xcode?: number; data?: ChatMessage }>(
+      'chat:send',
+      {
+        token,
+        content: text,
+      },
+    ).catch(() => null);
+    if (answer?.ok && answer.data) {
+      merge([answer.data]);
+      return true;
+    }
+    if (answer) {
+      if (answer.xcode === FORBIDDEN) markBlacklisted();
+      toast(answer.msg ?? i18n.t('api.unknownError'));
+      return false;
+    }
+  }
+  // No socket (or no login yet): HTTP, which also runs the login check for a viewer who is not logged in.
+  try {
+    merge([await api.post('/v3/api/chat/save/msg', { token, content: text }, { login: true, quiet: true })]);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.xcode === FORBIDDEN) markBlacklisted();
+    return false;
+  }
+}
+
+export async function blacklistViewer(userId: number): Promise<void> {
+  const { token } = chatStore.get();
+  await api.post('/v3/api/chat/blacklist', { token, user_id: userId }, { login: true });
+  toast(i18n.t('chat.blacklisted'));
+}

@@ -1,0 +1,4 @@
+import type { components } from '../../lib/api-types.gen';
+
+/** A chat line as the server sends it (history and live batches alike). */
+export type ChatMessage = components['schemas']['ChatMessage'];

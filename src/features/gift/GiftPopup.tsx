@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import type { components } from '../../lib/api-types.gen';
+import { api } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { launchStore } from '../../lib/launch';
+import { useStore } from '../../lib/store';
+import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { primaryButton } from '../../ui/button/button.css';
+import { toast } from '../../ui/toast/toast';
+import { payFor } from '../payment';
+import * as styles from './GiftPopup.css';
+
+type Gift = components['schemas']['Gift'];
+
+export const GIFT_COUNTS = [1, 10, 66] as const;
+
+/** The gift pop-up: pick a gift and how many, pay; the paid gift then shows in the chat for everyone. */
+export default function GiftPopup({
+  token,
+  paymentKey,
+  onClose,
+}: {
+  token: string;
+  paymentKey: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useStore(launchStore, (state) => state.locale);
+  const [gifts, setGifts] = useState<Gift[] | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [count, setCount] = useState<number>(GIFT_COUNTS[0]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get('/v3/api/video/gift', { token }, { quiet: true })
+      .then((data) => {
+        if (live) setGifts(data.list);
+      })
+      .catch(() => {
+        if (live) setGifts([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const gift = gifts?.find((item) => item.id === chosen);
+  const name = (item: Gift) => (locale === 'en' ? item.name_en : item.name);
+
+  const onSend = async () => {
+    if (!gift) {
+      toast(t('gift.choose'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await payFor({
+        key: paymentKey,
+        createOrder: (input) =>
+          api.post(
+            '/v3/api/wechat/video/reward',
+            { token, gift_id: gift.id, count, ...input },
+            { login: true },
+          ),
+      });
+      if (outcome === 'paid') {
+        toast(t('chat.paid'));
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <BottomPopup open onClose={onClose} title={t('gift.title')}>
+      {gifts === null ? (
+        <p>{t('ui.loading')}</p>
+      ) : (
+        <>
+          <fieldset className={styles.grid} aria-label={t('gift.title')}>
+            {gifts.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                className={styles.gift}
+                aria-pressed={item.id === chosen}
+                onClick={() => setChosen(item.id)}
+              >
+                <span className={styles.icon} aria-hidden="true">
+                  {name(item).slice(0, 1)}
+                </span>
+                <span>{name(item)}</span>
+                <span className={styles.price}>{t('gift.price', { price: formatPrice(item.price) })}</span>
+              </button>
+            ))}
+          </fieldset>
+          <div className={styles.footer}>
+            <div className={styles.counts} role="group" aria-label={t('gift.count')}>
+              {GIFT_COUNTS.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className={styles.count}
+                  aria-pressed={value === count}
+                  onClick={() => setCount(value)}
+                >
+                  ×{value}
+                </button>
+              ))}
+            </div>
+            <button type="button" className={primaryButton} onClick={onSend} disabled={busy}>
+              {t('gift.send')}
+            </button>
+          </div>
+          <p className={styles.total}>
+            {gift ? t('gift.total', { price: formatPrice(gift.price * count) }) : t('gift.choose')}
+          </p>
+        </>
+      )}
+    </BottomPopup>
+  );
+}
