@@ -20,6 +20,8 @@ export type RequestOptions = {
   login?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Let the request outlive the page (saving watch progress on page hide). */
+  keepalive?: boolean;
 };
 
 export type ApiErrorKind = 'server' | 'silent' | 'login-expired' | 'login-required' | 'network' | 'timeout';
@@ -146,6 +148,7 @@ export async function request<T = unknown>(
         body,
         signal: controller.signal,
         credentials: 'include',
+        keepalive: options.keepalive,
       });
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError('aborted', 'silent');

@@ -1,28 +1,45 @@
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useVideo } from '../../features/video/store';
 import { streamOf } from '../../features/video/stream';
 import { Player } from '../../features/player/Player';
 import { AccessGate } from '../../features/access/AccessGate';
 import { accessGate } from '../../features/access/gate';
+import { playerFrame } from '../../features/episodes/frame.css';
 import type { BlockProps } from '../types';
 import * as styles from './HomeVideo.css';
+
+// Only events with episodes load it (with the live-room blocks): it picks the episode, resumes it, saves progress.
+const WatchProgress = lazy(() => import('../live-room').then((m) => ({ default: m.WatchProgress })));
 
 /** The live room's player: the live stream while live, else the replay; nothing when the event has no stream. */
 export function HomeVideo({ props }: BlockProps<{ preferReplay?: boolean }>) {
   const { t } = useTranslation();
   const info = useVideo((state) => state.info);
-  const stream = info ? streamOf(info, props.preferReplay ?? false) : null;
+  const episode = useVideo((state) => state.episode);
+  const frame = useRef<HTMLDivElement>(null);
+  const stream = info ? streamOf(info, props.preferReplay ?? false, episode) : null;
   if (!info) return null;
   // A password, the information form or a payment stands first: the gate explains and opens its pop-up.
   const gate = accessGate(info);
   if (gate) return <AccessGate info={info} gate={gate} />;
+  const episodes = info.episode_count ? (
+    <Suspense fallback={null}>
+      <WatchProgress frame={frame} />
+    </Suspense>
+  ) : null;
   if (!stream) {
     // No stream yet (not started): show the cover.
-    return info.cover ? (
-      <img className={styles.cover} src={info.cover} alt="" width={390} height={219} />
-    ) : null;
+    return (
+      <>
+        {info.cover ? (
+          <img className={styles.cover} src={info.cover} alt="" width={390} height={219} />
+        ) : null}
+        {episodes}
+      </>
+    );
   }
-  return (
+  const player = (
     <Player
       src={stream.url}
       live={stream.live}
@@ -30,5 +47,13 @@ export function HomeVideo({ props }: BlockProps<{ preferReplay?: boolean }>) {
       needs={stream.needs}
       label={t('player.label', { title: info.title })}
     />
+  );
+  return episodes ? (
+    <div ref={frame} className={playerFrame}>
+      {player}
+      {episodes}
+    </div>
+  ) : (
+    player
   );
 }

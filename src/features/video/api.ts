@@ -23,6 +23,7 @@ export async function loadVideoDetail(options: { quiet?: boolean } = {}): Promis
       draft.info = info;
       draft.loading = LOADING_IDLE;
       draft.settled = true;
+      draft.refreshCount += 1;
     });
   } catch {
     videoStore.update((draft) => {

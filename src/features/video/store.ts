@@ -5,6 +5,9 @@ import type { VideoInfo } from './types';
 export const LOADING_IDLE = 1;
 export const LOADING_BUSY = 2;
 
+/** The episode the player plays, chosen by the episodes feature; `startAt` resumes where the viewer stopped. */
+export type CurrentEpisode = { id: number; url: string; startAt: number };
+
 export type VideoState = {
   info: VideoInfo | null;
   /** 1 idle, 2 loading (spec section 4). */
@@ -19,6 +22,9 @@ export type VideoState = {
   payUserData: unknown;
   userInfo: { user_id: number; phone: string; permissions: string[] } | null;
   chatContent: string;
+  /** Bumped by every detail load (pull-down refresh included): live-room blocks reload their data on it. */
+  refreshCount: number;
+  episode: CurrentEpisode | null;
 };
 
 export const videoStore = createStore<VideoState>({
@@ -32,6 +38,8 @@ export const videoStore = createStore<VideoState>({
   payUserData: null,
   userInfo: null,
   chatContent: '',
+  refreshCount: 0,
+  episode: null,
 });
 
 export function useVideo<T>(selector: (state: VideoState) => T): T {

@@ -1,0 +1,79 @@
+import '../../features/video/messages';
+import { useEffect, useState } from 'react';
+import { loadInvitees, recordArrivalInvite } from '../../features/invite/api';
+import { shareEvent } from '../../features/share/share-event';
+import { useVideo } from '../../features/video/store';
+import { useLiveRoomData } from '../../features/video/use-live-room-data';
+import { loadViewer } from '../../features/video/viewer';
+import { useTranslation } from '../../lib/i18n';
+import { isWeChat } from '../../lib/wechat/user-agent';
+import { toast } from '../../ui/toast/toast';
+import { card, heading } from '../block.css';
+import * as styles from './Invite.css';
+
+function Invitees() {
+  const { t } = useTranslation();
+  const { data } = useLiveRoomData(loadInvitees);
+  if (!data) return null;
+  return (
+    <>
+      <h3 className={styles.subheading}>{t('liveRoom.invitedByMe', { count: data.total })}</h3>
+      {data.list.length ? (
+        <ul className={styles.list}>
+          {data.list.map((invitee) => (
+            <li key={invitee.user_id} className={styles.invitee}>
+              {invitee.nickname || t('liveRoom.viewer', { id: invitee.user_id })}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t('liveRoom.noInvitees')}</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Invitations and sharing: records the invitation a viewer arrived with, sets WeChat's share payload (with my user id
+ * as inviteId) as soon as the room opens in WeChat, offers a share button, and lists who I invited.
+ */
+export function Invite() {
+  const { t } = useTranslation();
+  const info = useVideo((state) => state.info);
+  const userId = useVideo((state) => state.userInfo?.user_id ?? null);
+  const [viewerChecked, setViewerChecked] = useState(false);
+  const token = info?.token;
+
+  useEffect(() => {
+    loadViewer().finally(() => setViewerChecked(true));
+  }, []);
+  useEffect(() => {
+    if (token) recordArrivalInvite(token).catch(() => {});
+  }, [token]);
+  useEffect(() => {
+    // In WeChat the menu's share must carry this event from the start; failures surface when the button is used.
+    if (info && viewerChecked && isWeChat()) shareEvent(info, userId).catch(() => {});
+  }, [info, userId, viewerChecked]);
+
+  if (!info) return null;
+  const onShare = () =>
+    shareEvent(info, userId).then(
+      () => toast(t('liveRoom.shareHint')),
+      (error: Error) => toast(error.message),
+    );
+  return (
+    <section className={card} aria-labelledby="invite-title">
+      <h2 id="invite-title" className={heading}>
+        {t('liveRoom.invite')}
+      </h2>
+      <button type="button" className={styles.share} onClick={onShare}>
+        {t('liveRoom.share')}
+      </button>
+      {userId ? (
+        <Invitees />
+      ) : viewerChecked ? (
+        <p className={styles.muted}>{t('liveRoom.loginToSeeInvitees')}</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The live-room content blocks and the episode playback helper, loaded as one chunk: they show together around the
+ * player, and one shared import keeps their registry entries (which ship with the first load) small.
+ */
+export { default as WatchProgress } from '../features/episodes/WatchProgress';
+export { Episodes } from './episodes/Episodes';
+export { ImageText } from './image-text/ImageText';
+export { Invite } from './invite/Invite';
+export { MoreNew } from './more-new/MoreNew';
+export { RelatedVideos } from './related-videos/RelatedVideos';
+export { VoteTotals } from './vote-totals/VoteTotals';
+export { Welcome } from './welcome/Welcome';

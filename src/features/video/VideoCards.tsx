@@ -1,0 +1,58 @@
+import './messages';
+import type { MouseEvent } from 'react';
+import type { ApiData } from '../../lib/api';
+import { abbreviateCount } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { buildPath } from '../../lib/navigation';
+import * as styles from './VideoCards.css';
+
+export type VideoCard = ApiData<'/v3/api/video/related', 'get'>['list'][number];
+
+/**
+ * Another event's live room. The video token is launch data read once per page load, so opening another event loads
+ * the page afresh (the link still carries the inviter and the locale).
+ */
+function openEvent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  window.location.assign(event.currentTarget.href);
+  window.location.reload();
+}
+
+export function VideoCards({ videos }: { videos: readonly VideoCard[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ul className={styles.list}>
+      {videos.map((video) => (
+        <li key={video.token}>
+          <a
+            className={styles.link}
+            href={`#${buildPath('/pages/home/index', { token: video.token })}`}
+            onClick={openEvent}
+          >
+            <span className={styles.thumb}>
+              {video.cover ? (
+                <img
+                  className={styles.image}
+                  src={video.cover}
+                  alt=""
+                  loading="lazy"
+                  width={160}
+                  height={90}
+                />
+              ) : null}
+              <span className={video.live_status === 1 ? styles.liveBadge : styles.badge}>
+                {t(`liveRoom.status.${video.live_status}`)}
+              </span>
+            </span>
+            <span className={styles.body}>
+              <span className={styles.title}>{video.title}</span>
+              <span className={styles.meta}>
+                {t('liveRoom.views', { count: abbreviateCount(video.views, i18n.language) })}
+              </span>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
