@@ -1,13 +1,12 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, useState } from 'react';
 import { abbreviateCount, formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useStore } from '../../lib/store';
 import { launchStore } from '../../lib/launch';
 import { blacklistViewer, chatStore } from './room';
+import RedPacketCard from '../red-packet/RedPacketCard';
 import type { ChatMessage } from './types';
 import * as styles from './ChatRoom.css';
-
-const RedPacketCard = lazy(() => import('../red-packet/RedPacketCard'));
 
 /** The gift's name in the viewer's language. */
 export function giftName(message: ChatMessage, locale: string): string {
@@ -47,11 +46,7 @@ export const ChatLine = memo(function ChatLine({ message }: { message: ChatMessa
         </p>
       );
     case 'redpack':
-      return (
-        <Suspense fallback={<p className={styles.system}>{t('ui.loading')}</p>}>
-          <RedPacketCard message={message} senderName={name} />
-        </Suspense>
-      );
+      return <RedPacketCard message={message} senderName={name} />;
     default:
       return <TextLine message={message} name={name} />;
   }

@@ -79,6 +79,13 @@ export function ChatRoom({ token }: { token: string }) {
     setUnseen(0);
   }, [virtualizer, messages.length]);
 
+  // Rows measured taller than estimated grow the list: a viewer at the end stays at the end.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list && atBottom.current) list.scrollTop = list.scrollHeight;
+  }, [totalSize]);
+
   // New lines at the end: follow them after the configured delay, unless the viewer scrolled up to read.
   useLayoutEffect(() => {
     const newest = messages.at(-1)?.id ?? 0;

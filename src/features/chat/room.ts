@@ -169,13 +169,17 @@ export function openChatRoom(token: string): () => void {
   };
 }
 
-/** The server's answer to a muted viewer's line. */
-const FORBIDDEN = 403;
+/** The server's refusals of a line, in the viewer's language (the server is the authority; its msg is the fallback). */
+const REFUSALS: Record<number, string> = { 403: 'chat.youAreMuted', 429: 'chat.tooFast' };
 
-const markBlacklisted = () =>
-  chatStore.update((draft) => {
-    draft.blacklisted = true;
-  });
+function refused(xcode: number | undefined, msg: string): void {
+  const key = xcode === undefined ? undefined : REFUSALS[xcode];
+  if (xcode === 403)
+    chatStore.update((draft) => {
+      draft.blacklisted = true;
+    });
+  toast(key ? i18n.t(key) : msg || i18n.t('api.unknownError'));
+}
 
 /** Client-side checks first (the server checks again); answers whether the line was sent. */
 export async function sendMessage(content: string): Promise<boolean> {
@@ -203,17 +207,24 @@ export async function sendMessage(content: string): Promise<boolean> {
       return true;
     }
     if (answer) {
-      if (answer.xcode === FORBIDDEN) markBlacklisted();
-      toast(answer.msg ?? i18n.t('api.unknownError'));
+      refused(answer.xcode, answer.msg ?? '');
       return false;
     }
   }
   // No socket (or no login yet): HTTP, which also runs the login check for a viewer who is not logged in.
   try {
-    merge([await api.post('/v3/api/chat/save/msg', { token, content: text }, { login: true, quiet: true })]);
+    merge([
+      await api.post(
+        '/v3/api/chat/save/msg',
+        { token, content: text },
+        { login: true, quiet: true, noErrorToast: true },
+      ),
+    ]);
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.xcode === FORBIDDEN) markBlacklisted();
+    if (error instanceof ApiError && error.kind === 'server') refused(error.xcode, error.message);
+    else if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))
+      toast(error.message);
     return false;
   }
 }
