@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { optionalViewer, type Viewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
+import { cachedByTables } from '../db/table-cache.ts';
 
 type EventRow = {
   id: number;
@@ -30,12 +31,17 @@ export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>)
   };
 }
 
-const eventByToken = new WeakMap<Db, ReturnType<Db['prepare']>>();
+// Cached until the events table changes (server/db/table-cache.ts): nearly every call reads it.
+const eventByToken = new WeakMap<Db, (token: string) => EventRow | undefined>();
 
+/** The event behind a video token. The row is shared with other callers: read it, never change it. */
 export function findEvent(db: Db, token: string): EventRow {
-  let statement = eventByToken.get(db);
-  if (!statement) eventByToken.set(db, (statement = db.prepare('SELECT * FROM events WHERE token = ?')));
-  const row = statement.get(token) as EventRow | undefined;
+  let lookup = eventByToken.get(db);
+  if (!lookup) {
+    const statement = db.prepare<[string], EventRow>('SELECT * FROM events WHERE token = ?');
+    eventByToken.set(db, (lookup = cachedByTables(db, ['events'], (key: string) => statement.get(key))));
+  }
+  const row = lookup(token);
   if (!row) throw new ApiFailure(XCODE.notFound, 'No such event');
   return row;
 }
@@ -69,9 +75,10 @@ export function viewerMayWatch(db: Db, event: EventRow, viewer: Viewer | null): 
 }
 
 export function videoHandlers(db: Db): HandlerMap {
-  const episodeCount = db.prepare<[number], { count: number }>(
+  const countEpisodes = db.prepare<[number], { count: number }>(
     'SELECT COUNT(*) AS count FROM episodes WHERE event_id = ?',
   );
+  const episodeCount = cachedByTables(db, ['episodes'], (eventId: number) => countEpisodes.get(eventId));
   return {
     videoDetail(request) {
       const { token } = request.query as { token: string };
@@ -99,7 +106,7 @@ export function videoHandlers(db: Db): HandlerMap {
         price: event.price_cents,
         needs_info_form: Boolean(event.needs_info_form) && !gates.has('info_form') && !isOwner,
         can_watch: canWatch,
-        episode_count: episodeCount.get(event.id)?.count ?? 0,
+        episode_count: episodeCount(event.id)?.count ?? 0,
       });
     },
   };

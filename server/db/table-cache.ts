@@ -1,0 +1,71 @@
+/**
+ * Read-through caches for hot lookups (the event behind a video token is read on nearly every call), dropped the
+ * moment a table they read from changes.
+ *
+ * Change detection is exact, not time-based: temporary triggers on the watched tables call a JS function on every
+ * insert, update and delete made through this connection, which bumps the table's version. The server is the only
+ * writer (one process, one connection), so every write goes through the triggers. Nothing is cached inside an open
+ * transaction (its writes may still roll back).
+ */
+import type { Db } from './database.ts';
+
+type Versions = Map<string, number>;
+const versionsByDb = new WeakMap<Db, Versions>();
+
+function versions(db: Db): Versions {
+  let map = versionsByDb.get(db);
+  if (!map) {
+    const created: Versions = new Map();
+    map = created;
+    versionsByDb.set(db, created);
+    db.function('livev3_table_changed', { deterministic: false }, (table: unknown) => {
+      const name = String(table);
+      created.set(name, (created.get(name) ?? 0) + 1);
+      return null;
+    });
+  }
+  return map;
+}
+
+function watch(db: Db, table: string): void {
+  const map = versions(db);
+  if (map.has(table)) return;
+  if (!/^\w+$/.test(table)) throw new Error(`bad table name ${table}`);
+  map.set(table, 0);
+  for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+    db.exec(
+      `CREATE TEMP TRIGGER IF NOT EXISTS livev3_cache_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table}
+       BEGIN SELECT livev3_table_changed('${table}'); END`,
+    );
+  }
+}
+
+/**
+ * `lookup` memoised per key until any of `tables` changes. Results are shared between callers: treat them as
+ * read-only. At most `maxEntries` keys are kept (the cache starts over past that).
+ */
+export function cachedByTables<K, V>(
+  db: Db,
+  tables: string[],
+  lookup: (key: K) => V,
+  maxEntries = 1000,
+): (key: K) => V {
+  for (const table of tables) watch(db, table);
+  const map = versions(db);
+  const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);
+  let cache = new Map<K, V>();
+  let cachedAt = stamp();
+  return (key) => {
+    if (db.inTransaction) return lookup(key);
+    const now = stamp();
+    if (now !== cachedAt) {
+      cache = new Map();
+      cachedAt = now;
+    }
+    if (cache.has(key)) return cache.get(key) as V;
+    const value = lookup(key);
+    if (cache.size >= maxEntries) cache = new Map();
+    cache.set(key, value);
+    return value;
+  };
+}
