@@ -60,4 +60,24 @@ export const screens: Screen[] = [
       await page.getByRole('dialog', { name: '信息登记' }).getByLabel('备注').waitFor();
     },
   },
+  // The chat of chat-demo (seeded lines nothing else writes), and its two pop-ups.
+  { id: 'chat-room', path: '/pages/home/index?token=chat-demo', ready: '谢谢红包！' },
+  {
+    id: 'chat-gift',
+    path: '/pages/home/index?token=chat-demo',
+    ready: '谢谢红包！',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '送礼物' }).click();
+      await page.getByRole('dialog').getByText('火箭').waitFor();
+    },
+  },
+  {
+    id: 'chat-redpack',
+    path: '/pages/home/index?token=chat-demo',
+    ready: '谢谢红包！',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '发红包', exact: true }).click();
+      await page.getByRole('dialog').getByLabel('红包个数').waitFor();
+    },
+  },
 ];

@@ -50,6 +50,7 @@ export const linkButton = style({
 });
 
 export const line = style({
+  margin: 0,
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.xs,
@@ -65,6 +66,7 @@ export const lineText = style({ flex: 1, minWidth: 0, margin: 0 });
 export const nickname = style({ color: vars.color.textMuted, fontWeight: 600 });
 
 export const system = style({
+  margin: 0,
   textAlign: 'center',
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
