@@ -41,13 +41,12 @@ export function sanitizeHtml(html: string): string {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }
-      if (node.tagName === 'IMG') node.setAttribute('loading', 'lazy');
     });
     hooked = true;
   }
   return purify.sanitize(html, {
     ALLOWED_TAGS,
-    ALLOWED_ATTR: [...ALLOWED_ATTR, 'target', 'rel', 'loading'],
+    ALLOWED_ATTR: [...ALLOWED_ATTR, 'target', 'rel'],
     ALLOWED_URI_REGEXP: SAFE_URL,
     ALLOW_DATA_ATTR: false,
   });
