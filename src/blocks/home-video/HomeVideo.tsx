@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useVideo, videoStore } from '../../features/video/store';
+import { useVideo } from '../../features/video/store';
 import { streamOf } from '../../features/video/stream';
-import { Player, prefetchStream } from '../../features/player/Player';
+import { Player } from '../../features/player/Player';
 import { AccessGate } from '../../features/access/AccessGate';
 import { accessGate } from '../../features/access/gate';
 import { playerFrame } from '../../features/episodes/frame.css';
@@ -11,19 +11,6 @@ import * as styles from './HomeVideo.css';
 
 // Only events with episodes load it (with the live-room blocks): it picks the episode, resumes it, saves progress.
 const WatchProgress = lazy(() => import('../live-room').then((m) => ({ default: m.WatchProgress })));
-
-// The stream's playlists start loading as soon as the detail is known, while hls.js is still downloading and before
-// the blocks render (the player takes them from there): two round trips fewer before the first frame.
-let prefetched = '';
-function prefetchOnDetail() {
-  const info = videoStore.get().info;
-  const stream = info && !accessGate(info) ? streamOf(info, false) : null;
-  if (!stream || stream.url === prefetched) return;
-  prefetched = stream.url;
-  prefetchStream(stream.url);
-}
-videoStore.subscribe(prefetchOnDetail);
-prefetchOnDetail();
 
 /** The live room's player: the live stream while live, else the replay; nothing when the event has no stream. */
 export function HomeVideo({ props }: BlockProps<{ preferReplay?: boolean }>) {
