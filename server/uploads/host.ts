@@ -177,6 +177,27 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
     return { key, hash: received.hash, fsize: received.size, mimeType: type.mime };
   };
   const workFile = () => path.join(workDir, crypto.randomBytes(12).toString('hex'));
+  const partsDir = (uploadId: string) => path.join(workDir, `parts-${uploadId}`);
+
+  // Abandoned uploads: expired chunked uploads and their parts, and work files a crash left behind, go hourly.
+  const sweep = () => {
+    const expired = db
+      .prepare<[number], { id: string }>('SELECT id FROM upload_sessions WHERE expires_at * 1000 < ?')
+      .all(now());
+    for (const { id } of expired) {
+      statements.deleteSession.run(id);
+      fs.rmSync(partsDir(id), { recursive: true, force: true });
+    }
+    const dayAgo = Date.now() - 24 * 3600 * 1000;
+    for (const name of fs.readdirSync(workDir)) {
+      const file = path.join(workDir, name);
+      if (!name.startsWith('parts-') && fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { force: true });
+    }
+  };
+  sweep();
+  const sweeper = setInterval(sweep, 3600 * 1000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Chunk bodies are streamed to disk by the handler, never buffered.
@@ -274,7 +295,6 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
       throw new UploadError(612, 'no such upload (unknown or expired uploadId)');
     return key;
   };
-  const partsDir = (uploadId: string) => path.join(workDir, `parts-${uploadId}`);
 
   // Chunked upload v2: init.
   app.post<{ Params: ObjectParams }>('/buckets/:bucket/objects/:key/uploads', async (request) => {
@@ -313,11 +333,14 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
         const declaredMd5 = request.headers['content-md5'];
         if (typeof declaredMd5 === 'string' && declaredMd5.toLowerCase() !== received.md5)
           throw new UploadError(406, 'Content-MD5 mismatch: the part was damaged on the way');
+        // File and row change together (no await between), so a repeated part never leaves them disagreeing.
+        if (!statements.session.get(uploadId))
+          throw new UploadError(612, 'no such upload (aborted or completed)');
         fs.renameSync(received.file, path.join(partsDir(uploadId), String(partNumber)));
+        statements.putPart.run(uploadId, partNumber, received.size, received.md5);
       } finally {
         await fs.promises.rm(received.file, { force: true });
       }
-      statements.putPart.run(uploadId, partNumber, received.size, received.md5);
       return { etag: received.md5, md5: received.md5 };
     },
   );

@@ -280,6 +280,35 @@ describe('chunked upload (v2)', () => {
     expect(fs.existsSync(path.join(dir, 'work', `parts-${uploadId}`))).toBe(false);
   });
 
+  it('a restart sweeps chunked uploads abandoned past their expiry', async () => {
+    const databasePath = path.join(dir, 'sweep.db');
+    let at = clock;
+    const first = await buildServer({ databasePath, mode: 'test', now: () => at, uploads: settings });
+    const data = (await first.inject({ url: '/v3/api/qiniu/upload/token' })).json().data as Token;
+    const key = `${data.prefix}abandoned.mp4`;
+    const started = await first.inject({
+      method: 'POST',
+      url: `/qiniu-up/buckets/livev3/objects/${b64Key(key)}/uploads`,
+      headers: auth(data.uptoken),
+    });
+    const { uploadId } = started.json() as { uploadId: string };
+    const part = await first.inject({
+      method: 'PUT',
+      url: `/qiniu-up/buckets/livev3/objects/${b64Key(key)}/uploads/${uploadId}/1`,
+      headers: { ...auth(data.uptoken), 'content-type': 'application/octet-stream' },
+      payload: mp4(1000),
+    });
+    expect(part.statusCode).toBe(200);
+    await first.close();
+    const partsDir = path.join(dir, 'work', `parts-${uploadId}`);
+    expect(fs.existsSync(partsDir)).toBe(true);
+    at += 8 * 24 * 3600 * 1000;
+    const second = await buildServer({ databasePath, mode: 'test', now: () => at, uploads: settings });
+    expect(fs.existsSync(partsDir)).toBe(false);
+    expect(second.db.prepare('SELECT COUNT(*) AS n FROM upload_sessions').get()).toEqual({ n: 0 });
+    await second.close();
+  });
+
   it('answers the CORS preflight qiniu-js triggers', async () => {
     const response = await app.inject({
       method: 'OPTIONS',
