@@ -110,15 +110,16 @@ export async function loadPlayer(voteId: number, playerId: number): Promise<Play
 
 /**
  * One free vote per tap. The key is made once per tap; transport failures are retried with it, so a vote the server
- * counted before the answer got lost is not counted again. Only the last attempt toasts a failure.
+ * counted before the answer got lost is not counted again. Every attempt is quiet: the caller shows the final
+ * failure once (the server's own message, e.g. the daily limit).
  */
 export function castVote(voteId: number, playerId: number): Promise<CastResult> {
   const key = newIdempotencyKey();
-  return withRetries((isLast) =>
+  return withRetries(() =>
     api.post(
       '/v3/api/vote/user/vote',
       { vote_id: voteId, player_id: playerId, idempotency_key: key },
-      { login: true, noErrorToast: !isLast },
+      { login: true, noErrorToast: true },
     ),
   );
 }

@@ -18,10 +18,7 @@ export function isRetryable(error: unknown): boolean {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Runs `send` until it succeeds, fails with a server answer, or `delaysMs` runs out (one retry per delay). `send`
- * learns whether it is the last attempt, so earlier attempts can stay quiet and only the last one toasts.
- */
+/** Runs `send` until it succeeds, fails with a server answer, or `delaysMs` runs out (one retry per delay). */
 export async function withRetries<T>(
   send: (isLastAttempt: boolean) => Promise<T>,
   delaysMs: readonly number[] = [400, 1200],

@@ -13,6 +13,8 @@ export const POLL_INTERVAL_MS = 3000;
 type LiveVotes = {
   voteId: number;
   version: number;
+  /** The first poll has answered: later answers describe changes the page has not seen. */
+  baseline: boolean;
   totalVotes: number | null;
   votes: Record<number, number>;
   resets: number;
@@ -21,6 +23,7 @@ type LiveVotes = {
 export const liveVotesStore = createStore<LiveVotes>({
   voteId: 0,
   version: 0,
+  baseline: false,
   totalVotes: null,
   votes: {},
   resets: 0,
@@ -56,18 +59,28 @@ export function useLiveResets(): number {
 export async function pollOnce(voteId: number): Promise<void> {
   const state = liveVotesStore.get();
   if (state.voteId !== voteId) {
-    liveVotesStore.update(() => ({ voteId, version: 0, totalVotes: null, votes: {}, resets: 0 }));
+    liveVotesStore.update(() => ({
+      voteId,
+      version: 0,
+      baseline: false,
+      totalVotes: null,
+      votes: {},
+      resets: 0,
+    }));
   }
   const since = liveVotesStore.get().version;
   const changes = await fetchChanges(voteId, since);
   liveVotesStore.update((draft) => {
     if (draft.voteId !== voteId) return;
     draft.totalVotes = changes.total_votes;
-    // The first answer (since 0) is a baseline: what the page just loaded is already current.
-    if (changes.reset && since > 0) {
+    // since=0 answers a baseline without players. Past the first poll that means votes arrived while the contest
+    // still stood at version 0: which players changed is unknown, so lists refetch, as on a reset.
+    const unknownChanges = since === 0 && draft.baseline && changes.version > 0;
+    if ((changes.reset && since > 0) || unknownChanges) {
       draft.votes = {};
       draft.resets += 1;
     }
+    draft.baseline = true;
     for (const player of changes.players) draft.votes[player.id] = player.votes;
     draft.version = changes.version;
   });

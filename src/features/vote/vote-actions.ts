@@ -1,11 +1,18 @@
 /** What a vote tap and a paid-vote purchase do around the API calls: messages, the live count, the viewer's tally. */
+import { ApiError } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import { toast } from '../../ui/toast/toast';
 import { castVote, type Contest } from './api';
 import { pollOnce, setLiveVotes } from './live-votes';
 import { voteStore } from './store';
 
-/** Casts one free vote; the server's own message (limit reached, contest closed) has been toasted on failure. */
+/** Messages the API helper has not already shown (it toasts an expired login itself; 404s stay silent). */
+function showVoteFailure(error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  if (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout') toast(error.message);
+}
+
+/** Casts one free vote; on failure the server's own message (limit reached, contest closed) is shown. */
 export async function voteFor(voteId: number, playerId: number): Promise<boolean> {
   try {
     const result = await castVote(voteId, playerId);
@@ -20,7 +27,8 @@ export async function voteFor(voteId: number, playerId: number): Promise<boolean
     });
     toast(i18n.t('vote.voted', { left: result.votes_left_today }));
     return true;
-  } catch {
+  } catch (error) {
+    showVoteFailure(error);
     return false;
   }
 }
