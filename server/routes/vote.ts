@@ -7,7 +7,7 @@ import { optionalViewer, requireViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import { ApiFailure, ok } from '../envelope.ts';
-import { castVote, userVoteState } from '../vote/cast.ts';
+import { userVoteState, voteBatcher } from '../vote/cast.ts';
 import {
   contestStatus,
   cstDay,
@@ -59,6 +59,8 @@ export type VoteOptions = {
 export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
   const now = options.now ?? Date.now;
   const { credentials } = options;
+  // Votes arriving together commit together (group commit): one WAL commit per batch, not per vote.
+  const castVote = voteBatcher(db);
   /** An order answer in the shared PayOrder shape (as /v3/api/wechat/video/pay). */
   const payAnswer = (order: { order_sn: string; prepay_id: string }, tType: 'h5' | 'wap') => {
     if (tType === 'wap')
@@ -253,15 +255,13 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
     voteCast(request) {
       const viewer = requireViewer(db, request, now());
       const body = request.body as { vote_id: number; player_id: number; idempotency_key: string };
-      return ok(
-        castVote(db, {
-          userId: viewer.userId,
-          contestId: body.vote_id,
-          playerId: body.player_id,
-          key: body.idempotency_key,
-          nowMs: now(),
-        }),
-      );
+      return castVote({
+        userId: viewer.userId,
+        contestId: body.vote_id,
+        playerId: body.player_id,
+        key: body.idempotency_key,
+        nowMs: now(),
+      }).then((result) => ok(result));
     },
 
     voteOrder(request) {

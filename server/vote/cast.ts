@@ -90,72 +90,124 @@ export function userVoteState(db: Db, contest: ContestRow, userId: number, nowMs
 
 export type CastInput = { userId: number; contestId: number; playerId: number; key: string; nowMs: number };
 
-/** One free vote, all checks and writes in one transaction (BEGIN IMMEDIATE: no other writer in between). */
-export function castVote(db: Db, input: CastInput): CastResult {
-  const s = statements(db);
-  const run = db.transaction((): CastResult => {
-    const previous = s.record.get(input.userId, input.key);
-    const contest = findContest(db, input.contestId);
-    if (previous) {
-      if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
-        throw new ApiFailure(XCODE.badRequest, 'idempotency_key 已用于另一次投票，请换一个');
-      return {
-        ...repeatState(db, contest, input),
-        player_id: previous.player_id,
-        votes: previous.votes_after,
-      };
-    }
-    assertOpen(contest, input.nowMs);
-    if (!s.player.get(input.playerId, input.contestId)) throw playerNotFound();
+/**
+ * One free vote: every check first (they only read, and a failed check throws before anything is written), then
+ * the writes. Callers run it inside a transaction.
+ */
+function castInTransaction(db: Db, s: Statements, input: CastInput): CastResult {
+  const previous = s.record.get(input.userId, input.key);
+  const contest = findContest(db, input.contestId);
+  if (previous) {
+    if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
+      throw new ApiFailure(XCODE.badRequest, 'idempotency_key 已用于另一次投票，请换一个');
+    return { ...repeatState(db, contest, input), player_id: previous.player_id, votes: previous.votes_after };
+  }
+  assertOpen(contest, input.nowMs);
+  if (!s.player.get(input.playerId, input.contestId)) throw playerNotFound();
 
-    const day = cstDay(input.nowMs);
-    const today = s.userDay.get(contest.id, input.userId, day)?.votes ?? 0;
-    if (contest.daily_votes_per_user > 0 && today >= contest.daily_votes_per_user)
-      throw new ApiFailure(
-        VOTE_XCODE.dailyLimit,
-        `今日投票次数已用完（每天 ${contest.daily_votes_per_user} 票），明天再来吧`,
-      );
-    const total = s.userTotal.get(contest.id, input.userId)?.votes ?? 0;
-    if (contest.total_votes_per_user > 0 && total >= contest.total_votes_per_user)
-      throw new ApiFailure(
-        VOTE_XCODE.contestLimit,
-        `您在本次评选的投票次数已用完（共 ${contest.total_votes_per_user} 票）`,
-      );
-    if (contest.votes_per_player_per_day > 0) {
-      const forPlayer = s.userPlayerDay.get(contest.id, input.userId, input.playerId, day)?.votes ?? 0;
-      if (forPlayer >= contest.votes_per_player_per_day)
-        throw new ApiFailure(
-          VOTE_XCODE.playerDailyLimit,
-          `今天已为该选手投过 ${contest.votes_per_player_per_day} 票，明天再来或为其他选手投票吧`,
-        );
-    }
-
-    const votes = s.bumpPlayer.get(1, input.playerId)!.votes;
-    s.insertRecord.run(
-      contest.id,
-      input.playerId,
-      input.userId,
-      day,
-      1,
-      0,
-      input.key,
-      votes,
-      Math.floor(input.nowMs / 1000),
+  const day = cstDay(input.nowMs);
+  const today = s.userDay.get(contest.id, input.userId, day)?.votes ?? 0;
+  if (contest.daily_votes_per_user > 0 && today >= contest.daily_votes_per_user)
+    throw new ApiFailure(
+      VOTE_XCODE.dailyLimit,
+      `今日投票次数已用完（每天 ${contest.daily_votes_per_user} 票），明天再来吧`,
     );
-    s.bumpUserDay.run(contest.id, input.userId, day);
-    s.bumpUserPlayerDay.run(contest.id, input.userId, input.playerId, day);
-    s.bumpPlayerDay.run(contest.id, day, input.playerId, 1);
-    return {
-      player_id: input.playerId,
-      votes,
-      counted: 1,
-      repeated: false,
-      votes_today: today + 1,
-      votes_total: total + 1,
-      votes_left_today: leftToday(contest, today + 1, total + 1),
-    };
-  });
-  return run.immediate();
+  const total = s.userTotal.get(contest.id, input.userId)?.votes ?? 0;
+  if (contest.total_votes_per_user > 0 && total >= contest.total_votes_per_user)
+    throw new ApiFailure(
+      VOTE_XCODE.contestLimit,
+      `您在本次评选的投票次数已用完（共 ${contest.total_votes_per_user} 票）`,
+    );
+  if (contest.votes_per_player_per_day > 0) {
+    const forPlayer = s.userPlayerDay.get(contest.id, input.userId, input.playerId, day)?.votes ?? 0;
+    if (forPlayer >= contest.votes_per_player_per_day)
+      throw new ApiFailure(
+        VOTE_XCODE.playerDailyLimit,
+        `今天已为该选手投过 ${contest.votes_per_player_per_day} 票，明天再来或为其他选手投票吧`,
+      );
+  }
+
+  const votes = s.bumpPlayer.get(1, input.playerId)!.votes;
+  s.insertRecord.run(
+    contest.id,
+    input.playerId,
+    input.userId,
+    day,
+    1,
+    0,
+    input.key,
+    votes,
+    Math.floor(input.nowMs / 1000),
+  );
+  s.bumpUserDay.run(contest.id, input.userId, day);
+  s.bumpUserPlayerDay.run(contest.id, input.userId, input.playerId, day);
+  s.bumpPlayerDay.run(contest.id, day, input.playerId, 1);
+  return {
+    player_id: input.playerId,
+    votes,
+    counted: 1,
+    repeated: false,
+    votes_today: today + 1,
+    votes_total: total + 1,
+    votes_left_today: leftToday(contest, today + 1, total + 1),
+  };
+}
+
+/** One free vote in its own transaction (BEGIN IMMEDIATE: no other writer in between). */
+export function castVote(db: Db, input: CastInput): CastResult {
+  return db.transaction(() => castInTransaction(db, statements(db), input)).immediate();
+}
+
+export type CastOutcome = { ok: true; result: CastResult } | { ok: false; error: unknown };
+
+/**
+ * Group commit: many votes in ONE transaction, each checked and counted in order exactly as castVote would (a vote's
+ * checks see the votes before it). A vote refused by a check wrote nothing, so the others still commit; any other
+ * error rolls the whole batch back and every vote in it fails (nothing counted; clients retry with the same keys).
+ */
+export function castVotes(db: Db, inputs: CastInput[]): CastOutcome[] {
+  const s = statements(db);
+  try {
+    return db
+      .transaction(() =>
+        inputs.map((input): CastOutcome => {
+          try {
+            return { ok: true, result: castInTransaction(db, s, input) };
+          } catch (error) {
+            if (error instanceof ApiFailure) return { ok: false, error };
+            throw error;
+          }
+        }),
+      )
+      .immediate();
+  } catch (error) {
+    return inputs.map(() => ({ ok: false, error }));
+  }
+}
+
+/**
+ * Queues votes cast in the same event-loop turn and commits them together (one WAL commit for the batch instead of
+ * one per vote): the answer is sent only after the batch committed.
+ */
+export function voteBatcher(db: Db, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
+  let queue: { input: CastInput; resolve(result: CastResult): void; reject(error: unknown): void }[] = [];
+  const flush = () => {
+    while (queue.length) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(maxBatch);
+      castVotes(
+        db,
+        batch.map((item) => item.input),
+      ).forEach((outcome, index) =>
+        outcome.ok ? batch[index].resolve(outcome.result) : batch[index].reject(outcome.error),
+      );
+    }
+  };
+  return (input) =>
+    new Promise<CastResult>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ input, resolve, reject });
+    });
 }
 
 function repeatState(db: Db, contest: ContestRow, input: CastInput) {

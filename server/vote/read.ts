@@ -77,9 +77,20 @@ const ORDER_BY = {
 /** The highest code point: `name < prefix || MAX` bounds a prefix range the name index can seek. */
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 
+/**
+ * Hidden players (status <> 1) need the status checked row by row; without any (the usual case) the lists and ranks
+ * run on the indexes alone.
+ */
+function hasHidden(db: Db, contestId: number): boolean {
+  return Boolean(
+    db.prepare('SELECT 1 FROM players WHERE contest_id = ? AND status <> 1 LIMIT 1').get(contestId),
+  );
+}
+
 export function listPlayers(db: Db, contestId: number, query: ListQuery) {
-  const where = ['contest_id = ?', 'status = 1'];
+  const where = ['contest_id = ?'];
   const params: (string | number)[] = [contestId];
+  if (hasHidden(db, contestId)) where.push('status = 1');
   const keyword = query.keyword?.trim() ?? '';
   if (/^\d{1,9}$/.test(keyword)) {
     where.push('number = ?');
@@ -97,12 +108,16 @@ export function listPlayers(db: Db, contestId: number, query: ListQuery) {
     params.push(query.group_id);
   }
   const clause = where.join(' AND ');
+  const order = ORDER_BY[query.order ?? 'number'];
   const total = db
     .prepare<(string | number)[], { total: number }>(`SELECT COUNT(*) AS total FROM players WHERE ${clause}`)
     .get(...params)!.total;
+  // The page's ids come from the index alone (OFFSET skips index entries, not rows); then only those rows are read.
   const rows = db
     .prepare<(string | number)[], PlayerRow>(
-      `SELECT ${CARD_COLUMNS} FROM players WHERE ${clause} ORDER BY ${ORDER_BY[query.order ?? 'number']} LIMIT ? OFFSET ?`,
+      `SELECT ${CARD_COLUMNS} FROM players WHERE id IN
+         (SELECT id FROM players WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?)
+       ORDER BY ${order}`,
     )
     .all(...params, query.limit, query.offset);
   const lookup = names(db, contestId);
@@ -119,15 +134,21 @@ export function findPlayer(db: Db, contestId: number, playerId: number) {
   return { row, card: card(row, names(db, contestId)) };
 }
 
-/** Rank by votes (votes desc, number asc) and the gap to the player just above. */
+/** Rank by votes (votes desc, number asc) and the gap to the player just above: two range counts on players_rank. */
 export function playerRank(db: Db, contestId: number, player: Pick<PlayerRow, 'votes' | 'number'>) {
-  const above = db
-    .prepare<[number, number, number, number], { count: number; nearest: number | null }>(
-      `SELECT COUNT(*) AS count, MIN(votes) AS nearest FROM players
-       WHERE contest_id = ? AND status = 1 AND (votes > ? OR (votes = ? AND number < ?))`,
+  const status = hasHidden(db, contestId) ? 'AND status = 1' : '';
+  const more = db
+    .prepare<[number, number], { count: number; nearest: number | null }>(
+      `SELECT COUNT(*) AS count, MIN(votes) AS nearest FROM players WHERE contest_id = ? AND votes > ? ${status}`,
     )
-    .get(contestId, player.votes, player.votes, player.number)!;
-  return { rank: above.count + 1, gap: above.nearest === null ? 0 : above.nearest - player.votes };
+    .get(contestId, player.votes)!;
+  const tied = db
+    .prepare<[number, number, number], { count: number }>(
+      `SELECT COUNT(*) AS count FROM players WHERE contest_id = ? AND votes = ? AND number < ? ${status}`,
+    )
+    .get(contestId, player.votes, player.number)!.count;
+  const gap = tied > 0 ? 0 : more.nearest === null ? 0 : more.nearest - player.votes;
+  return { rank: more.count + tied + 1, gap };
 }
 
 export function scoreRank(db: Db, contestId: number, player: Pick<PlayerRow, 'score' | 'number'>): number {

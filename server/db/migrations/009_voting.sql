@@ -22,9 +22,9 @@ CREATE TABLE vote_records (
   created_at INTEGER NOT NULL,
   UNIQUE (user_id, idempotency_key)
 );
--- Changes since a version (rowid follows contest_id in the index) and sums per player.
+-- Changes since a version (rowid follows contest_id in the index). Every index here is written by every vote: keep
+-- them few.
 CREATE INDEX vote_records_contest ON vote_records(contest_id);
-CREATE INDEX vote_records_player ON vote_records(player_id);
 
 CREATE TABLE vote_user_days (
   contest_id INTEGER NOT NULL,
@@ -84,7 +84,8 @@ CREATE TABLE player_scores (
 );
 CREATE INDEX player_scores_player ON player_scores(player_id);
 
--- Rank lists within a team or group with the stable tie order, and the score list.
-CREATE INDEX players_team_rank ON players(contest_id, team_id, votes DESC, number);
-CREATE INDEX players_group_rank ON players(contest_id, group_id, votes DESC, number);
+-- The score list (votes never change it). Rank lists within a team or group use players_team / players_group of 004:
+-- another index holding votes would cost every vote another page write.
 CREATE INDEX players_score ON players(contest_id, score DESC, number);
+-- Hidden players (status <> 1) are rare: this finds them at once, so lists skip the status check when there are none.
+CREATE INDEX players_status ON players(contest_id, status);

@@ -1,0 +1,239 @@
+/**
+ * Voting figures: free votes per second over HTTP on loopback with autocannon (50 connections, 5 s) against the real
+ * server, each request a distinct logged-in user and idempotency key (12,000 users x 5 votes a day, so the limits
+ * never stop the load), then the integrity check: the players' votes added equal the vote records. Also the rank list
+ * of a 20,000-player contest (seedBenchContest, the generator the client's scroll bench uses via
+ * VOTE_BENCH_PLAYERS=20000).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createSession } from '../../server/auth/sessions.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { prng, seed, seedPlayers } from '../../server/seed.ts';
+import { seedBenchContest } from '../../server/seed/vote.ts';
+import { projectRoot } from '../config/check.ts';
+import type { BenchRow } from './types.ts';
+
+const CONTEST = 90;
+const PLAYERS = 20_000;
+const USERS = 12_000;
+const USER_BASE = 100_000;
+const GROUP = 'vote (autocannon, 50 connections, 5 s)';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The demo data plus a 20,000-player contest (5 free votes a day) and USERS viewers with sessions. */
+function prepareDatabase(file: string): { tokens: string[]; players: number[] } {
+  const db = openDatabase(file);
+  try {
+    seed(db);
+    db.transaction(() => seedBenchContest(db, { seedPlayers, prng }, CONTEST, PLAYERS))();
+    const tokens = db.transaction(() => {
+      const insert = db.prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, 0)');
+      return Array.from({ length: USERS }, (_, index) => {
+        insert.run(USER_BASE + index, `bench${index}`);
+        return createSession(db, USER_BASE + index);
+      });
+    })();
+    const players = db
+      .prepare<[number], { id: number }>('SELECT id FROM players WHERE contest_id = ? ORDER BY id')
+      .all(CONTEST)
+      .map((row) => row.id);
+    return { tokens, players };
+  } finally {
+    db.close();
+  }
+}
+
+function totals(file: string) {
+  const db = openDatabase(file);
+  try {
+    return db
+      .prepare<[number, number], { players: number; records: number }>(
+        `SELECT (SELECT SUM(votes) FROM players WHERE contest_id = ?) AS players,
+                (SELECT COALESCE(SUM(count), 0) FROM vote_records WHERE contest_id = ?) AS records`,
+      )
+      .get(CONTEST, CONTEST)!;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Reference on the same machine and load (the issue's yardstick): a bare Fastify endpoint that validates the body with
+ * a JSON schema and counts the vote in a SQLite transaction (20,000 players, a record with a unique key).
+ */
+const REFERENCE = `
+const Database = require('better-sqlite3');
+const db = new Database(process.argv[1]);
+db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL');
+db.exec('CREATE TABLE p (id INTEGER PRIMARY KEY, votes INTEGER NOT NULL DEFAULT 0); CREATE TABLE r (id INTEGER PRIMARY KEY, player_id INTEGER, k TEXT UNIQUE)');
+const add = db.prepare('INSERT INTO p (votes) VALUES (0)');
+db.transaction(() => { for (let i = 0; i < 20000; i++) add.run(); })();
+const bump = db.prepare('UPDATE p SET votes = votes + 1 WHERE id = ? RETURNING votes');
+const record = db.prepare('INSERT INTO r (player_id, k) VALUES (?, ?)');
+const vote = db.transaction((id, k) => { record.run(id, k); return bump.get(id).votes; });
+const f = require('fastify')();
+f.post('/vote', { schema: { body: { type: 'object', required: ['player_id', 'idempotency_key'], additionalProperties: false,
+  properties: { vote_id: { type: 'integer' }, player_id: { type: 'integer', minimum: 1, maximum: 20000 }, idempotency_key: { type: 'string', maxLength: 64 } } } } },
+  async (request) => ({ xcode: 200, msg: 'ok', data: { votes: vote(request.body.player_id, request.body.idempotency_key) } }));
+f.listen({ port: 0, host: '127.0.0.1' }).then((address) => console.log(address));
+`;
+
+async function reference(): Promise<autocannon.Result> {
+  const file = path.join(os.tmpdir(), `livev3-bench-vote-ref-${process.pid}.db`);
+  const child = spawn(process.execPath, ['-e', REFERENCE, file], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const origin = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+    );
+    let sent = 0;
+    return await autocannon({
+      url: origin,
+      connections: 50,
+      duration: 5,
+      requests: [
+        {
+          method: 'POST',
+          path: '/vote',
+          setupRequest: (request) => {
+            const n = sent++;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ vote_id: 1, player_id: 1 + (n % 20000), idempotency_key: `ref-${n}` }),
+            };
+          },
+        },
+      ],
+    });
+  } finally {
+    child.kill();
+    ['', '-wal', '-shm'].forEach((suffix) => fs.rmSync(file + suffix, { force: true }));
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const bare = await reference();
+  const file = path.join(os.tmpdir(), `livev3-bench-vote-${process.pid}.db`);
+  const remove = () => ['', '-wal', '-shm'].forEach((suffix) => fs.rmSync(file + suffix, { force: true }));
+  remove();
+  const { tokens, players } = prepareDatabase(file);
+  const before = totals(file);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), DATABASE_PATH: file, NODE_ENV: 'test' },
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 150; i++) {
+      const ready = await fetch(`${origin}/v3/api/vote/detail?vote_id=${CONTEST}`).catch(() => undefined);
+      if (ready?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    let sent = 0;
+    let rejected = 0;
+    const random = prng(5);
+    const votes = await autocannon({
+      url: origin,
+      connections: 50,
+      pipelining: 1,
+      duration: 5,
+      requests: [
+        {
+          method: 'POST',
+          path: '/v3/api/vote/user/vote',
+          setupRequest: (request) => {
+            const n = sent++;
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokens[n % tokens.length]}`,
+              },
+              body: JSON.stringify({
+                vote_id: CONTEST,
+                player_id: players[Math.floor(random() * players.length)],
+                idempotency_key: `bench-${n}-vote`,
+              }),
+            };
+          },
+          onResponse: (_status, body) => {
+            if (!body.startsWith('{"xcode":200')) rejected++;
+          },
+        },
+      ],
+    });
+    const rank = await autocannon({
+      url: `${origin}/v3/api/vote/rank?vote_id=${CONTEST}&page=50&page_size=20`,
+      connections: 50,
+      duration: 5,
+    });
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const after = totals(file);
+    const counted = after.records - before.records;
+    return [
+      {
+        group: GROUP,
+        name: 'POST /v3/api/vote/user/vote: votes counted per second',
+        value: Math.round(counted / 5),
+        unit: 'votes/s',
+        goal: '>= 6000',
+      },
+      { group: GROUP, name: 'vote p99 latency', value: votes.latency.p99, unit: 'ms', goal: '< 50' },
+      { group: GROUP, name: 'vote median latency', value: votes.latency.p50, unit: 'ms' },
+      {
+        group: GROUP,
+        name: 'vote requests answered with an error (HTTP or envelope)',
+        value: votes.non2xx + votes.errors + rejected,
+        unit: '',
+        goal: '0',
+      },
+      {
+        group: GROUP,
+        name: "players' votes added minus vote records (integrity)",
+        value: after.players - before.players - counted,
+        unit: '',
+        goal: '0',
+      },
+      {
+        group: GROUP,
+        name: 'GET /v3/api/vote/rank, 20,000 players, page 50',
+        value: Math.round(rank.requests.average),
+        unit: 'req/s',
+      },
+      { group: GROUP, name: 'rank p99 latency', value: rank.latency.p99, unit: 'ms' },
+      {
+        group: GROUP,
+        name: 'reference: bare validated SQLite vote endpoint, same load',
+        value: Math.round(bare.requests.average),
+        unit: 'req/s',
+      },
+      { group: GROUP, name: 'reference p99 latency', value: bare.latency.p99, unit: 'ms' },
+    ];
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    remove();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.table(await run());
