@@ -1,5 +1,5 @@
 import '../../features/video/messages';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import type { Episode } from '../../features/episodes/api';
 import { refreshEpisodes, selectEpisode, useEpisodes } from '../../features/episodes/store';
 import { useVideo } from '../../features/video/store';
@@ -13,6 +13,7 @@ const NONE: readonly Episode[] = [];
 /** The event's episodes: the one playing is marked, tapping another switches the player to it. */
 export function Episodes() {
   const { t } = useTranslation();
+  const titleId = useId();
   const token = useVideo((state) => state.info?.token ?? '');
   const refreshCount = useVideo((state) => state.refreshCount);
   const playing = useVideo((state) => state.episode?.id);
@@ -24,8 +25,8 @@ export function Episodes() {
 
   if (list.length === 0) return null;
   return (
-    <section className={card} aria-labelledby="episodes-title">
-      <h2 id="episodes-title" className={heading}>
+    <section className={card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={heading}>
         {t('liveRoom.episodes')}
         <span className={styles.count}>{t('liveRoom.episodeCount', { count: list.length })}</span>
       </h2>

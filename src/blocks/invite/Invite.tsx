@@ -1,5 +1,5 @@
 import '../../features/video/messages';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { loadInvitees, recordArrivalInvite } from '../../features/invite/api';
 import { shareEvent } from '../../features/share/share-event';
 import { useVideo } from '../../features/video/store';
@@ -39,6 +39,7 @@ function Invitees() {
  */
 export function Invite() {
   const { t } = useTranslation();
+  const titleId = useId();
   const info = useVideo((state) => state.info);
   const userId = useVideo((state) => state.userInfo?.user_id ?? null);
   const [viewerChecked, setViewerChecked] = useState(false);
@@ -62,8 +63,8 @@ export function Invite() {
       (error: Error) => toast(error.message),
     );
   return (
-    <section className={card} aria-labelledby="invite-title">
-      <h2 id="invite-title" className={heading}>
+    <section className={card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={heading}>
         {t('liveRoom.invite')}
       </h2>
       <button type="button" className={styles.share} onClick={onShare}>
