@@ -89,7 +89,7 @@ export default function WatchProgress({ frame }: { frame: RefObject<HTMLElement 
   if (!hint || hint.episodeId !== episodeId) return null;
   return (
     <p className={styles.hint} role="status">
-      {t('liveRoom.continueFrom', { time: formatDuration(hint.at) })}
+      {t('liveRoom.continueFrom', { time: formatDuration(hint.at).padStart(5, '0') })}
     </p>
   );
 }
