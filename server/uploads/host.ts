@@ -197,7 +197,10 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
   sweep();
   const sweeper = setInterval(sweep, 3600 * 1000);
   sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    if (settings.temporary) await fs.promises.rm(settings.dir, { recursive: true, force: true });
+  });
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Chunk bodies are streamed to disk by the handler, never buffered.

@@ -18,6 +18,8 @@ export type UploadSettings = {
   tokenTtlSeconds: number;
   /** Real Qiniu: tokens signed with these keys for that bucket and domain; the client uploads to Qiniu itself. */
   qiniu: (UploadKeys & { bucket: string; domain: string; region: string }) | null;
+  /** A directory made for an in-memory database: removed when the server closes. */
+  temporary?: boolean;
 };
 
 /**
@@ -53,5 +55,6 @@ export function readUploadSettings(
     maxVideoBytes: 300 * MB,
     tokenTtlSeconds: 3600,
     qiniu,
+    temporary: !env.UPLOAD_DIR && databasePath === ':memory:',
   };
 }
