@@ -83,4 +83,32 @@ export const screens: Screen[] = [
   // The live room of the VOD event: episode list, image text, related and more/new videos (nothing writes to vod).
   { id: 'live-vod-episodes', path: '/pages/home/index?token=vod', ready: '第一集：产品入门' },
   { id: 'live-vod-en', path: '/pages/home/index?token=vod&locale=en', ready: 'Episodes' },
+  // Voting contest 1 (nothing votes there): lists filtered through the link so each screen holds a whole list.
+  {
+    id: 'vote-players',
+    path: '/pages/template/index?vote_id=1&keyword=李&team_id=2',
+    ready: 'css=[data-testid="player-votes"]',
+  },
+  {
+    id: 'vote-player',
+    path: '/pages/vote/player/index?vote_id=1&player_id=1',
+    ready: 'css=[data-testid="player-votes"]',
+  },
+  {
+    id: 'vote-rank',
+    path: '/pages/vote/rank/index?vote_id=1&team_id=1&group_id=2',
+    ready: 'css=[data-testid="rank-row"]',
+  },
+  {
+    id: 'vote-team-rank',
+    path: '/pages/vote/team-rank/index?vote_id=1',
+    ready: 'css=[data-testid="team-row"]',
+  },
+  {
+    id: 'vote-score',
+    path: '/pages/vote/score/index?vote_id=1&team_id=1&group_id=2',
+    ready: 'css=[data-testid="score-row"]',
+  },
+  { id: 'vote-sign-up', path: '/pages/vote/sign-up/index?vote_id=1', ready: '参赛照片' },
+  { id: 'vote-today-star', path: '/pages/jinrizhixing/index?vote_id=1', ready: '今天还没有人获得投票' },
 ];

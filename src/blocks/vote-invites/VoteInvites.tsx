@@ -4,5 +4,5 @@ import { InviteList } from '../../features/vote/InviteList';
 
 /** The sign-ups the viewer invited to `vote_id`. */
 export function VoteInvites(_: BlockProps) {
-  return <ContestGate>{(contest) => <InviteList voteId={contest.id} />}</ContestGate>;
+  return <ContestGate target="sign">{(contest) => <InviteList contest={contest} />}</ContestGate>;
 }

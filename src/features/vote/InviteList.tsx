@@ -1,11 +1,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { fetchInvites } from './api';
+import { fetchInvites, type Contest } from './api';
 import { usePagedList } from './paged';
 import * as styles from './vote.css';
 
 /** The sign-ups the viewer invited (their inviteId was carried along), newest first. */
-export function InviteList({ voteId }: { voteId: number }) {
+export function InviteList({ contest }: { contest: Contest }) {
+  // Only a logged-in viewer has invitations (the contest's `mine` says so); nobody is asked to log in for this list.
+  return contest.mine ? <Invites voteId={contest.id} /> : null;
+}
+
+function Invites({ voteId }: { voteId: number }) {
   const { t, i18n } = useTranslation();
   const fetchPage = useCallback((page: number) => fetchInvites(voteId, page, 20), [voteId]);
   const list = usePagedList(String(voteId), fetchPage);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchPlayers, type PlayerQuery } from './api';
+import { useLinkedQuery } from './contest-id';
 import { useLiveResets, useVotePolling } from './live-votes';
 import { usePagedList } from './paged';
 import { PlayerFilters } from './PlayerFilters';
@@ -16,7 +17,11 @@ const ESTIMATED_ROW_PX = 300;
 /** The player list (vote_list): search and filters over the windowed grid, with live vote counts. */
 export function PlayerDirectory({ voteId }: { voteId: number }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<PlayerQuery>(() => ({ keyword: voteStore.get().homeUserListSearch }));
+  const linked = useLinkedQuery();
+  const [query, setQuery] = useState<PlayerQuery>(() => ({
+    ...linked,
+    keyword: linked.keyword || voteStore.get().homeUserListSearch,
+  }));
   const resets = useLiveResets();
   const fetchPage = useCallback(
     (page: number) => fetchPlayers(voteId, query, page, PAGE_SIZE),

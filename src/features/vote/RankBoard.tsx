@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { fetchRank, type PlayerQuery } from './api';
 import { useLiveResets, useLiveVersion, useVotePolling } from './live-votes';
+import { useLinkedQuery } from './contest-id';
 import { usePagedList } from './paged';
 import { PlayerFilters } from './PlayerFilters';
 import { RankRow } from './RankRow';
@@ -17,7 +18,8 @@ const ESTIMATED_ROW_PX = 61;
  */
 export function RankBoard({ voteId }: { voteId: number }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<PlayerQuery>({});
+  const linked = useLinkedQuery();
+  const [query, setQuery] = useState<PlayerQuery>(linked);
   const resets = useLiveResets();
   const fetchPage = useCallback((page: number) => fetchRank(voteId, query, page, PAGE_SIZE), [voteId, query]);
   const list = usePagedList(JSON.stringify([voteId, query, resets]), fetchPage);

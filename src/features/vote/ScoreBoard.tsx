@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchScoreDetail, fetchScores, type PlayerQuery, type ScorePlayer } from './api';
+import { useLinkedQuery } from './contest-id';
 import { usePagedList } from './paged';
 import { PlayerFilters } from './PlayerFilters';
 import { WindowedList } from './WindowedList';
@@ -16,7 +17,8 @@ type ScoreSheet = Awaited<ReturnType<typeof fetchScoreDetail>>;
 /** The judges' scores: players by score (ties by number); a row opens that player's score sheet. */
 export function ScoreBoard({ voteId }: { voteId: number }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<PlayerQuery>({});
+  const linked = useLinkedQuery();
+  const [query, setQuery] = useState<PlayerQuery>(linked);
   const [selected, setSelected] = useState<ScorePlayer | null>(null);
   const fetchPage = useCallback(
     (page: number) => fetchScores(voteId, query, page, PAGE_SIZE),
@@ -35,6 +37,7 @@ export function ScoreBoard({ voteId }: { voteId: number }) {
           <button
             type="button"
             className={styles.scoreRow}
+            data-testid="score-row"
             onClick={() => setSelected(player)}
             aria-label={t('vote.scoreOf', { name: player.name, score: player.score })}
           >

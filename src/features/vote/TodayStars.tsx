@@ -44,7 +44,7 @@ export function TodayStars({ voteId, limit }: { voteId: number; limit: number })
   return (
     <section aria-labelledby="today-star-title">
       <h2 id="today-star-title" className={styles.sectionTitle}>
-        {t('vote.todayStarOf', { date: stars.date })}
+        {t('vote.todayStarHeading', { limit })}
       </h2>
       {stars.list.length === 0 ? (
         <EmptyState title={t('vote.noStars')} />

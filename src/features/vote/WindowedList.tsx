@@ -6,6 +6,8 @@ import * as styles from './vote.css';
 
 /** Rows rendered beyond the screen each way: enough for a fling without blank rows, few enough to stay cheap. */
 const OVERSCAN_ROWS = 4;
+/** A list this short renders whole: windowing pays off only for long lists, and a whole list prints and saves whole. */
+const RENDER_ALL_ROWS = 30;
 
 /**
  * A paged list windowed over the page's own scroll (@tanstack/react-virtual): only the rows near the screen exist in
@@ -45,7 +47,7 @@ export function WindowedList<T>({
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => estimateRowPx,
-    overscan: OVERSCAN_ROWS,
+    overscan: rowCount <= RENDER_ALL_ROWS ? rowCount : OVERSCAN_ROWS,
     scrollMargin,
   });
   const rows = virtualizer.getVirtualItems();

@@ -188,6 +188,7 @@ export const rankRow = style({
   borderBottom: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   color: vars.color.text,
+  textDecoration: 'none',
 });
 
 export const rankList = style({ margin: `${vars.space.sm} ${vars.space.md}`, padding: 0, listStyle: 'none' });
