@@ -19,6 +19,16 @@ async function loginAsNewViewer(page: Page, request: APIRequestContext) {
   return answer.data.token as string;
 }
 
+async function savedPosition(request: APIRequestContext, token: string): Promise<number> {
+  const bound = await (
+    await request.post('/v3/api/video/episode/bind/info', {
+      data: { token: EVENT },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  return bound.data.position;
+}
+
 const currentTime = (page: Page) =>
   page.getByTestId('player-video').evaluate((video: HTMLVideoElement) => video.currentTime);
 
@@ -37,6 +47,8 @@ test('episode progress resumes after a reload, with the continue-from hint', asy
   await expect(second).toHaveAttribute('aria-current', 'true');
   await startPlayback(page);
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(7);
+  // Saved every few seconds while playing, before any page hide.
+  await expect.poll(() => savedPosition(request, token), { timeout: 10_000 }).toBeGreaterThan(0);
   const before = await currentTime(page);
 
   await page.reload();
@@ -58,13 +70,7 @@ test('episode progress resumes after a reload, with the continue-from hint', asy
   await expect.poll(() => currentTime(page), { timeout: 4_000 }).toBeGreaterThanOrEqual(resumedAt - 0.5);
 
   // The server holds the same position for the episode the viewer is bound to.
-  const bound = await (
-    await request.post('/v3/api/video/episode/bind/info', {
-      data: { token: EVENT },
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
-  expect(bound.data.position).toBeGreaterThanOrEqual(resumedAt);
+  expect(await savedPosition(request, token)).toBeGreaterThanOrEqual(resumedAt);
 });
 
 test('switching episodes switches the player source', async ({ page, request }) => {
