@@ -79,6 +79,52 @@ test('arriving through a link records the invitation once; my own link records n
   await context.close();
 });
 
+test('pull-down refresh reloads the live-room blocks while the player keeps playing', async ({
+  page,
+  request,
+}) => {
+  const viewer = await newViewer(request, 'refresher');
+  await useLogin(page, viewer);
+  const calls: string[] = [];
+  page.on('request', (req) => calls.push(new URL(req.url()).pathname));
+  await openRoute(page, `/pages/home/index?token=${EVENT}`);
+  await expect(page.getByRole('region', { name: '选集' })).toBeVisible();
+  const video = page.getByTestId('player-video');
+  await expect(video).toBeVisible({ timeout: 15_000 });
+  const cover = page.getByRole('button', { name: '点击播放' });
+  if (await cover.isVisible().catch(() => false)) await cover.click();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(2);
+  await video.evaluate(
+    (v: HTMLVideoElement) => ((v as HTMLVideoElement & { marked?: boolean }).marked = true),
+  );
+  const count = (path: string) => calls.filter((call) => call === path).length;
+  const before = [
+    '/v2/api/welcome/masses',
+    '/v3/api/video/get_video_image_text',
+    '/v3/api/video/episode/list',
+  ].map(count);
+
+  // The keyboard equivalent of the pull (the same refresh the gesture runs).
+  await page.getByRole('button', { name: '刷新' }).focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() =>
+      ['/v2/api/welcome/masses', '/v3/api/video/get_video_image_text', '/v3/api/video/episode/list'].map(
+        count,
+      ),
+    )
+    .toEqual(before.map((n) => n + 1));
+  // Same element, still playing: the refresh did not restart the player.
+  const after = await video.evaluate((v: HTMLVideoElement) => ({
+    marked: (v as HTMLVideoElement & { marked?: boolean }).marked,
+    time: v.currentTime,
+  }));
+  expect(after.marked).toBe(true);
+  expect(after.time).toBeGreaterThan(2);
+});
+
 test('sharing outside WeChat says it is not supported', async ({ page }) => {
   await openRoute(page, `/pages/home/index?token=${EVENT}`);
   await page.getByRole('button', { name: '分享给好友' }).click();
