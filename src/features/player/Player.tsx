@@ -7,6 +7,8 @@ import {
   errorKind,
   hlsConfig,
   loadHls,
+  prefetchingLoader,
+  prefetchPlaylists,
   type ErrorKind,
   type StreamNeeds,
 } from './engine';
@@ -69,10 +71,13 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
       video.src = src;
       video.addEventListener('loadedmetadata', tryAutoplay, { once: true });
     } else {
+      // The playlists load while hls.js is still downloading; its playlist loader picks them up.
+      prefetchPlaylists(src);
       loadHls({ subtitles, captions, drm }).then(
         (HlsClass) => {
           if (disposed) return;
-          const instance = new HlsClass(hlsConfig(live));
+          const Loader = prefetchingLoader(HlsClass);
+          const instance = new HlsClass({ ...hlsConfig(live), pLoader: Loader, fLoader: Loader });
           hls = instance;
           const recovery = createRecovery(instance, () => instance.loadSource(src));
           instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);

@@ -3,7 +3,21 @@
  * unit-tested.
  */
 import type Hls from 'hls.js';
-import type { ErrorData } from 'hls.js';
+import type {
+  ErrorData,
+  FragmentLoaderConstructor,
+  LoaderCallbacks,
+  LoaderConfiguration,
+  LoaderContext,
+  PlaylistLoaderConstructor,
+  XhrLoader,
+} from 'hls.js';
+import { accessGate } from '../access/gate';
+import { videoStore } from '../video/store';
+import { streamOf } from '../video/stream';
+import { prefetchPlaylists, takePrefetched } from './preload';
+
+export { prefetchPlaylists } from './preload';
 
 export type PlaybackEngine = 'native' | 'hls' | 'unsupported';
 
@@ -32,7 +46,35 @@ export function needsFullBuild(needs: StreamNeeds): boolean {
   return Boolean(needs.subtitles || needs.captions || needs.drm);
 }
 
+let prefetchingOnDetail = false;
+
+/**
+ * The live room preloads the player: hls.js, and as soon as the detail says which stream plays, that stream's
+ * playlists (before the blocks render and while hls.js is still downloading; the player takes them from there).
+ */
+function prefetchOnDetail() {
+  if (prefetchingOnDetail || typeof window === 'undefined') return;
+  prefetchingOnDetail = true;
+  let done = '';
+  const prefetch = () => {
+    const info = videoStore.get().info;
+    const stream = info && !accessGate(info) ? streamOf(info, false) : null;
+    if (!stream || stream.url === done) return;
+    done = stream.url;
+    const video = document.createElement('video');
+    const engine = chooseEngine({
+      userAgent: navigator.userAgent,
+      nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '',
+      mediaSource: typeof window.MediaSource !== 'undefined' || 'ManagedMediaSource' in window,
+    });
+    if (engine === 'hls') prefetchPlaylists(stream.url);
+  };
+  videoStore.subscribe(prefetch);
+  prefetch();
+}
+
 export async function loadHls(needs: StreamNeeds): Promise<typeof Hls> {
+  prefetchOnDetail();
   const module = needsFullBuild(needs) ? await import('hls.js') : await import('hls.js/light');
   return module.default;
 }
@@ -43,8 +85,13 @@ export function hlsConfig(live: boolean) {
     backBufferLength: live ? 30 : 90,
     capLevelToPlayerSize: true,
     maxBufferLength: 20,
-    startLevel: -1,
-    enableWorker: true,
+    // The lowest rendition first (ABR climbs from there): a first frame soonest, and no fragment downloaded twice
+    // (with an automatic start level, hls.js fetches one fragment only to test the bandwidth, then fetches it again).
+    startLevel: 0,
+    testBandwidth: false,
+    // Transmuxing 1-2 s segments on the main thread costs a few ms each; starting the worker first re-parses the whole
+    // hls.js bundle in it, a few hundred ms before the first frame on a slow phone.
+    enableWorker: false,
     liveSyncDurationCount: 3,
     // Licence requests retry 3 times, then the error is fatal (spec section 8).
     keySystemsRetry: 3,
@@ -100,4 +147,46 @@ export function createRecovery(
       mediaRecoveries = 0;
     },
   };
+}
+
+/**
+ * hls.js's own loader, answering from the prefetched requests first (playlists as text, the first segment as bytes;
+ * a failed prefetch loads as usual). Used as both pLoader and fLoader.
+ */
+export function prefetchingLoader(
+  HlsClass: typeof Hls,
+): PlaylistLoaderConstructor & FragmentLoaderConstructor {
+  const Base = HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader;
+  class PrefetchingLoader extends Base {
+    load(
+      context: LoaderContext,
+      config: LoaderConfiguration,
+      callbacks: LoaderCallbacks<LoaderContext>,
+    ): void {
+      const wantsBytes = context.responseType === 'arraybuffer';
+      const hit = context.rangeStart || context.rangeEnd ? null : takePrefetched(context.url);
+      if (!hit) return super.load(context, config, callbacks);
+      const stats = this.stats;
+      stats.loading.start = hit.start;
+      this.context = context;
+      // hls.js's loaders refuse a second load() once loading.start is set: clear it to load as usual.
+      const fallback = () => {
+        stats.loading.start = 0;
+        super.load(context, config, callbacks);
+      };
+      hit.body.then(
+        (body) => {
+          if (stats.aborted) return;
+          if (typeof body === 'string' ? wantsBytes : !wantsBytes) return fallback();
+          stats.loading.first = stats.loading.end = hit.end ?? performance.now();
+          stats.loaded = stats.total = typeof body === 'string' ? body.length : body.byteLength;
+          callbacks.onSuccess({ url: context.url, data: body, code: 200 }, stats, context, null);
+        },
+        () => {
+          if (!stats.aborted) fallback();
+        },
+      );
+    }
+  }
+  return PrefetchingLoader as unknown as PlaylistLoaderConstructor & FragmentLoaderConstructor;
 }
