@@ -96,44 +96,63 @@ const isUniqueViolation = (error: unknown) =>
   error !== null &&
   (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+/** The grab path's statements, prepared once per database (a grab is the hottest write of a busy event). */
+const prepareGrab = (db: Db) => ({
+  packet: db.prepare<[number], PacketRow>('SELECT * FROM red_packets WHERE id = ?'),
+  mine: db.prepare<[number, number], 1>(
+    'SELECT 1 FROM red_packet_shares WHERE packet_id = ? AND user_id = ?',
+  ),
+  claim: db.prepare<[number, number, number, number], { amount_cents: number }>(
+    `UPDATE red_packet_shares SET user_id = ?, grabbed_at = ?
+     WHERE packet_id = ? AND user_id IS NULL
+       AND seq = (SELECT MIN(seq) FROM red_packet_shares WHERE packet_id = ? AND user_id IS NULL)
+     RETURNING amount_cents`,
+  ),
+  finish: db.prepare<[number, number]>(
+    `UPDATE red_packets SET status = 2 WHERE id = ? AND status = 1
+       AND NOT EXISTS (SELECT 1 FROM red_packet_shares WHERE packet_id = ? AND user_id IS NULL)`,
+  ),
+});
+const prepared = new WeakMap<Db, ReturnType<typeof prepareGrab>>();
+
+function grabStatements(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareGrab(db)));
+  return statements;
+}
+
+const isDue = (packet: PacketRow, now: number) =>
+  packet.status === 1 && packet.expires_at !== null && packet.expires_at <= now;
+
 /** Grabs one share for the viewer; answers its amount in cents. */
 export function grabPacket(db: Db, packetId: number, userId: number, now: number): number {
-  expirePackets(db, now);
+  const statements = grabStatements(db);
+  const before = statements.packet.get(packetId);
+  // Expiry is settled (and committed) before the grab, so a refused grab cannot roll it back.
+  if (before && isDue(before, now)) expirePackets(db, now);
   return db.transaction(() => {
-    const packet = db.prepare('SELECT * FROM red_packets WHERE id = ?').get(packetId) as
-      PacketRow | undefined;
+    const packet = statements.packet.get(packetId);
     if (!packet || packet.status === 0) throw new ApiFailure(XCODE.notFound, RED_PACKET_MESSAGES.notFound);
-    if (
-      db.prepare('SELECT 1 FROM red_packet_shares WHERE packet_id = ? AND user_id = ?').get(packetId, userId)
-    )
+    if (statements.mine.get(packetId, userId))
       throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.alreadyGrabbed);
     if (packet.status === 3) throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.expired);
     let claimed: { amount_cents: number } | undefined;
     try {
-      claimed = db
-        .prepare(
-          `UPDATE red_packet_shares SET user_id = ?, grabbed_at = ?
-           WHERE packet_id = ? AND user_id IS NULL
-             AND seq = (SELECT MIN(seq) FROM red_packet_shares WHERE packet_id = ? AND user_id IS NULL)
-           RETURNING amount_cents`,
-        )
-        .get(userId, now, packetId, packetId) as { amount_cents: number } | undefined;
+      claimed = statements.claim.get(userId, now, packetId, packetId);
     } catch (error) {
       if (isUniqueViolation(error))
         throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.alreadyGrabbed);
       throw error;
     }
     if (!claimed) throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.allGrabbed);
-    db.prepare(
-      `UPDATE red_packets SET status = 2 WHERE id = ? AND status = 1
-         AND NOT EXISTS (SELECT 1 FROM red_packet_shares WHERE packet_id = ? AND user_id IS NULL)`,
-    ).run(packetId, packetId);
+    statements.finish.run(packetId, packetId);
     return claimed.amount_cents;
   })();
 }
 
 export function packetState(db: Db, packetId: number, viewerId: number | null, now: number) {
-  expirePackets(db, now);
+  const due = grabStatements(db).packet.get(packetId);
+  if (due && isDue(due, now)) expirePackets(db, now);
   const packet = db
     .prepare('SELECT p.*, u.nickname FROM red_packets p JOIN users u ON u.id = p.sender_id WHERE p.id = ?')
     .get(packetId) as (PacketRow & { nickname: string }) | undefined;

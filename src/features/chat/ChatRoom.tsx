@@ -73,20 +73,17 @@ export function ChatRoom({ token }: { token: string }) {
     getItemKey: (index) => (index === 0 ? 'edge' : messages[index - 1].id),
   });
 
+  const count = useRef(0);
+  count.current = messages.length;
   const scrollToBottom = useCallback(() => {
-    virtualizer.scrollToIndex(messages.length, { align: 'end' });
+    virtualizer.scrollToIndex(count.current, { align: 'end' });
     atBottom.current = true;
     setUnseen(0);
-  }, [virtualizer, messages.length]);
+  }, [virtualizer]);
 
-  // Rows measured taller than estimated grow the list: a viewer at the end stays at the end.
-  const totalSize = virtualizer.getTotalSize();
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list && atBottom.current) list.scrollTop = list.scrollHeight;
-  }, [totalSize]);
-
-  // New lines at the end: follow them after the configured delay, unless the viewer scrolled up to read.
+  // New lines at the end: follow them after the configured delay (one pending follow at a time, so a steady stream
+  // still scrolls), unless the viewer scrolled up to read; then count them on the pill.
+  const follow = useRef<ReturnType<typeof setTimeout> | null>(null);
   useLayoutEffect(() => {
     const newest = messages.at(-1)?.id ?? 0;
     if (newest === lastId.current) return;
@@ -96,14 +93,31 @@ export function ChatRoom({ token }: { token: string }) {
     if (first) {
       virtualizer.scrollToIndex(messages.length, { align: 'end' });
       atBottom.current = true;
-    }
-    if (!first && !atBottom.current) {
-      setUnseen((count) => count + added);
       return;
     }
-    const timer = setTimeout(scrollToBottom, appConfig.constants.scrollToBottomDelayMs);
-    return () => clearTimeout(timer);
+    if (!atBottom.current) {
+      setUnseen((unseenCount) => unseenCount + added);
+      return;
+    }
+    follow.current ??= setTimeout(() => {
+      follow.current = null;
+      if (atBottom.current) scrollToBottom();
+    }, appConfig.constants.scrollToBottomDelayMs);
   }, [messages, scrollToBottom, virtualizer]);
+  useEffect(
+    () => () => {
+      if (follow.current) clearTimeout(follow.current);
+    },
+    [],
+  );
+
+  // Rows measured taller than estimated grow the list: a viewer at the end stays at the end (new lines wait for
+  // their delayed follow instead).
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list && atBottom.current && follow.current === null) list.scrollTop = list.scrollHeight;
+  }, [totalSize]);
 
   const onScroll = () => {
     const list = listRef.current;
