@@ -6,7 +6,14 @@ import { optionalViewer, requireViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import { ok } from '../envelope.ts';
-import { createPacket, grabPacket, openPacket, packetState, type PacketRow } from '../redpack/packets.ts';
+import {
+  createPacket,
+  expirePackets,
+  grabPacket,
+  openPacket,
+  packetState,
+  type PacketRow,
+} from '../redpack/packets.ts';
 import { payAnswer, type PayRequest } from '../redpack/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createOrder, onOrderPaid } from '../wechat/orders.ts';
@@ -35,11 +42,19 @@ onOrderPaid('redpack', (db, order, now) => {
   publishAfterCommit(db, token, message);
 });
 
+const EXPIRY_SWEEP_MS = 60_000;
+
 export function redpackHandlers(
   db: Db,
   credentials: WechatCredentials,
   now: () => number = Date.now,
 ): HandlerMap {
+  // Packets nobody looks at again still expire and refund on time (check and grab also settle a due packet at once).
+  const sweep = setInterval(() => {
+    if (!db.open) clearInterval(sweep);
+    else expirePackets(db, now());
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
   return {
     redpackSend(request) {
       const viewer = requireViewer(db, request);

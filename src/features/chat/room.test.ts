@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from './types';
+
+/** A stand-in for the one socket: events the test fires, acks it answers, and the recovered flag. */
+class FakeSocket extends EventEmitter {
+  connected = false;
+  recovered = false;
+  emitted: { event: string; payload: unknown }[] = [];
+  connect() {
+    this.connected = true;
+    this.emit('connect');
+  }
+  disconnect() {
+    this.connected = false;
+  }
+  off(event: string, listener: (...args: unknown[]) => void) {
+    return this.removeListener(event, listener);
+  }
+}
+const socket = new FakeSocket();
+const history = vi.fn();
+
+vi.mock('../../lib/socket', () => ({
+  getSocket: () => socket,
+  emitWithAck: (event: string, payload: unknown) => {
+    socket.emitted.push({ event, payload });
+    return Promise.resolve({ ok: true });
+  },
+}));
+vi.mock('../../lib/api', () => ({ api: { post: (...args: unknown[]) => history(...args) } }));
+
+const line = (id: number): ChatMessage => ({
+  id,
+  kind: 'text',
+  user_id: 1,
+  nickname: 'n',
+  content: `m${id}`,
+  gift_name: '',
+  gift_name_en: '',
+  gift_count: 0,
+  amount: 0,
+  packet_id: 0,
+  created_at: id,
+});
+const page = (ids: number[], hasMore = false) => ({
+  list: ids.map(line),
+  has_more: hasMore,
+  can_moderate: false,
+  blacklisted: false,
+});
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const { chatStore, openChatRoom } = await import('./room');
+const ids = () => chatStore.get().messages.map((message) => message.id);
+
+let close: () => void;
+beforeEach(async () => {
+  history.mockReset();
+  history.mockResolvedValueOnce(page([1, 2, 3], true));
+  socket.emitted = [];
+  socket.recovered = false;
+  close = openChatRoom('chat-test');
+  await settle();
+});
+afterEach(() => close());
+
+describe('chat room', () => {
+  it('joins the event room, then loads the newest page', () => {
+    expect(socket.emitted[0]).toEqual({ event: 'join', payload: { token: 'chat-test' } });
+    expect(history).toHaveBeenCalledWith('/v3/api/chat/get/msg', { token: 'chat-test' }, { quiet: true });
+    expect(ids()).toEqual([1, 2, 3]);
+    expect(chatStore.get().hasOlder).toBe(true);
+  });
+
+  it('merges live batches once per frame, without duplicates', async () => {
+    const updates = vi.fn();
+    const unsubscribe = chatStore.subscribe(updates);
+    socket.emit('chat:batch', [line(3), line(4)]);
+    socket.emit('chat:batch', [line(5), line(4)]);
+    expect(updates).not.toHaveBeenCalled();
+    await frame();
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(ids()).toEqual([1, 2, 3, 4, 5]);
+    unsubscribe();
+  });
+
+  it('after a reconnect without recovery: re-joins and fills the gap after the newest line', async () => {
+    socket.emit('disconnect');
+    history.mockResolvedValueOnce(page([4, 5], true)).mockResolvedValueOnce(page([6]));
+    socket.emit('connect');
+    await settle();
+    await settle();
+    expect(socket.emitted.filter((sent) => sent.event === 'join')).toHaveLength(2);
+    expect(history).toHaveBeenNthCalledWith(
+      2,
+      '/v3/api/chat/get/msg',
+      { token: 'chat-test', after_id: 3 },
+      {
+        quiet: true,
+      },
+    );
+    expect(history).toHaveBeenNthCalledWith(
+      3,
+      '/v3/api/chat/get/msg',
+      { token: 'chat-test', after_id: 5 },
+      {
+        quiet: true,
+      },
+    );
+    expect(ids()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('after a recovered reconnect: fetches nothing (the server replays what was missed)', async () => {
+    socket.emit('disconnect');
+    socket.recovered = true;
+    socket.emit('connect');
+    await settle();
+    expect(history).toHaveBeenCalledTimes(1);
+    expect(socket.emitted.filter((sent) => sent.event === 'join')).toHaveLength(1);
+  });
+});
