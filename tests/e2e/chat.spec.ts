@@ -121,3 +121,19 @@ async function packetId(page: Page): Promise<number> {
   if (!packet) throw new Error('no red packet announced in the chat');
   return packet.packet_id;
 }
+
+test('gifts: a paid gift shows in the chat of every viewer', async ({ browser }) => {
+  const giver = await viewer(browser, `giver-${run}@chat.e2e`, `送礼${run}`);
+  const watcher = await viewer(browser, `watcher-${run}@chat.e2e`, `看客${run}`);
+  await chat(giver.page).getByRole('button', { name: '送礼物' }).click();
+  const popup = giver.page.getByRole('dialog');
+  await popup.getByRole('button', { name: /蛋糕/ }).click();
+  await popup.getByRole('button', { name: '×10' }).click();
+  await expect(popup.getByText('合计 ¥188.00')).toBeVisible();
+  await popup.getByRole('button', { name: '赠送' }).click();
+  await giver.page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(giver.page.getByText('支付成功')).toBeVisible();
+  await expect(
+    chat(watcher.page).getByText(`送礼${run}`, { exact: true }).locator('..').getByText('送出 蛋糕 ×10'),
+  ).toBeVisible();
+});
