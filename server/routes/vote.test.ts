@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/lib/api-types.gen';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
+import { castVotes } from '../vote/cast';
 import { reviewSignUp } from '../vote/signup';
 import { wechatCredentials } from '../wechat/credentials';
 import type { Order } from '../wechat/orders';
@@ -235,6 +236,8 @@ describe('player detail, ranks and scores', () => {
     expect((await vote(user(2), 2, before[3].id)).data).toMatchObject({ votes: 21, counted: 1 });
     const after: S['VoteRankPlayer'][] = (await get('/v3/api/vote/rank?vote_id=2&page_size=20')).data.list;
     expect(after.slice(2, 4).map((player) => player.number)).toEqual([4, 3]);
+    expect((await get('/v3/api/vote/rank?vote_id=2&page_size=0')).xcode).toBe(400);
+    expect((await get('/v3/api/vote/rank?vote_id=404')).xcode).toBe(404);
     const inTeam: S['VoteRankPlayer'][] = (
       await get(`/v3/api/vote/rank?vote_id=2&team_id=${before[0].team_id}`)
     ).data.list;
@@ -370,6 +373,55 @@ describe('casting free votes', () => {
     expect(perUser.every((row) => row.n === 5)).toBe(true);
     const detail = await get(`/v3/api/vote/detail?vote_id=${contest.id}`);
     expect(detail.data.total_votes).toBe(250);
+  });
+});
+
+describe('group commit', () => {
+  it('commits the votes that pass and refuses the rest in one batch', () => {
+    const contest = makeContest({ daily: 1 });
+    user(70);
+    const input = (k: string) => ({
+      userId: USER_BASE + 70,
+      contestId: contest.id,
+      playerId: contest.players[0],
+      key: k,
+      nowMs: clock,
+    });
+    const outcomes = castVotes(app.db, [input('batch-a-0001'), input('batch-b-0001'), input('batch-a-0001')]);
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, false, true]);
+    expect(outcomes[2]).toMatchObject({ result: { repeated: true, votes: 1 } });
+    expect(votesOf(contest.players[0])).toBe(1);
+  });
+
+  it('rolls the whole batch back when a write fails, so nothing of it counts', () => {
+    const contest = makeContest({});
+    user(71);
+    app.db.exec(`CREATE TRIGGER boom BEFORE INSERT ON vote_records WHEN NEW.idempotency_key = 'boom-0001'
+                 BEGIN SELECT RAISE(ABORT, 'disk trouble'); END`);
+    const input = (k: string, player: number) => ({
+      userId: USER_BASE + 71,
+      contestId: contest.id,
+      playerId: contest.players[player],
+      key: k,
+      nowMs: clock,
+    });
+    try {
+      const outcomes = castVotes(app.db, [
+        input('fine-0001', 0),
+        input('boom-0001', 1),
+        input('fine-0002', 2),
+      ]);
+      expect(outcomes.every((outcome) => !outcome.ok)).toBe(true);
+      expect(playerSum(contest.id)).toBe(0);
+      expect(recordSum(contest.id)).toBe(0);
+    } finally {
+      app.db.exec('DROP TRIGGER boom');
+    }
+    // The clients' retries (same keys) then count once each.
+    const retried = castVotes(app.db, [input('fine-0001', 0), input('boom-0001', 1), input('fine-0002', 2)]);
+    expect(retried.every((outcome) => outcome.ok)).toBe(true);
+    expect(playerSum(contest.id)).toBe(3);
+    expect(recordSum(contest.id)).toBe(3);
   });
 });
 
@@ -536,11 +588,17 @@ describe('sign-up', () => {
     const headers = user(52);
     const answer = await apply(form, headers, 2, `?inviteId=${USER_BASE + 51}&locale=zh-CN`);
     expect(answer.data).toMatchObject({ status: 'pending', name: '林小雨', player_id: null, fee_cents: 0 });
-    expect((await apply(form, headers)).xcode).toBe(40306);
+    // A retried submit answers the same sign-up; a different form is a second sign-up.
+    expect((await apply(form, headers)).data).toEqual(answer.data);
+    expect((await apply({ ...form, name: '林小雨二' }, headers)).xcode).toBe(40306);
     expect((await get('/v3/api/vote/detail?vote_id=2', headers)).data.mine.sign_up.status).toBe('pending');
     const invites = await get('/v3/api/vote/user/sign/invite/list?vote_id=2', inviter);
     expect(invites.data).toMatchObject({ total: 1, list: [{ user_id: USER_BASE + 52, status: 'pending' }] });
     expect((await get('/v3/api/vote/user/sign/invite/list?vote_id=2')).xcode).toBe(401);
+    expect((await get('/v3/api/vote/user/sign/invite/list?vote_id=2&page_size=500', inviter)).xcode).toBe(
+      400,
+    );
+    expect((await get('/v3/api/vote/user/sign/invite/list?vote_id=2', headers)).data.total).toBe(0);
 
     reviewSignUp(app.db, answer.data.id, 'approved');
     const mine = (await get('/v3/api/vote/detail?vote_id=2', headers)).data.mine.sign_up;

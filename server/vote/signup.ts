@@ -194,8 +194,11 @@ export function applySignUp(
           'SELECT * FROM vote_sign_ups WHERE contest_id = ? AND user_id = ?',
         )
         .get(contest.id, input.userId);
-      if (existing && existing.status !== 'unpaid')
+      if (existing && existing.status !== 'unpaid') {
+        // A retried submit of the same form answers the sign-up it made; anything else is a second sign-up.
+        if (existing.answers === JSON.stringify(answers)) return findSignUp(db, contest, input.userId)!;
         throw new ApiFailure(VOTE_XCODE.alreadySignedUp, '您已报名本次评选，请勿重复提交');
+      }
       if (existing) {
         // Not paid yet: the form may still be corrected.
         db.prepare('UPDATE vote_sign_ups SET name = ?, answers = ? WHERE id = ?').run(
