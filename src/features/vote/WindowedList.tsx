@@ -49,6 +49,8 @@ export function WindowedList<T>({
     estimateSize: () => estimateRowPx,
     overscan: rowCount <= RENDER_ALL_ROWS ? rowCount : OVERSCAN_ROWS,
     scrollMargin,
+    // A synchronous React render inside every scroll event costs frames on slow phones; the next frame is soon enough.
+    useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows.length > 0 ? rows[rows.length - 1].index : -1;
