@@ -469,6 +469,17 @@ describe("today's star and live changes", () => {
       players: [{ id: contest.players[2], votes: 1 }],
     });
     expect((await get('/v3/api/vote/changes?vote_id=1&since=-1')).xcode).toBe(400);
+    expect((await get('/v3/api/vote/changes?vote_id=404')).xcode).toBe(404);
+  });
+
+  it('asks for a refetch when more than 500 players changed', async () => {
+    const contest = makeContest({ players: 501 });
+    const headers = user(32);
+    await Promise.all(contest.players.map((player) => vote(headers, contest.id, player)));
+    const { data } = await get(`/v3/api/vote/changes?vote_id=${contest.id}&since=1`);
+    expect(data).toMatchObject({ total_votes: 501, reset: true, players: [] });
+    const mine = (await get(`/v3/api/vote/detail?vote_id=${contest.id}`, headers)).data.mine;
+    expect(mine).toMatchObject({ votes_today: 501, votes_total: 501, votes_left_today: -1 });
   });
 });
 
@@ -508,6 +519,9 @@ describe('paid votes', () => {
     expect(
       (await post('/v2/api/wechat/vote/user/order', { vote_id: 2, player_id: 1, count: 1 }, user(40))).xcode,
     ).toBe(404);
+    const over = makeContest({ endsAt: NOON / 1000 - 1 });
+    const order = { vote_id: over.id, player_id: over.players[0], count: 1 };
+    expect((await post('/v2/api/wechat/vote/user/order', order, user(40))).xcode).toBe(40302);
     const free = makeContest({ price: 0 });
     expect(
       (
