@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLocale, i18n, interpolate } from './i18n';
 
 describe('i18n', () => {
@@ -27,5 +27,17 @@ describe('i18n', () => {
     expect(i18n.getFixedT('en')('test.only')).toBe('仅中文');
     expect(i18n.t('no.such.key')).toBe('no.such.key');
     expect(i18n.t('constructor')).toBe('constructor');
+  });
+
+  it('adds a feature namespace when its code loads, and to English once English loads', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    fresh.addMessages('feature', { 'zh-CN': { hello: '你好' }, en: { hello: 'Hello' } });
+    expect(fresh.i18n.t('feature.hello')).toBe('你好');
+    await fresh.changeLocale('en');
+    expect(fresh.i18n.t('feature.hello')).toBe('Hello');
+    fresh.addMessages('later', { 'zh-CN': { bye: '再见' }, en: { bye: 'Bye' } });
+    expect(fresh.i18n.t('later.bye')).toBe('Bye');
+    await fresh.changeLocale('zh-CN');
   });
 });

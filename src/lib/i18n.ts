@@ -71,8 +71,33 @@ export const i18n = {
   },
 };
 
+/** Namespaces that feature code added after start-up, kept so a locale loaded later gets them too. */
+const featureMessages: Array<{ namespace: string; messages: Partial<Record<Locale, Messages>> }> = [];
+
+function mergeFeatureMessages(locale: Locale): void {
+  const bundle = bundles[locale];
+  if (!bundle) return;
+  for (const { namespace, messages } of featureMessages) {
+    const tree = messages[locale];
+    if (tree) bundle[namespace] = tree;
+  }
+}
+
+/**
+ * Adds a feature's texts under `namespace` when its code loads, instead of shipping them in src/locales/*.json with
+ * the first load. Call it at the top level of the feature's module, before any component reads the keys. A locale
+ * that is not loaded yet (English, fetched on demand) receives them when it loads.
+ */
+export function addMessages(namespace: string, messages: Partial<Record<Locale, Messages>>): void {
+  featureMessages.push({ namespace, messages });
+  (Object.keys(bundles) as Locale[]).forEach(mergeFeatureMessages);
+}
+
 export async function changeLocale(locale: Locale): Promise<void> {
-  bundles[locale] ??= await loaders[locale]();
+  if (!bundles[locale]) {
+    bundles[locale] = await loaders[locale]();
+    mergeFeatureMessages(locale);
+  }
   language = locale;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   persistLocale(locale);
