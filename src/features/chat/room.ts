@@ -4,6 +4,7 @@
  * reconnect the server replays what was missed when it could recover the connection; otherwise the room re-joins and
  * fills the gap from history after the newest line it has. Duplicates are dropped by id either way.
  */
+import { castDraft } from 'immer';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { getAuthToken } from '../../lib/auth';
@@ -48,14 +49,14 @@ const initial: ChatState = {
 export const chatStore = createStore<ChatState>(initial);
 
 function merge(incoming: ChatMessage[], live = false): void {
+  // Merged from the plain state, not inside the recipe: reading 500 lines through immer's draft would make a proxy
+  // per line on every frame.
+  const { messages, trimmed } = mergeMessages(chatStore.get().messages, incoming, MAX_MESSAGES);
+  const gifts = live ? incoming.filter((message) => message.kind === 'gift') : [];
   chatStore.update((draft) => {
-    const { messages, trimmed } = mergeMessages(draft.messages as ChatMessage[], incoming, MAX_MESSAGES);
-    draft.messages = messages;
+    draft.messages = castDraft(messages);
     if (trimmed) draft.hasOlder = true;
-    if (live) {
-      const gifts = incoming.filter((message) => message.kind === 'gift');
-      if (gifts.length) draft.liveGifts = [...draft.liveGifts, ...gifts].slice(-3);
-    }
+    if (gifts.length) draft.liveGifts = castDraft([...chatStore.get().liveGifts, ...gifts].slice(-3));
   });
 }
 
@@ -68,7 +69,7 @@ function fetchHistory(token: string, query: HistoryQuery) {
 async function loadNewest(token: string): Promise<void> {
   const page = await fetchHistory(token, {});
   chatStore.update((draft) => {
-    draft.messages = mergeMessages([], page.list, MAX_MESSAGES).messages;
+    draft.messages = castDraft(mergeMessages([], page.list, MAX_MESSAGES).messages);
     draft.hasOlder = page.has_more;
     draft.canModerate = page.can_moderate;
     draft.blacklisted = page.blacklisted;
@@ -96,12 +97,12 @@ export async function loadOlder(): Promise<number> {
   try {
     const page = await fetchHistory(token, { before_id: messages[0].id });
     const before = chatStore.get().messages.length;
+    // Older lines go first; the window then keeps the oldest ones the viewer asked for.
+    const byId = new Map<number, ChatMessage>();
+    for (const message of [...page.list, ...chatStore.get().messages]) byId.set(message.id, message);
+    const merged = [...byId.values()].sort((a, b) => a.id - b.id).slice(0, MAX_MESSAGES);
     chatStore.update((draft) => {
-      // Older lines go first; the window then keeps the oldest ones the viewer asked for.
-      const byId = new Map<number, ChatMessage>();
-      for (const message of [...page.list, ...(draft.messages as ChatMessage[])])
-        byId.set(message.id, message);
-      draft.messages = [...byId.values()].sort((a, b) => a.id - b.id).slice(0, MAX_MESSAGES);
+      draft.messages = castDraft(merged);
       draft.hasOlder = page.has_more;
     });
     return chatStore.get().messages.length - before;
