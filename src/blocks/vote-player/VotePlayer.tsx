@@ -1,3 +1,4 @@
+import '../../features/vote/messages';
 import { useTranslation } from '../../lib/i18n';
 import type { BlockProps } from '../types';
 import { EmptyState } from '../../ui/empty-state/EmptyState';

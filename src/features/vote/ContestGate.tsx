@@ -1,3 +1,4 @@
+import './messages';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
