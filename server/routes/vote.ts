@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { ApiFailure, ok } from '../envelope.ts';
 import { userVoteState, voteBatcher } from '../vote/cast.ts';
 import {
+  assertOpen,
   contestStatus,
   cstDay,
   dayToDate,
@@ -278,9 +279,7 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
       };
       const order = db.transaction(() => {
         const contest = findContest(db, body.vote_id);
-        const status = contestStatus(contest, now());
-        if (status === 0) throw new ApiFailure(VOTE_XCODE.notStarted, '评选尚未开始，请在开始后再来投票');
-        if (status === 2) throw new ApiFailure(VOTE_XCODE.ended, '评选已结束，感谢您的参与');
+        assertOpen(contest, now());
         if (contest.vote_price_cents <= 0)
           throw new ApiFailure(VOTE_XCODE.notOffered, '本次评选未开放付费投票');
         findPlayer(db, contest.id, body.player_id);
