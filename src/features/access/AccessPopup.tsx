@@ -13,6 +13,7 @@ import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
 import { videoPaymentKey, type AccessGate } from './gate';
 import * as styles from './AccessPopup.css';
+import './texts';
 
 type PopupProps = { info: VideoInfo; onClose(): void };
 

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../lib/i18n';
+import appEn from '../../locales/en.json';
+import appZh from '../../locales/zh-CN.json';
+import { accessGate, videoPaymentKey } from './gate';
+import en from './locales/en.json';
+import zhCN from './locales/zh-CN.json';
+
+const keys = (tree: object, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+const info = { can_watch: false, needs_password: false, needs_info_form: false, price: 0 };
+
+describe('accessGate', () => {
+  it('is null when the viewer may watch, whatever the flags', () => {
+    expect(accessGate({ ...info, can_watch: true, needs_password: true, price: 100 })).toBeNull();
+  });
+  it('asks for the password first, then the information form, then payment', () => {
+    expect(accessGate({ ...info, needs_password: true, needs_info_form: true, price: 100 })).toBe('password');
+    expect(accessGate({ ...info, needs_info_form: true, price: 100 })).toBe('infoForm');
+    expect(accessGate({ ...info, price: 100 })).toBe('pay');
+    expect(accessGate(info)).toBeNull();
+  });
+  it('keys a video purchase by its event', () => {
+    expect(videoPaymentKey('paid')).toBe('video:paid');
+  });
+});
+
+describe('access texts', () => {
+  it('zh-CN and en define the same keys, lazily and on the first load', () => {
+    expect(keys(en).sort()).toEqual(keys(zhCN).sort());
+    expect(keys(appEn.access).sort()).toEqual(keys(appZh.access).sort());
+  });
+
+  it('are added to the translator when the pop-ups load, in the current language', async () => {
+    await initI18n('en');
+    await import('./texts');
+    expect(i18n.t('access.wrongPassword')).toBe('Incorrect password, please try again');
+    expect(i18n.t('access.info.agreement')).toBe('I agree to be contacted by target clients');
+    expect(i18n.getFixedT('zh-CN')('access.payButton', { price: '1.00' })).toBe('支付 ¥1.00');
+  });
+});
+
+describe('information form messages', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  it('are the spec messages, name and phone first, then company', async () => {
+    const { infoFormError } = await import('./AccessPopup');
+    const t = i18n.t;
+    const form = { name: '', phone: '', company: '', position: '', remark: '' };
+    expect(infoFormError(form, t)).toBe('Please fill in your name and mobile phone number~');
+    expect(infoFormError({ ...form, name: 'Li', phone: ' ' }, t)).toBe(
+      'Please fill in your name and mobile phone number~',
+    );
+    expect(infoFormError({ ...form, name: 'Li', phone: '+86 139' }, t)).toBe('Please fill in the company~');
+    expect(infoFormError({ ...form, name: 'Li', phone: '+86 139', company: 'Acme' }, t)).toBe('');
+  });
+});
