@@ -225,9 +225,12 @@ export function todayStars(db: Db, contestId: number, day: number, limit: number
 }
 
 export function contestTotals(db: Db, contestId: number) {
+  // Without hidden players the sum comes from an index holding votes alone.
+  const status = hasHidden(db, contestId) ? 'AND status = 1' : '';
   return statement<[number], { players: number; votes: number }>(
     db,
-    'SELECT COUNT(*) AS players, COALESCE(SUM(votes), 0) AS votes FROM players WHERE contest_id = ? AND status = 1',
+    `SELECT COUNT(*) AS players, COALESCE(SUM(votes), 0) AS votes FROM players
+     WHERE contest_id = ? ${status}`,
   ).get(contestId)!;
 }
 
