@@ -76,7 +76,13 @@ function TextLine({ message, name }: { message: ChatMessage; name: string }) {
             <span aria-hidden="true">⋯</span>
           </button>
           {menuOpen && (
-            <div className={styles.menu} role="menu">
+            <div
+              className={styles.menu}
+              role="menu"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') setMenuOpen(false);
+              }}
+            >
               <button
                 type="button"
                 role="menuitem"

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { appConfig } from '../../engine/config';
-import { useTranslation } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 import { useStore } from '../../lib/store';
 import { resumePayment } from '../payment';
 import { toast } from '../../ui/toast/toast';
@@ -58,10 +58,10 @@ export function ChatRoom({ token }: { token: string }) {
   useEffect(() => {
     void (async () => {
       for (const key of [giftPaymentKey(token), redPacketPaymentKey(token)]) {
-        if ((await resumePayment(key)) === 'paid') toast(t('chat.paid'));
+        if ((await resumePayment(key)) === 'paid') toast(i18n.t('chat.paid'));
       }
     })();
-  }, [token, t]);
+  }, [token]);
 
   // Row 0 is the list's top edge ('load more' or 'end of messages'); lines follow.
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read afresh on every render; nothing here memoises its functions
