@@ -376,6 +376,35 @@ describe('casting free votes', () => {
   });
 });
 
+describe('hidden players', () => {
+  it('leaves a hidden player out of lists, ranks, totals and detail', async () => {
+    const contest = makeContest({ players: 4 });
+    app.db.prepare('UPDATE players SET votes = 10 - number WHERE contest_id = ?').run(contest.id);
+    app.db.prepare('UPDATE players SET status = 0 WHERE id = ?').run(contest.players[0]);
+    const list = (await get(`/v3/api/vote/list?vote_id=${contest.id}`)).data;
+    expect(list.total).toBe(3);
+    expect(list.list.map((player: S['VotePlayer']) => player.number)).toEqual([2, 3, 4]);
+    const rank = (await get(`/v3/api/vote/rank?vote_id=${contest.id}`)).data.list;
+    expect(rank.map((player: S['VoteRankPlayer']) => [player.number, player.rank])).toEqual([
+      [2, 1],
+      [3, 2],
+      [4, 3],
+    ]);
+    expect((await get(`/v3/api/vote/detail?vote_id=${contest.id}`)).data).toMatchObject({
+      player_count: 3,
+      total_votes: 8 + 7 + 6,
+    });
+    const second = (
+      await get(`/v3/api/vote/user/detail?vote_id=${contest.id}&player_id=${contest.players[1]}`)
+    ).data;
+    expect(second).toMatchObject({ rank: 1, gap_to_previous: 0 });
+    expect(
+      (await get(`/v3/api/vote/user/detail?vote_id=${contest.id}&player_id=${contest.players[0]}`)).xcode,
+    ).toBe(404);
+    expect((await vote(user(72), contest.id, contest.players[0])).xcode).toBe(404);
+  });
+});
+
 describe('group commit', () => {
   it('commits the votes that pass and refuses the rest in one batch', () => {
     const contest = makeContest({ daily: 1 });
