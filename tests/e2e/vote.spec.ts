@@ -159,3 +159,37 @@ test('sign up with two images uploaded through qiniu-js to the local upload host
   await page.reload();
   await expect(page.getByTestId('sign-mask')).toContainText('正在审核中');
 });
+
+test('the poster is drawn as an image to long-press, with the QR code', async ({ page, request }) => {
+  const qr: string[] = [];
+  page.on('response', (answer) => {
+    if (answer.url().includes('/v2/api/mini/qrcode/vote')) qr.push(answer.headers()['content-type'] ?? '');
+  });
+  await openRoute(page, contestPage('/pages/vote/player/index', `player_id=${await playerId(request, 1)}`));
+  await page.getByRole('button', { name: '海报' }).click();
+  const poster = page.getByRole('dialog', { name: '海报' }).getByRole('img', { name: /选手海报/ });
+  await expect(poster).toHaveAttribute('src', /^data:image\/png;base64,/);
+  expect(qr).toContain('image/png');
+  const size = await poster.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+  expect(size[0]).toBeGreaterThan(300);
+});
+
+test('paid registration: sign up, pay the fee in the sandbox, then the sign mask says approved', async ({
+  page,
+  request,
+}) => {
+  await loginAs(page, request, 'vote-paid-signup');
+  await openRoute(page, `/pages/vote/sign-up/index?vote_id=3&token=${VIDEO_TOKEN}`);
+  await expect(page.getByText('报名费 ¥1.00')).toBeVisible();
+  await page.getByLabel('姓名').fill('付费选手');
+  await page.getByLabel('手机号').fill('13900139000');
+  await page.getByLabel('参赛照片').setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: PNG }]);
+  await expect(page.locator('[data-testid="upload-item"][data-state="done"]')).toHaveCount(1);
+  await page.getByRole('button', { name: '提交并支付报名费' }).click();
+  const mask = page.getByTestId('sign-mask');
+  await expect(mask).toContainText('支付报名费后进入审核');
+  await mask.getByRole('button', { name: '支付报名费 ¥1.00' }).click();
+  await expect(page.getByRole('heading', { name: 'WeChat Pay sandbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByTestId('sign-mask')).toContainText('审核通过，你的参赛编号是');
+});

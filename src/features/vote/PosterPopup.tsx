@@ -30,9 +30,14 @@ export function PosterPopup({
         {
           contestTitle: poster.title,
           playerName: poster.player.name,
-          numberLabel: t('vote.number', { number: poster.player.number }),
-          votesLabel: t('vote.votesN', { count: abbreviateCount(poster.player.votes, i18n.language) }),
-          callToAction: poster.lines[0] ?? t('vote.posterCall'),
+          lines:
+            poster.lines.length > 0
+              ? poster.lines
+              : [
+                  t('vote.number', { number: poster.player.number }),
+                  t('vote.votesN', { count: abbreviateCount(poster.player.votes, i18n.language) }),
+                  t('vote.posterCall'),
+                ],
           photoUrl: poster.player.photo,
           qrUrl: poster.qrcode_url,
         },

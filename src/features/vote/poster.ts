@@ -6,12 +6,8 @@
 export type PosterContent = {
   contestTitle: string;
   playerName: string;
-  /** "No. 12" in the viewer's language. */
-  numberLabel: string;
-  /** "1.2万 votes" in the viewer's language. */
-  votesLabel: string;
-  /** "Long-press the code to vote" in the viewer's language. */
-  callToAction: string;
+  /** Text lines under the name (number, votes and rank, the call to scan), in the viewer's language. */
+  lines: string[];
   photoUrl: string;
   qrUrl: string;
 };
@@ -40,6 +36,8 @@ const LAYOUT = {
   nameFont: 'bold 48px sans-serif',
   lineFont: '30px sans-serif',
   smallFont: '26px sans-serif',
+  lineHeight: 48,
+  maxLines: 4,
 } as const;
 
 /** Resolves `var(--x)` (a vanilla-extract contract value) against the themed document element. */
@@ -124,13 +122,13 @@ export async function drawPoster(content: PosterContent, colors: PosterColors): 
   context.fillStyle = colors.text;
   context.font = LAYOUT.nameFont;
   context.fillText(fitText(measure, content.playerName, textWidth), textLeft, infoTop + 30);
-  context.font = LAYOUT.lineFont;
-  context.fillStyle = colors.accent;
-  context.fillText(fitText(measure, content.numberLabel, textWidth), textLeft, infoTop + 100);
-  context.fillText(fitText(measure, content.votesLabel, textWidth), textLeft, infoTop + 145);
-  context.fillStyle = colors.muted;
-  context.font = LAYOUT.smallFont;
-  context.fillText(fitText(measure, content.callToAction, textWidth), textLeft, infoTop + 210);
+  // The last line is the call to scan, in a quieter style; the others are facts in the accent colour.
+  content.lines.slice(0, LAYOUT.maxLines).forEach((line, index, lines) => {
+    const last = index === lines.length - 1 && lines.length > 1;
+    context.font = last ? LAYOUT.smallFont : LAYOUT.lineFont;
+    context.fillStyle = last ? colors.muted : colors.accent;
+    context.fillText(fitText(measure, line, textWidth), textLeft, infoTop + 100 + index * LAYOUT.lineHeight);
+  });
 
   context.drawImage(qr, width - margin - qrSize - 24, infoTop + 24, qrSize, qrSize);
   return canvas.toDataURL('image/png');
