@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { origin: string; stop(): Promise<void> };
+export type RunningServer = { origin: string; pid: number; stop(): Promise<void> };
 
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
@@ -38,6 +38,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   return {
     origin,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
