@@ -4,6 +4,7 @@
  * reconnect the server replays what was missed when it could recover the connection; otherwise the room re-joins and
  * fills the gap from history after the newest line it has. Duplicates are dropped by id either way.
  */
+import './messages';
 import { castDraft } from 'immer';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';

@@ -1,3 +1,4 @@
+import '../chat/messages';
 import { useEffect, useState } from 'react';
 import type { components } from '../../lib/api-types.gen';
 import { api } from '../../lib/api';
