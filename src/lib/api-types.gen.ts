@@ -1397,10 +1397,12 @@ export interface components {
             signature: string;
             jsApiList: string[];
         };
+        /** @description What every order-creating endpoint answers (video pay, rewards, red packets, paid votes, paid registration): reference it as data: {$ref: '#/components/schemas/PayOrder'}. t_type h5 (inside WeChat) carries the six JSAPI parameters in pay; wap (elsewhere) carries mweb_url, the H5 payment page, to which the client appends redirect_url. The client's payFor (src/features/payment) consumes it. */
         PayOrder: {
             order_sn: string;
             /** @enum {unknown} */
             t_type: "h5" | "wap";
+            /** @description JSAPI parameters for WeixinJSBridge getBrandWCPayRequest (h5 only); all six non-empty */
             pay?: {
                 appId: string;
                 timeStamp: string;
@@ -1409,6 +1411,7 @@ export interface components {
                 signType: string;
                 paySign: string;
             };
+            /** @description H5 payment page (wap only); the client appends redirect_url, the address to come back to */
             mweb_url?: string;
         };
     };
