@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
-import { afterPaidVotes, paidVoteKey } from './vote-actions';
+import { afterPaidVotes, explainLoginRequired, paidVoteKey } from './vote-actions';
 import * as styles from './vote.css';
 
 const PRESETS = [1, 5, 10, 50] as const;
@@ -40,11 +40,16 @@ export function PaidVotePopup({
       const outcome = await payFor({
         key: paidVoteKey(voteId),
         createOrder: (input) =>
-          api.post(
-            '/v2/api/wechat/vote/user/order',
-            { vote_id: voteId, player_id: playerId, count, ...input },
-            { login: true },
-          ),
+          api
+            .post(
+              '/v2/api/wechat/vote/user/order',
+              { vote_id: voteId, player_id: playerId, count, ...input },
+              { login: true },
+            )
+            .catch((error: unknown) => {
+              explainLoginRequired(error);
+              throw error;
+            }),
       });
       if (outcome === 'paid') {
         onClose();

@@ -23,6 +23,7 @@ import {
   type UploadItem,
 } from './sign-up-form';
 import { UploadField } from './UploadField';
+import { explainLoginRequired } from './vote-actions';
 import * as styles from './vote.css';
 
 /** The payment key of a contest's registration fee (the H5 page returns here and resumes it). */
@@ -160,8 +161,9 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
     try {
       onDone(await applySignUp(contest.id, toSubmission(fields, values)));
       void loadContest(contest.id, 'sign');
-    } catch {
-      // The server's message has been shown.
+    } catch (error) {
+      // The server's message has been shown; a missing login has not.
+      explainLoginRequired(error);
     } finally {
       setBusy(false);
     }

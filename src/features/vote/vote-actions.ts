@@ -6,10 +6,19 @@ import { castVote, type Contest } from './api';
 import { pollOnce, setLiveVotes } from './live-votes';
 import { voteStore } from './store';
 
+/**
+ * A call that needs a login, made without one, runs the login check (WeChat login inside WeChat) and shows nothing;
+ * outside WeChat the viewer would see nothing happen, so say why.
+ */
+export function explainLoginRequired(error: unknown): void {
+  if (error instanceof ApiError && error.kind === 'login-required') toast(i18n.t('vote.loginFirst'));
+}
+
 /** Messages the API helper has not already shown (it toasts an expired login itself; 404s stay silent). */
 function showVoteFailure(error: unknown): void {
   if (!(error instanceof ApiError)) return;
   if (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout') toast(error.message);
+  explainLoginRequired(error);
 }
 
 /** Casts one free vote; on failure the server's own message (limit reached, contest closed) is shown. */
