@@ -145,6 +145,14 @@ test('sign up with two images uploaded through qiniu-js to the local upload host
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && !sent.url().includes('/api/')) uploads.push(sent.url());
   });
+  // Four images where three are allowed: refused with the spec's message, nothing uploads.
+  await page
+    .getByLabel('参赛照片')
+    .setInputFiles(
+      ['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: PNG })),
+    );
+  await expect(page.getByRole('status').filter({ hasText: '上传数量超出限制' })).toBeVisible();
+  await expect(page.getByTestId('upload-item')).toHaveCount(0);
   await page.getByLabel('参赛照片').setInputFiles([
     { name: 'a.png', mimeType: 'image/png', buffer: PNG },
     { name: 'b.png', mimeType: 'image/png', buffer: PNG },
