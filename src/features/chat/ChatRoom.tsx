@@ -70,6 +70,8 @@ export function ChatRoom({ token }: { token: string }) {
     getScrollElement: () => listRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 6,
+    // React batches the virtualizer's updates with the rest; a synchronous render per scroll event costs frames.
+    useFlushSync: false,
     getItemKey: (index) => (index === 0 ? 'edge' : messages[index - 1].id),
   });
 
