@@ -19,7 +19,7 @@ export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId:
         className={styles.playerLink}
         href={`#${buildPath(PLAYER_PAGE, { vote_id: voteId, player_id: player.id })}`}
       >
-        <img className={styles.playerPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
+        <img className={styles.playerPhoto} src={player.photo} alt="" decoding="async" />
         <span className={styles.playerBody}>
           <span className={styles.playerNumber}>{t('vote.number', { number: player.number })}</span>
           <span className={styles.playerName}>{player.name}</span>

@@ -44,9 +44,12 @@ export function WindowedList<T>({
   }, [empty]);
 
   const rowCount = Math.ceil(list.items.length / columns);
+  // Rows of one list are alike: once one is measured, rows of later pages start at its height, so the list does not
+  // change length (and re-lay out) as each new row is measured during a fling.
+  const measuredRow = useRef<number | null>(null);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => estimateRowPx,
+    estimateSize: () => measuredRow.current ?? estimateRowPx,
     overscan: rowCount <= RENDER_ALL_ROWS ? rowCount : OVERSCAN_ROWS,
     scrollMargin,
     // A synchronous React render inside every scroll event costs frames on slow phones; the next frame is soon enough.
@@ -85,7 +88,11 @@ export function WindowedList<T>({
           <div
             key={row.key}
             data-index={row.index}
-            ref={virtualizer.measureElement}
+            ref={(element) => {
+              if (!element) return;
+              measuredRow.current ??= element.getBoundingClientRect().height;
+              virtualizer.measureElement(element);
+            }}
             className={rowClassName ? `${styles.windowedRow} ${rowClassName}` : styles.windowedRow}
             style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
