@@ -41,7 +41,7 @@ async function json<T>(response: Response): Promise<T> {
  * Viewers with sessions for the load, written straight into the running server's database (the login endpoints are
  * rate limited per IP, as they should be). server-process.ts names the file after this process and the port.
  */
-function logins(origin: string, prefix: string, count: number): string[] {
+export function logins(origin: string, prefix: string, count: number): string[] {
   const file = path.join(os.tmpdir(), `livev3-bench-${process.pid}-${new URL(origin).port}.db`);
   if (!fs.existsSync(file)) throw new Error(`bench database not found at ${file} (see server-process.ts)`);
   const db = new Database(file);
@@ -58,7 +58,7 @@ function logins(origin: string, prefix: string, count: number): string[] {
   }
 }
 
-function connect(origin: string, token?: string): Promise<Socket> {
+export function connect(origin: string, token?: string): Promise<Socket> {
   const socket = io(origin, {
     transports: ['websocket'],
     auth: token ? { token } : {},
@@ -75,7 +75,7 @@ function connect(origin: string, token?: string): Promise<Socket> {
  * Sends `rate` lines per second for `seconds` from a pool of senders, each line's content its send time (ms since the
  * time origin of this process, shared with the receivers); `accepted` counts the acknowledged ones.
  */
-async function sendLines(
+export async function sendLines(
   senders: Socket[],
   rate: number,
   seconds: number,
