@@ -38,4 +38,13 @@ describe('mergeMessages', () => {
     expect(merged.trimmed).toBe(true);
     expect(mergeMessages([line(1)], [], 3).trimmed).toBe(false);
   });
+
+  it('with slack, runs over max until max + slack, then cuts back to max at once', () => {
+    const four = mergeMessages([line(1), line(2), line(3)], [line(4)], 3, 2);
+    expect(ids(four.messages)).toEqual([1, 2, 3, 4]);
+    expect(four.trimmed).toBe(false);
+    const six = mergeMessages(four.messages, [line(5), line(6)], 3, 2);
+    expect(ids(six.messages)).toEqual([4, 5, 6]);
+    expect(six.trimmed).toBe(true);
+  });
 });

@@ -6,7 +6,16 @@ import type { ChatMessage } from './types';
 
 export type Merged = { messages: ChatMessage[]; trimmed: boolean };
 
-export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[], max: number): Merged {
+/**
+ * `slack` lets the window run that many lines over `max` before it is cut back to `max` in one go: cutting a few
+ * lines off the top on every frame would shift every row under the viewer's scroll position on every frame.
+ */
+export function mergeMessages(
+  current: ChatMessage[],
+  incoming: ChatMessage[],
+  max: number,
+  slack = 0,
+): Merged {
   if (incoming.length === 0) return { messages: current, trimmed: false };
   const lastId = current.at(-1)?.id ?? 0;
   let merged: ChatMessage[];
@@ -19,6 +28,6 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[], m
     for (const message of incoming) byId.set(message.id, message);
     merged = [...byId.values()].sort((a, b) => a.id - b.id);
   }
-  if (merged.length <= max) return { messages: merged, trimmed: false };
+  if (merged.length <= max + slack) return { messages: merged, trimmed: false };
   return { messages: merged.slice(merged.length - max), trimmed: true };
 }

@@ -18,6 +18,8 @@ import type { ChatMessage } from './types';
 
 /** Lines kept in memory (and in the windowed list); older ones are fetched again on 'load more'. */
 export const MAX_MESSAGES = 500;
+/** How far the window may run over MAX_MESSAGES before it is cut back (see mergeMessages). */
+const TRIM_SLACK = 100;
 /** Gap-fill pages after a reconnect before giving up and reloading the newest page instead. */
 const MAX_GAP_PAGES = 5;
 export const MAX_MESSAGE_LENGTH = 200;
@@ -52,7 +54,7 @@ export const chatStore = createStore<ChatState>(initial);
 function merge(incoming: ChatMessage[], live = false): void {
   // Merged from the plain state, not inside the recipe: reading 500 lines through immer's draft would make a proxy
   // per line on every frame.
-  const { messages, trimmed } = mergeMessages(chatStore.get().messages, incoming, MAX_MESSAGES);
+  const { messages, trimmed } = mergeMessages(chatStore.get().messages, incoming, MAX_MESSAGES, TRIM_SLACK);
   const gifts = live ? incoming.filter((message) => message.kind === 'gift') : [];
   chatStore.update((draft) => {
     draft.messages = castDraft(messages);
