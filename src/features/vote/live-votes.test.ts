@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const fetchChanges = vi.fn();
@@ -51,5 +52,21 @@ describe('live vote counts', () => {
     expect(liveVotesStore.get().votes[5]).toBe(40);
     setLiveVotes(2, 5, 41);
     expect(liveVotesStore.get().votes[5]).toBe(41);
+  });
+});
+
+describe('useVotePolling', () => {
+  it('polls a contest once however many components ask, and stops with the last', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { useVotePolling } = await import('./live-votes');
+    fetchChanges.mockResolvedValue(answer(1, []));
+    const first = renderHook(() => useVotePolling(7));
+    const second = renderHook(() => useVotePolling(7));
+    await Promise.resolve();
+    expect(fetchChanges).toHaveBeenCalledTimes(1);
+    first.unmount();
+    second.unmount();
+    fetchChanges.mockReset();
+    liveVotesStore.reset();
   });
 });

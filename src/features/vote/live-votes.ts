@@ -86,32 +86,49 @@ export async function pollOnce(voteId: number): Promise<void> {
   });
 }
 
-/** Polls while mounted and the page is visible; one poller per page is enough (the store is shared). */
+/** Polls one contest every POLL_INTERVAL_MS while the page is visible; returns the stop function. */
+function startPolling(voteId: number): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  const tick = async () => {
+    if (stopped || running) return;
+    running = true;
+    if (document.visibilityState === 'visible') await pollOnce(voteId).catch(() => {});
+    running = false;
+    if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
+  };
+  void tick();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') {
+      clearTimeout(timer);
+      void tick();
+    }
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** One poller per contest however many components ask (the counts live in one shared store). */
+const pollers = new Map<number, { users: number; stop(): void }>();
+
+/** Polls while mounted and the page is visible. */
 export function useVotePolling(voteId: number | null): void {
   useEffect(() => {
     if (voteId === null) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let running = false;
-    const tick = async () => {
-      if (stopped || running) return;
-      running = true;
-      if (document.visibilityState === 'visible') await pollOnce(voteId).catch(() => {});
-      running = false;
-      if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
-    };
-    void tick();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') {
-        clearTimeout(timer);
-        void tick();
-      }
-    };
-    document.addEventListener('visibilitychange', onVisible);
+    const poller = pollers.get(voteId) ?? { users: 0, stop: startPolling(voteId) };
+    poller.users += 1;
+    pollers.set(voteId, poller);
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
+      poller.users -= 1;
+      if (poller.users === 0) {
+        poller.stop();
+        pollers.delete(voteId);
+      }
     };
   }, [voteId]);
 }
