@@ -13,6 +13,18 @@ describe('locales', () => {
     expect(keys(en).sort()).toEqual(keys(zhCN).sort());
   });
 
+  // Feature texts that load with their code (addMessages) live beside it in <folder>/{zh-CN,en}.json.
+  const featureBundles = import.meta.glob<{ default: object }>('../**/{zh-CN,en}.json', { eager: true });
+  const folders = [
+    ...new Set(Object.keys(featureBundles).map((file) => file.replace(/\/[^/]+$/, ''))),
+  ].filter((folder) => folder !== '.');
+
+  it.each(folders)('%s: zh-CN and en define the same keys', (folder) => {
+    const zh = featureBundles[`${folder}/zh-CN.json`]?.default ?? {};
+    const english = featureBundles[`${folder}/en.json`]?.default ?? {};
+    expect(keys(english).sort()).toEqual(keys(zh).sort());
+  });
+
   it('carry the spec messages word for word in English', () => {
     const spec = [
       'chat content cannot be empty',

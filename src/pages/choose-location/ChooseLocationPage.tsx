@@ -1,3 +1,4 @@
+import '../system-messages';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';

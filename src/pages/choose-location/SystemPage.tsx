@@ -1,3 +1,4 @@
+import '../system-messages';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';

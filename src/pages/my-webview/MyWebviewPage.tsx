@@ -1,3 +1,4 @@
+import '../system-messages';
 import { useSearchParams } from 'react-router-dom';
 import { appConfig } from '../../engine/config';
 import { useTranslation } from '../../lib/i18n';

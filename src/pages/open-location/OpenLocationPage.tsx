@@ -1,3 +1,4 @@
+import '../system-messages';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { appConfig } from '../../engine/config';

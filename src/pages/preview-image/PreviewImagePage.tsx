@@ -1,3 +1,4 @@
+import '../system-messages';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
