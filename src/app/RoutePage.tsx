@@ -4,22 +4,28 @@ import type { RouteConfig } from '../engine/config';
 import { RouteConfigContext } from '../engine/route-context';
 import { launchStore } from '../lib/launch';
 import { videoStore } from '../features/video/store';
-import { runLoginCheck } from './login-check';
 import { PageLoader } from './PageLoader';
 import { useDocumentTheme } from './theme-root';
 
+/**
+ * The login check of spec section 4. Its code loads only for routes that require login, so the open pages (the live
+ * room above all) do not carry it in their first load.
+ */
 export function checkLogin(route: RouteConfig): void {
-  runLoginCheck(route, {
-    href: window.location.href,
-    userAgent: navigator.userAgent,
-    videoToken: launchStore.get().videoToken,
-    redirect: (url) => window.location.assign(url),
-    replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
-    setH5Login: (value) =>
-      videoStore.update((draft) => {
-        draft.h5Login = value;
-      }),
-  });
+  if (route.login === 'none') return;
+  void import('./login-check').then(({ runLoginCheck }) =>
+    runLoginCheck(route, {
+      href: window.location.href,
+      userAgent: navigator.userAgent,
+      videoToken: launchStore.get().videoToken,
+      redirect: (url) => window.location.assign(url),
+      replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+      setH5Login: (value) =>
+        videoStore.update((draft) => {
+          draft.h5Login = value;
+        }),
+    }),
+  );
 }
 
 /** One configured route: login check, document title, theme variant, then the lazily loaded page. */

@@ -6,6 +6,7 @@ import { i18n, initI18n } from '../lib/i18n';
 import { launchStore } from '../lib/launch';
 import { loadVideoDetail } from '../features/video/api';
 import { loadHls } from '../features/player/engine';
+import { loadPlayer } from '../features/player/lazy';
 import { findRoute } from '../engine/routes';
 import { appConfig } from '../engine/config';
 import { toast } from '../ui/toast/toast';
@@ -41,7 +42,10 @@ configureApiClient({
 // The detail request starts now, in parallel with the locale and the first page chunk; on the live room the player
 // library starts downloading too (most streams need only the light build; the player loads the full one if not).
 void loadVideoDetail({ quiet: true });
-if (findRoute(appConfig, currentPath())?.page === 'home') void loadHls({}).catch(() => {});
+if (findRoute(appConfig, currentPath())?.page === 'home') {
+  void loadHls({}).catch(() => {});
+  void loadPlayer().catch(() => {});
+}
 
 void initI18n(launch.locale).then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { changeLocale, i18n, interpolate } from './i18n';
+import './messages';
 
 describe('i18n', () => {
   it('translates nested keys in zh-CN by default', () => {

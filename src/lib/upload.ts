@@ -1,3 +1,4 @@
+import './messages';
 /**
  * Uploads (spec sections 5, 8, 9): a file goes up with the real qiniu-js client, to the host the upload token names
  * (the reference server's local upload host) or, for a token from real Qiniu, to the Qiniu region. qiniu-js is

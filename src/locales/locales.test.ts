@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import zhCN from './zh-CN.json';
 import en from './en.json';
+import messagesEn from './messages/en.json';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -44,9 +45,9 @@ describe('locales', () => {
       'your version is not supported',
       'no download permission',
     ];
-    const values = Object.values(en.messages);
+    const values = Object.values(messagesEn);
     for (const message of spec) expect(values).toContain(message);
-    expect(en.messages.fieldRequired).toBe('{{field}} cannot be empty!');
-    expect(en.messages.downloadFailed).toBe('download {{file}} failed');
+    expect(messagesEn.fieldRequired).toBe('{{field}} cannot be empty!');
+    expect(messagesEn.downloadFailed).toBe('download {{file}} failed');
   });
 });

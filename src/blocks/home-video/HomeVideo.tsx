@@ -2,8 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useVideo } from '../../features/video/store';
 import { streamOf } from '../../features/video/stream';
-import { Player } from '../../features/player/Player';
-import { AccessGate } from '../../features/access/AccessGate';
+import { LazyPlayer } from '../../features/player/lazy';
 import { accessGate } from '../../features/access/gate';
 import { playerFrame } from '../../features/episodes/frame.css';
 import type { BlockProps } from '../types';
@@ -11,6 +10,10 @@ import * as styles from './HomeVideo.css';
 
 // Only events with episodes load it (with the live-room blocks): it picks the episode, resumes it, saves progress.
 const WatchProgress = lazy(() => import('../live-room').then((m) => ({ default: m.WatchProgress })));
+// Only gated events (password, information form, payment) need the gate.
+const AccessGate = lazy(() =>
+  import('../../features/access/AccessGate').then((m) => ({ default: m.AccessGate })),
+);
 
 /** The live room's player: the live stream while live, else the replay; nothing when the event has no stream. */
 export function HomeVideo({ props }: BlockProps<{ preferReplay?: boolean }>) {
@@ -22,31 +25,41 @@ export function HomeVideo({ props }: BlockProps<{ preferReplay?: boolean }>) {
   if (!info) return null;
   // A password, the information form or a payment stands first: the gate explains and opens its pop-up.
   const gate = accessGate(info);
-  if (gate) return <AccessGate info={info} gate={gate} />;
+  if (gate) {
+    return (
+      <Suspense fallback={null}>
+        <AccessGate info={info} gate={gate} />
+      </Suspense>
+    );
+  }
   const episodes = info.episode_count ? (
     <Suspense fallback={null}>
       <WatchProgress frame={frame} />
     </Suspense>
   ) : null;
+  // The cover: shown while there is no stream yet, and while the player's code (requested at launch) arrives.
+  const cover = info.cover ? (
+    <img className={styles.cover} src={info.cover} alt="" width={390} height={219} />
+  ) : null;
   if (!stream) {
     // No stream yet (not started): show the cover.
     return (
       <>
-        {info.cover ? (
-          <img className={styles.cover} src={info.cover} alt="" width={390} height={219} />
-        ) : null}
+        {cover}
         {episodes}
       </>
     );
   }
   const player = (
-    <Player
-      src={stream.url}
-      live={stream.live}
-      poster={info.cover || undefined}
-      needs={stream.needs}
-      label={t('player.label', { title: info.title })}
-    />
+    <Suspense fallback={cover}>
+      <LazyPlayer
+        src={stream.url}
+        live={stream.live}
+        poster={info.cover || undefined}
+        needs={stream.needs}
+        label={t('video.playerLabel', { title: info.title })}
+      />
+    </Suspense>
   );
   return episodes ? (
     <div ref={frame} className={playerFrame}>

@@ -7,6 +7,7 @@ import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
 import { videoPaymentKey, type AccessGate as Gate } from './gate';
 import * as styles from './AccessGate.css';
+import './texts';
 
 // The pop-ups (forms, the payment flow) load on first open: the home route's first load has no room for them.
 const AccessPopup = lazy(() => import('./AccessPopup').then((module) => ({ default: module.AccessPopup })));

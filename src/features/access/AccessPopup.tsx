@@ -1,3 +1,4 @@
+import '../../lib/messages';
 /**
  * The access pop-ups (loaded on first open): video password, information form, pay. Each unlocks the event on the
  * server; the detail is then reloaded and, with every gate passed, carries the stream, so the player starts.

@@ -1,3 +1,4 @@
+import '../../lib/messages';
 /**
  * One event's chat room: history over HTTP, live lines over the one socket. Live batches are queued and merged into
  * the store once per animation frame (hundreds of lines a second re-render the list at most once a frame). After a

@@ -1,3 +1,4 @@
+import '../../lib/messages';
 /**
  * The client payment flow shared by every paid thing (video access, rewards, red packets, paid votes, paid
  * registration). The caller passes the server call that creates its order; `payFor` sends `t_type` (h5 inside WeChat,

@@ -1,3 +1,4 @@
+import './texts';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';

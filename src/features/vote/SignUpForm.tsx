@@ -1,3 +1,4 @@
+import '../../lib/messages';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';

@@ -1,3 +1,4 @@
+import '../../lib/messages';
 /**
  * Sharing a contest page: inside WeChat the share payload goes to the menu (the viewer then shares from the top-right
  * menu); elsewhere the system share sheet, or the link copied to the clipboard.

@@ -1,3 +1,4 @@
+import '../messages';
 /**
  * Failures of the WeChat bridge. `code` is stable for callers and tests; `message` is already translated so a caller
  * can toast it as is (the spec's 'share failure shows the error message').

@@ -11,14 +11,14 @@ describe('DialogHost', () => {
     act(() => {
       result = showDialog({ title: 'T', message: 'M', confirmText: 'Yes', cancelText: 'No' });
     });
-    expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('M');
+    expect((await screen.findByRole('dialog', { hidden: true })).textContent).toContain('M');
     fireEvent.click(screen.getByText('Yes'));
     await expect(result).resolves.toBe(true);
 
     act(() => {
       result = showDialog({ message: 'again', cancelText: 'No' });
     });
-    fireEvent.click(screen.getByText('No'));
+    fireEvent.click(await screen.findByText('No'));
     await expect(result).resolves.toBe(false);
   });
 
@@ -32,7 +32,7 @@ describe('DialogHost', () => {
         confirmText: 'OK',
       });
     });
-    const dialog = screen.getByRole('alertdialog', { hidden: true });
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
     expect(dialog.querySelectorAll('button')).toHaveLength(1);
     act(() => {
       dialog.dispatchEvent(new Event('cancel', { cancelable: true }));

@@ -1,61 +1,17 @@
-import { useId } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { lazy, Suspense } from 'react';
 import { useStore } from '../../lib/store';
-import { dialogStore, settleDialog } from './dialog';
-import { useModalDialog } from './useModalDialog';
-import * as styles from './Dialog.css';
+import { dialogStore } from './dialog';
+
+// Most visits never show a dialog: its code loads with the first one, not with the first load.
+const AlertDialog = lazy(() => import('./AlertDialog').then((module) => ({ default: module.AlertDialog })));
 
 /** Shows the oldest pending dialog; the next one opens when it closes. */
 export function DialogHost() {
   const current = useStore(dialogStore, (state) => state[0]);
   if (!current) return null;
-  return <AlertDialog key={current.id} {...current} />;
-}
-
-function AlertDialog(props: {
-  id: number;
-  title?: string;
-  message: string;
-  confirmText?: string;
-  cancelText?: string;
-  showCancel?: boolean;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const messageId = useId();
-  const showCancel = props.showCancel ?? true;
-  const ref = useModalDialog(true, () => settleDialog(props.id, false));
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      role={showCancel ? 'dialog' : 'alertdialog'}
-      aria-labelledby={props.title ? titleId : undefined}
-      aria-describedby={messageId}
-    >
-      {props.title ? (
-        <h2 id={titleId} className={styles.title}>
-          {props.title}
-        </h2>
-      ) : null}
-      <p id={messageId} className={styles.message}>
-        {props.message}
-      </p>
-      <div className={styles.actions}>
-        {showCancel ? (
-          <button type="button" className={styles.cancel} onClick={() => settleDialog(props.id, false)}>
-            {props.cancelText ?? t('ui.cancel')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={styles.confirm}
-          autoFocus
-          onClick={() => settleDialog(props.id, true)}
-        >
-          {props.confirmText ?? t('ui.confirm')}
-        </button>
-      </div>
-    </dialog>
+    <Suspense fallback={null}>
+      <AlertDialog key={current.id} {...current} />
+    </Suspense>
   );
 }
