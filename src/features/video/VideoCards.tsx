@@ -35,7 +35,7 @@ export function VideoCards({ videos }: { videos: readonly VideoCard[] }) {
                   className={styles.image}
                   src={video.cover}
                   alt=""
-                 
+
                   width={160}
                   height={90}
                 />
