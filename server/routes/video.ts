@@ -21,6 +21,7 @@ type EventRow = {
   password: string;
   price_cents: number;
   needs_info_form: number;
+  needs_phone: number;
 };
 
 /** Stream names map to the server's HLS routes: live (sliding window over the clock) and VOD. */
@@ -52,12 +53,22 @@ const gatesQuery = (db: Db) =>
     'SELECT gate FROM event_access WHERE event_id = ? AND user_id = ?',
   );
 const gatesStatement = new WeakMap<Db, GatesStatement>();
+const phoneQuery = (db: Db) =>
+  db.prepare<[number], { bound: number }>(
+    "SELECT phone IS NOT NULL AND phone != '' AS bound FROM users WHERE id = ?",
+  );
+const phoneStatement = new WeakMap<Db, ReturnType<typeof phoneQuery>>();
 
+/** The gates the viewer passed for the event; 'phone' when the viewer has a bound phone (not per event). */
 function passedGates(db: Db, eventId: number, viewer: Viewer | null): Set<string> {
   if (!viewer) return new Set();
   let statement = gatesStatement.get(db);
   if (!statement) gatesStatement.set(db, (statement = gatesQuery(db)));
-  return new Set(statement.all(eventId, viewer.userId).map((row) => row.gate));
+  const gates = new Set(statement.all(eventId, viewer.userId).map((row) => row.gate));
+  let phone = phoneStatement.get(db);
+  if (!phone) phoneStatement.set(db, (phone = phoneQuery(db)));
+  if (phone.get(viewer.userId)?.bound) gates.add('phone');
+  return gates;
 }
 
 function mayWatch(event: EventRow, viewer: Viewer | null, gates: Set<string>): boolean {
@@ -65,7 +76,8 @@ function mayWatch(event: EventRow, viewer: Viewer | null, gates: Set<string>): b
     viewer?.userId === event.owner_id ||
     ((!event.password || gates.has('password')) &&
       (event.price_cents === 0 || gates.has('paid')) &&
-      (!event.needs_info_form || gates.has('info_form')))
+      (!event.needs_info_form || gates.has('info_form')) &&
+      (!event.needs_phone || gates.has('phone')))
   );
 }
 
@@ -105,6 +117,7 @@ export function videoHandlers(db: Db): HandlerMap {
         needs_password: Boolean(event.password) && !gates.has('password') && !isOwner,
         price: event.price_cents,
         needs_info_form: Boolean(event.needs_info_form) && !gates.has('info_form') && !isOwner,
+        needs_phone: Boolean(event.needs_phone) && !gates.has('phone') && !isOwner,
         can_watch: canWatch,
         episode_count: episodeCount(event.id)?.count ?? 0,
       });

@@ -20,6 +20,15 @@ export const accessTestEvents = [
   { token: 'info-e2e', title: '行业峰会（测试）', color: 'darkblue', password: '', price: 0, infoForm: 1 },
 ] as const;
 
+/**
+ * Events that need a bound mobile phone: 'phone' for screenshots (nothing binds a phone on it: the gate asks each
+ * viewer, and screenshots view it anonymously) and 'phone-e2e' where browser tests bind one.
+ */
+export const phoneEvents = [
+  { token: 'phone', title: '新品品鉴会（需绑定手机）', color: 'bluegold' },
+  { token: 'phone-e2e', title: '新品品鉴会（测试）', color: 'bluegold' },
+] as const;
+
 export function seedAccess(db: Db): void {
   const insert = db.prepare(
     `INSERT INTO events (token, owner_id, color_code, title, cover, description, live_status, start_time, views,
@@ -35,6 +44,19 @@ export function seedAccess(db: Db): void {
       event.password,
       event.price,
       event.infoForm,
+    ),
+  );
+  const insertPhone = db.prepare(
+    `INSERT INTO events (token, owner_id, color_code, title, cover, description, live_status, start_time, views,
+       live_stream, replay_stream, needs_phone)
+     VALUES (?, 1, ?, ?, '/streams/vod/demo/cover.jpg', '绑定手机号后即可观看。', 1, ?, 0, 'demo', '', 1)`,
+  );
+  phoneEvents.forEach((event, index) =>
+    insertPhone.run(
+      event.token,
+      event.color,
+      event.title,
+      SEED_EPOCH + (accessTestEvents.length + index) * 60,
     ),
   );
 }

@@ -1148,7 +1148,9 @@ export interface components {
             /** @description Price to watch in integer cents; 0 is free */
             price: number;
             needs_info_form: boolean;
-            /** @description The viewer passed every gate (password, payment, form) */
+            /** @description The event needs a bound mobile phone and the viewer (not its organiser) has none */
+            needs_phone?: boolean;
+            /** @description The viewer passed every gate (password, payment, form, bound phone) */
             can_watch: boolean;
             /** @description How many episodes the event has */
             episode_count?: number;
