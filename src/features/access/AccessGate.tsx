@@ -30,6 +30,7 @@ export function AccessGate({ info, gate }: { info: VideoInfo; gate: Gate }) {
   const copy = {
     password: { text: t('access.passwordGate'), action: t('access.enterPassword') },
     infoForm: { text: t('access.infoGate'), action: t('access.infoOpen') },
+    phone: { text: t('access.phoneGate'), action: t('access.phoneOpen') },
     pay: { text: t('access.payGate', { price }), action: t('access.payOpen', { price }) },
   }[gate];
 

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { secondaryButton } from '../../ui/button/button.css';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
@@ -43,3 +44,9 @@ export const price = style({
 export const hint = style({ margin: 0, textAlign: 'center', color: vars.color.textMuted });
 
 export { primaryButton as submit } from '../../ui/button/button.css';
+
+export const codeRow = style({ display: 'flex', gap: vars.space.sm });
+
+export const codeInput = style([input, { flex: 1, minWidth: 0 }]);
+
+export const codeButton = style([secondaryButton, { flexShrink: 0, whiteSpace: 'nowrap' }]);

@@ -13,6 +13,7 @@ import { payFor, type PayOutcome } from '../payment/pay';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
 import { videoPaymentKey, type AccessGate } from './gate';
+import { PhonePopup } from './PhonePopup';
 import * as styles from './AccessPopup.css';
 import './texts';
 
@@ -33,6 +34,7 @@ const unlocked = () => loadVideoDetail({ quiet: true });
 export function AccessPopup({ gate, ...props }: PopupProps & { gate: AccessGate }) {
   if (gate === 'password') return <PasswordPopup {...props} />;
   if (gate === 'infoForm') return <InfoFormPopup {...props} />;
+  if (gate === 'phone') return <PhonePopup {...props} />;
   return <PayPopup {...props} />;
 }
 

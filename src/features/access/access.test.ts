@@ -10,7 +10,13 @@ const keys = (tree: object, prefix = ''): string[] =>
     typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 
-const info = { can_watch: false, needs_password: false, needs_info_form: false, price: 0 };
+const info = {
+  can_watch: false,
+  needs_password: false,
+  needs_info_form: false,
+  needs_phone: false,
+  price: 0,
+};
 
 describe('accessGate', () => {
   it('is null when the viewer may watch, whatever the flags', () => {
@@ -21,6 +27,14 @@ describe('accessGate', () => {
     expect(accessGate({ ...info, needs_info_form: true, price: 100 })).toBe('infoForm');
     expect(accessGate({ ...info, price: 100 })).toBe('pay');
     expect(accessGate(info)).toBeNull();
+  });
+  it('asks for a bound phone after the password and the information form, before payment', () => {
+    const all = { ...info, needs_password: true, needs_info_form: true, needs_phone: true, price: 100 };
+    expect(accessGate(all)).toBe('password');
+    expect(accessGate({ ...all, needs_password: false })).toBe('infoForm');
+    expect(accessGate({ ...all, needs_password: false, needs_info_form: false })).toBe('phone');
+    expect(accessGate({ ...info, needs_phone: true })).toBe('phone');
+    expect(accessGate({ ...info, needs_phone: true, can_watch: true })).toBeNull();
   });
   it('keys a video purchase by its event', () => {
     expect(videoPaymentKey('paid')).toBe('video:paid');

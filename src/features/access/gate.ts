@@ -4,14 +4,15 @@
  */
 import type { VideoInfo } from '../video/types';
 
-export type AccessGate = 'password' | 'infoForm' | 'pay';
+export type AccessGate = 'password' | 'infoForm' | 'phone' | 'pay';
 
 export function accessGate(
-  info: Pick<VideoInfo, 'needs_password' | 'needs_info_form' | 'price' | 'can_watch'>,
+  info: Pick<VideoInfo, 'needs_password' | 'needs_info_form' | 'needs_phone' | 'price' | 'can_watch'>,
 ): AccessGate | null {
   if (info.can_watch) return null;
   if (info.needs_password) return 'password';
   if (info.needs_info_form) return 'infoForm';
+  if (info.needs_phone) return 'phone';
   if (info.price > 0) return 'pay';
   return null;
 }

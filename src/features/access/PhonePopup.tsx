@@ -1,0 +1,194 @@
+import '../../lib/messages';
+/**
+ * The watch-phone pop-up: the viewer binds a mobile phone with an SMS code (`/v3/api/phone/sms/bind`, then
+ * `/v2/api/user/phone/bind`), `/v3/api/video/watch_phone` confirms it, and the detail reloads with the streams.
+ * Server refusals (wrong code, too many requests) are toasted by the API helper with the server's text.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { api, type ApiData } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api-client';
+import { useTranslation, type TFunction } from '../../lib/i18n';
+import { isDigits, isMobilePhone } from '../../lib/validators';
+import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { loadVideoDetail } from '../video/api';
+import type { VideoInfo } from '../video/types';
+import * as styles from './AccessPopup.css';
+import './texts';
+
+/** Seconds before another code may be requested when the server does not say (its resend interval). */
+const RESEND_SECONDS = 60;
+
+/** What is wrong with the form before asking for a code ('send') or binding ('bind'); '' when nothing. */
+export function phoneFormError(
+  form: { phone: string; code: string },
+  step: 'send' | 'bind',
+  t: TFunction,
+): string {
+  const phone = form.phone.trim();
+  if (!phone) return t('messages.loginPhone');
+  if (!isMobilePhone(phone)) return t('access.phone.invalid');
+  if (step === 'send') return '';
+  const code = form.code.trim();
+  if (!code) return t('messages.loginCode');
+  if (code.length !== 6 || !isDigits(code)) return t('access.phone.codeInvalid');
+  return '';
+}
+
+/** The seconds a refused code request says to wait (`data.resend_after`), if it says. */
+function resendAfter(error: unknown): number | null {
+  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
+  const seconds = (error.data as { resend_after?: unknown }).resend_after;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}
+
+const needsLogin = (error: unknown) =>
+  error instanceof ApiError && (error.kind === 'login-required' || error.xcode === 401);
+
+/** Counts down whole seconds to zero; `start(n)` restarts it. */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => setLeft(left - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft];
+}
+
+export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [form, setForm] = useState({ phone: '', code: '' });
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [countdown, startCountdown] = useCountdown();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // After showModal() (which focuses the close button): the viewer types the number straight away.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => phoneRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const failed = (failure: unknown) => {
+    // Other refusals were toasted with the server's message; keep the form as it is.
+    setError(needsLogin(failure) ? t('access.loginFirst') : '');
+    const wait = resendAfter(failure);
+    if (wait) startCountdown(wait);
+  };
+
+  const requestCode = async () => {
+    const invalid = phoneFormError(form, 'send', t);
+    if (invalid) return setError(invalid);
+    setBusy(true);
+    setError('');
+    try {
+      // The contract's path has a `{type}` parameter, which the typed helper does not fill in: type it by hand.
+      const answer = await apiPost<ApiData<'/v3/api/phone/sms/{type}', 'post'>>(
+        '/v3/api/phone/sms/bind',
+        { phone: form.phone.trim() },
+        { login: true },
+      );
+      startCountdown(answer.resend_after || RESEND_SECONDS);
+      setSent(true);
+      codeRef.current?.focus();
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = phoneFormError(form, 'bind', t);
+    if (invalid) return setError(invalid);
+    setBusy(true);
+    setError('');
+    try {
+      await api.post(
+        '/v2/api/user/phone/bind',
+        { phone: form.phone.trim(), code: form.code.trim() },
+        { login: true },
+      );
+      const { bound } = await api.post('/v3/api/video/watch_phone', { token: info.token }, { login: true });
+      if (!bound) {
+        setError(t('access.phone.notBound'));
+        setBusy(false);
+        return;
+      }
+      onClose();
+      await loadVideoDetail({ quiet: true });
+    } catch (failure) {
+      failed(failure);
+      setBusy(false);
+    }
+  };
+
+  const describedBy = error ? `${id}-error` : sent ? `${id}-sent` : undefined;
+  return (
+    <BottomPopup open onClose={onClose} title={t('access.phone.title')}>
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="access-phone">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-phone`}>
+            {t('access.phone.label')}
+          </label>
+          <input
+            id={`${id}-phone`}
+            ref={phoneRef}
+            className={styles.input}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={11}
+            placeholder={t('access.phone.placeholder')}
+            value={form.phone}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => setForm({ ...form, phone: event.target.value })}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-code`}>
+            {t('access.phone.code')}
+          </label>
+          <div className={styles.codeRow}>
+            <input
+              id={`${id}-code`}
+              ref={codeRef}
+              className={styles.codeInput}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('access.phone.codePlaceholder')}
+              value={form.code}
+              onChange={(event) => setForm({ ...form, code: event.target.value })}
+            />
+            <button
+              type="button"
+              className={styles.codeButton}
+              disabled={busy || countdown > 0}
+              onClick={() => void requestCode()}
+            >
+              {countdown > 0 ? t('access.phone.resend', { seconds: countdown }) : t('access.phone.getCode')}
+            </button>
+          </div>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : sent ? (
+          <p id={`${id}-sent`} className={styles.hint} role="status">
+            {t('access.phone.sent')}
+          </p>
+        ) : null}
+        <button type="submit" className={styles.submit} disabled={busy}>
+          {t('access.phone.submit')}
+        </button>
+      </form>
+    </BottomPopup>
+  );
+}
