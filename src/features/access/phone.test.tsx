@@ -2,12 +2,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
+import type * as ApiClient from '../../lib/api-client';
 import type { VideoInfo } from '../video/types';
 
 const calls: { path: string; body: unknown }[] = [];
 const answers: Record<string, unknown> = {};
 vi.mock('../../lib/api-client', async (original) => {
-  const actual = await original<typeof import('../../lib/api-client')>();
+  const actual = await original<typeof ApiClient>();
   return {
     ...actual,
     apiPost: vi.fn(async (path: string, body: unknown) => {
