@@ -60,6 +60,15 @@ export const screens: Screen[] = [
       await page.getByRole('dialog', { name: '信息登记' }).getByLabel('备注').waitFor();
     },
   },
+  {
+    id: 'access-phone',
+    path: '/pages/home/index?token=phone',
+    ready: '观看前请先绑定手机号',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '绑定手机' }).click();
+      await page.getByRole('dialog', { name: '绑定手机' }).getByLabel('验证码').waitFor();
+    },
+  },
   // The chat of chat-demo (seeded lines nothing else writes), and its two pop-ups.
   { id: 'chat-room', path: '/pages/home/index?token=chat-demo', ready: '谢谢红包！' },
   {
