@@ -1,5 +1,5 @@
 import '../video/messages';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { formatDuration } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useVideo } from '../video/store';
@@ -29,10 +29,22 @@ export default function WatchProgress({ frame }: { frame: RefObject<HTMLElement 
     if (token) refreshEpisodes(token).catch(() => {});
   }, [token, refreshCount]);
 
+  // The player's element appears once the player's code has loaded (it loads apart from the first load): watch for it.
+  const [hasVideo, setHasVideo] = useState(false);
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const find = () => setHasVideo(root.querySelector('video') !== null);
+    find();
+    const observer = new MutationObserver(find);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [frame]);
+
   const episodeId = episode?.id;
   const startAt = episode?.startAt ?? 0;
   useEffect(() => {
-    const video = frame.current?.querySelector('video');
+    const video = hasVideo ? frame.current?.querySelector('video') : null;
     if (!video || episodeId === undefined) return;
     latest.current = 0;
     let lastSaved = -1;
@@ -78,7 +90,7 @@ export default function WatchProgress({ frame }: { frame: RefObject<HTMLElement 
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', saveOnHide);
     };
-  }, [frame, token, episodeId, startAt]);
+  }, [hasVideo, frame, token, episodeId, startAt]);
 
   useEffect(() => {
     if (!hint) return;
