@@ -1,6 +1,6 @@
 import '../../lib/messages';
 /**
- * The watch-phone pop-up: the viewer binds a mobile phone with an SMS code (`/v3/api/phone/sms/bind`, then
+ * The watch-phone pop-up: the viewer binds a mobile phone with an SMS code (`/v3/api/phone/sms/{type}`, type bind, then
  * `/v2/api/user/phone/bind`), `/v3/api/video/watch_phone` confirms it, and the detail reloads with the streams.
  * Server refusals (wrong code, too many requests) are toasted by the API helper with the server's text.
  */
@@ -17,6 +17,7 @@ import './texts';
 
 /** Seconds before another code may be requested when the server does not say (its resend interval). */
 const RESEND_SECONDS = 60;
+const SMS_PATH = '/v3/api/phone/sms/{type}';
 
 /** What is wrong with the form before asking for a code ('send') or binding ('bind'); '' when nothing. */
 export function phoneFormError(
@@ -84,9 +85,9 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
     setBusy(true);
     setError('');
     try {
-      // The contract's path has a `{type}` parameter, which the typed helper does not fill in: type it by hand.
-      const answer = await apiPost<ApiData<'/v3/api/phone/sms/{type}', 'post'>>(
-        '/v3/api/phone/sms/bind',
+      // The contract's path has a `{type}` parameter, which the typed helper does not fill in: fill and type it here.
+      const answer = await apiPost<ApiData<typeof SMS_PATH, 'post'>>(
+        SMS_PATH.replace('{type}', 'bind'),
         { phone: form.phone.trim() },
         { login: true },
       );
