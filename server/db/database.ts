@@ -18,6 +18,10 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  // Hot writes (votes, grabs) touch ~10 scattered pages each; checkpointing every 1,000 pages (SQLite's default, an
+  // fsync each time) then costs more than the writes (vote bench: ~0.3 ms a vote vs ~0.1 ms at 10,000 pages, which
+  // lets the WAL grow to ~40 MB between checkpoints).
+  db.pragma('wal_autocheckpoint = 10000');
   migrate(db);
   return db;
 }
