@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../config/check.ts';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

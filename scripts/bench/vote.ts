@@ -7,7 +7,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,23 +15,13 @@ import { openDatabase } from '../../server/db/database.ts';
 import { prng, seed, seedPlayers } from '../../server/seed.ts';
 import { seedBenchContest } from '../../server/seed/vote.ts';
 import { projectRoot } from '../config/check.ts';
+import { freePort } from './server-process.ts';
 import type { BenchRow } from './types.ts';
 
 const CONTEST = 90;
 const PLAYERS = 20_000;
 const USERS = 12_000;
 const USER_BASE = 100_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** The demo data plus a 20,000-player contest (5 free votes a day) and USERS viewers with sessions. */
 function prepareDatabase(file: string): { tokens: string[]; players: number[] } {
