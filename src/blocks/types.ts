@@ -10,5 +10,11 @@ export type BlockComponent = ComponentType<BlockProps<any>>;
  * first-load budget, so blocks below the fold or with heavy code register through this.
  */
 export function lazyBlock<M>(load: () => Promise<M>, pick: (module: M) => BlockComponent): BlockComponent {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  const block = lazy(() => load().then((module) => ({ default: pick(module) })));
+  lazyBlocks.add(block);
+  return block;
 }
+
+const lazyBlocks = new WeakSet<BlockComponent>();
+
+export const isLazyBlock = (block: BlockComponent): boolean => lazyBlocks.has(block);

@@ -9,7 +9,7 @@ import * as styles from './ImageText.css';
 /** The image-text introduction: organiser HTML from the server, sanitized (allow-list) before it is rendered. */
 export function ImageText() {
   const { t } = useTranslation();
-  const { data } = useLiveRoomData(loadImageText);
+  const { data } = useLiveRoomData('image-text', loadImageText);
   const html = useMemo(() => (data?.html ? sanitizeHtml(data.html) : ''), [data]);
   if (!html) return null;
   return (

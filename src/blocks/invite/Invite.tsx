@@ -13,7 +13,7 @@ import * as styles from './Invite.css';
 
 function Invitees() {
   const { t } = useTranslation();
-  const { data } = useLiveRoomData(loadInvitees);
+  const { data } = useLiveRoomData('invite', loadInvitees);
   if (!data) return null;
   return (
     <>

@@ -16,7 +16,7 @@ export function MoreNew({ props }: BlockProps<Props>) {
   const { t } = useTranslation();
   const pageSize = props.pageSize ?? 4;
   const token = useVideo((state) => state.info?.token ?? '');
-  const { data } = useLiveRoomData((token) => loadMoreNew(token, 1, pageSize));
+  const { data } = useLiveRoomData(`more-new:${pageSize}`, (token) => loadMoreNew(token, 1, pageSize));
   // Pages loaded with "load more", kept for the first page they follow: a reload (pull-down refresh) starts over.
   const [later, setLater] = useState<{ after: unknown; pages: VideoCard[]; page: number; busy: boolean }>({
     after: null,

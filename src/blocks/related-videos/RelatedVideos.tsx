@@ -8,7 +8,7 @@ import { card, heading } from '../block.css';
 /** Videos the organiser linked to this event (GET /v3/api/video/related); hidden when there are none. */
 export function RelatedVideos() {
   const { t } = useTranslation();
-  const { data } = useLiveRoomData(loadRelated);
+  const { data } = useLiveRoomData('related-videos', loadRelated);
   if (!data?.list.length) return null;
   return (
     <section className={card} aria-label={t('liveRoom.related')}>

@@ -11,7 +11,9 @@ import * as styles from './VoteTotals.css';
 /** Vote totals of the event's contests with the leading players (GET /v3/api/video/vote-total-list). */
 export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
   const { t, i18n } = useTranslation();
-  const { data } = useLiveRoomData((token) => loadVoteTotals(token, props.leaders ?? 5));
+  const { data } = useLiveRoomData(`vote-totals:${props.leaders ?? 5}`, (token) =>
+    loadVoteTotals(token, props.leaders ?? 5),
+  );
   if (!data?.contests.length) return null;
   const count = (value: number) => abbreviateCount(value, i18n.language);
   return (

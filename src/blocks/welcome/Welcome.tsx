@@ -9,7 +9,7 @@ import * as styles from './Welcome.css';
 /** The organiser's welcome line and how many are watching (GET /v2/api/welcome/masses). */
 export function Welcome({ props }: BlockProps<{ showViewers?: boolean }>) {
   const { t, i18n } = useTranslation();
-  const { data } = useLiveRoomData(loadWelcome);
+  const { data } = useLiveRoomData('welcome', loadWelcome);
   if (!data?.welcome) return null;
   return (
     <section className={styles.root} aria-label={t('liveRoom.welcome')}>

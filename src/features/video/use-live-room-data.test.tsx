@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { videoStore } from './store';
@@ -6,7 +7,7 @@ import type { VideoInfo } from './types';
 import { useLiveRoomData } from './use-live-room-data';
 
 function Probe({ load }: { load: (token: string) => Promise<string> }) {
-  const { data, failed } = useLiveRoomData(load);
+  const { data, failed } = useLiveRoomData('probe', load);
   return <p>{`${data ?? 'none'}${failed ? ' (failed)' : ''}`}</p>;
 }
 
@@ -40,5 +41,22 @@ describe('useLiveRoomData', () => {
     expect(await screen.findByText('first')).toBeTruthy();
     await showEvent('demo');
     expect(await screen.findByText('first (failed)')).toBeTruthy();
+  });
+
+  it('suspends a block mounted for a known event until its first data is there, with one request', async () => {
+    await showEvent('demo');
+    let finish: (value: string) => void = () => {};
+    const load = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>waiting</p>}>
+          <Probe load={load} />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByText('waiting')).toBeTruthy();
+    await act(async () => finish('ready'));
+    expect(await screen.findByText('ready')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
