@@ -1,6 +1,6 @@
 /**
  * Voting figures: free votes per second over HTTP on loopback with autocannon (50 connections, 5 s) against the real
- * server, each request a distinct logged-in user and idempotency key (12,000 users x 5 votes a day, so the limits
+ * server, each request a distinct logged-in user and idempotency key (40,000 users x 5 votes a day, so the limits
  * never stop the load), then the integrity check: the players' votes added equal the vote records. Also the rank list
  * of a 20,000-player contest (seedBenchContest, the generator the client's scroll bench uses via
  * VOTE_BENCH_PLAYERS=20000).
@@ -20,7 +20,7 @@ import type { BenchRow } from './types.ts';
 
 const CONTEST = 90;
 const PLAYERS = 20_000;
-const USERS = 12_000;
+const USERS = 40_000;
 const USER_BASE = 100_000;
 
 /** The demo data plus a 20,000-player contest (5 free votes a day) and USERS viewers with sessions. */
