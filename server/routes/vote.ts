@@ -57,12 +57,32 @@ export type VoteOptions = {
   now?: () => number;
 };
 
+type ListedPlayer = ReturnType<typeof listPlayers>['rows'][number];
+
 export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
   const now = options.now ?? Date.now;
   const { credentials } = options;
   // Votes arriving together commit together (group commit): one WAL commit per batch, not per vote.
   const castVote = voteBatcher(db);
   /** An order answer in the shared PayOrder shape (as /v3/api/wechat/video/pay). */
+  /** One page of a contest's players in rank order (votes, or the judges' score), each with fields of its own. */
+  const rankedPage = <E extends object>(
+    query: PageQuery,
+    order: 'votes' | 'score',
+    extra: (row: ListedPlayer['row']) => E,
+  ) => {
+    assertContestExists(db, query.vote_id);
+    const { page, pageSize, offset } = paging(query);
+    const { total, rows } = listPlayers(db, query.vote_id, {
+      team_id: query.team_id,
+      group_id: query.group_id,
+      order,
+      limit: pageSize,
+      offset,
+    });
+    const list = rows.map(({ row, card }, index) => ({ ...card, rank: offset + index + 1, ...extra(row) }));
+    return pageOf(list, total, page, pageSize);
+  };
   const payAnswer = (order: { order_sn: string; prepay_id: string }, tType: 'h5' | 'wap') => {
     if (tType === 'wap')
       return ok({
@@ -186,22 +206,7 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
     },
 
     voteScoreList(request) {
-      const query = request.query as PageQuery;
-      assertContestExists(db, query.vote_id);
-      const { page, pageSize, offset } = paging(query);
-      const { total, rows } = listPlayers(db, query.vote_id, {
-        team_id: query.team_id,
-        group_id: query.group_id,
-        order: 'score',
-        limit: pageSize,
-        offset,
-      });
-      const list = rows.map(({ row, card }, index) => ({
-        ...card,
-        rank: offset + index + 1,
-        score: row.score,
-      }));
-      return ok(pageOf(list, total, page, pageSize));
+      return ok(rankedPage(request.query as PageQuery, 'score', (row) => ({ score: row.score })));
     },
 
     voteScoreDetail(request) {
@@ -215,18 +220,7 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
     },
 
     voteRank(request) {
-      const query = request.query as PageQuery;
-      assertContestExists(db, query.vote_id);
-      const { page, pageSize, offset } = paging(query);
-      const { total, rows } = listPlayers(db, query.vote_id, {
-        team_id: query.team_id,
-        group_id: query.group_id,
-        order: 'votes',
-        limit: pageSize,
-        offset,
-      });
-      const list = rows.map(({ card }, index) => ({ ...card, rank: offset + index + 1 }));
-      return ok(pageOf(list, total, page, pageSize));
+      return ok(rankedPage(request.query as PageQuery, 'votes', () => ({})));
     },
 
     voteTeamRank(request) {
