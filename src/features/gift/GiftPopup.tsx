@@ -9,7 +9,7 @@ import { useStore } from '../../lib/store';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { primaryButton } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
-import { payFor } from '../payment';
+import { useChatPayment } from '../chat/use-chat-payment';
 import * as styles from './GiftPopup.css';
 
 type Gift = components['schemas']['Gift'];
@@ -31,7 +31,7 @@ export default function GiftPopup({
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [count, setCount] = useState<number>(GIFT_COUNTS[0]);
-  const [busy, setBusy] = useState(false);
+  const { busy, pay } = useChatPayment(paymentKey, onClose);
 
   useEffect(() => {
     let live = true;
@@ -56,24 +56,9 @@ export default function GiftPopup({
       toast(t('gift.choose'));
       return;
     }
-    setBusy(true);
-    try {
-      const outcome = await payFor({
-        key: paymentKey,
-        createOrder: (input) =>
-          api.post(
-            '/v3/api/wechat/video/reward',
-            { token, gift_id: gift.id, count, ...input },
-            { login: true },
-          ),
-      });
-      if (outcome === 'paid') {
-        toast(t('chat.paid'));
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
+    await pay((input) =>
+      api.post('/v3/api/wechat/video/reward', { token, gift_id: gift.id, count, ...input }, { login: true }),
+    );
   };
 
   return (

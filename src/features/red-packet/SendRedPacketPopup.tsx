@@ -4,8 +4,7 @@ import { api } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { primaryButton } from '../../ui/button/button.css';
-import { toast } from '../../ui/toast/toast';
-import { payFor } from '../payment';
+import { useChatPayment } from '../chat/use-chat-payment';
 import { validateRedPacket } from './validate';
 import * as styles from './RedPacket.css';
 
@@ -25,7 +24,7 @@ export default function SendRedPacketPopup({
   const [count, setCount] = useState('');
   const [greeting, setGreeting] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, pay } = useChatPayment(paymentKey, onClose);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,30 +34,19 @@ export default function SendRedPacketPopup({
       return;
     }
     setError('');
-    setBusy(true);
-    try {
-      const outcome = await payFor({
-        key: paymentKey,
-        createOrder: (input) =>
-          api.post(
-            '/v3/api/wechat/redpack/send',
-            {
-              token,
-              amount: checked.input.amountCents,
-              count: checked.input.count,
-              greeting: greeting.trim(),
-              ...input,
-            },
-            { login: true },
-          ),
-      });
-      if (outcome === 'paid') {
-        toast(t('chat.paid'));
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
+    await pay((input) =>
+      api.post(
+        '/v3/api/wechat/redpack/send',
+        {
+          token,
+          amount: checked.input.amountCents,
+          count: checked.input.count,
+          greeting: greeting.trim(),
+          ...input,
+        },
+        { login: true },
+      ),
+    );
   };
 
   return (
