@@ -1,6 +1,123 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
+
+/*
+ * The layers (CONTRIBUTING.md, "Structure and layers"): imports flow one way, lib/ui/engine/themes -> features -> blocks -> pages ->
+ * app (cycles: scripts/import-cycles.test.ts; the rules' own test: scripts/lint-layers.test.ts).
+ *
+ * - A feature imports another feature only through a shared module: `video` (the event store: detail, episodes,
+ *   viewer, stream, access gate) and `payment` (the payment flow) are shared whole; chat shares its message type
+ *   and payment hook with its add-ons (gift, red packet), and the chat room hosts their popups and card.
+ * - A feature's public surface is its top-level modules (`features/<name>/<Module>`); its folders (locales/, ...)
+ *   are its own. No barrels: blocks load lazily one by one, and a barrel would pull a whole feature into a chunk.
+ * Every folder under src/features gets its rule from the folder list, so a new feature is covered as it is.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Feature modules every other feature may import: the whole feature (`*`) or the named top-level modules. */
+const sharedFeatureModules = { video: '*', payment: '*', chat: ['types', 'use-chat-payment'] };
+/** What one feature may import beyond the shared modules: the chat room shows the gift and red-packet popups. */
+const hostedFeatureModules = {
+  chat: { gift: ['GiftPopup'], 'red-packet': ['RedPacketCard', 'SendRedPacketPopup'] },
+};
+
+const up = String.raw`^(?:\.\./)+`;
+const layer = (names) => `${up}(?:${names.join('|')})(?:/|$)`;
+/** A path into a folder of a feature (its locales, its internal modules): never part of its public surface. */
+const featureInternals = {
+  regex: String.raw`${up}features/[^/]+/[^/]+/`,
+  message:
+    "Import a feature's top-level module (features/<name>/<Module>); its folders (locales/, ...) are its own. Export what you need from a top-level module.",
+};
+
+/** One restriction for static imports (no-restricted-imports) and dynamic import() (no-restricted-syntax). */
+function restrict(files, patterns) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': [
+        'error',
+        ...patterns.map(({ regex, message }) => ({
+          selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+          message,
+        })),
+      ],
+    },
+  };
+}
+
+function otherFeature(from, name) {
+  const shared = sharedFeatureModules[name];
+  if (shared === '*') return [];
+  const allowed = [...(shared ?? []), ...(hostedFeatureModules[from]?.[name] ?? [])];
+  const except = allowed.length ? `(?!/(?:${allowed.join('|')})$)` : '';
+  return [
+    {
+      regex: `${up}(?:features/)?${name}${except}(?:/|$)`,
+      message: `features/${from} may not import features/${name}${allowed.length ? ` beyond ${allowed.join(', ')}` : ''}. Features meet only through shared modules (video, payment, chat/types, chat/use-chat-payment: CONTRIBUTING.md, Structure and layers): move what both need to src/lib or src/ui, or let a block compose the two.`,
+    },
+  ];
+}
+
+const layerRules = [
+  restrict(
+    ['src/lib/**'],
+    [
+      {
+        regex: layer(['ui', 'features', 'blocks', 'pages', 'app']),
+        message:
+          'src/lib holds non-UI helpers: it may not import ui, features, blocks, pages or app. Take a callback, or move the part that shows UI to src/ui.',
+      },
+    ],
+  ),
+  restrict(
+    ['src/ui/**', 'src/engine/**', 'src/themes/**'],
+    [
+      {
+        regex: layer(['features', 'blocks', 'pages', 'app']),
+        message:
+          'src/ui, src/engine and src/themes are shared by every feature: they may not import features, blocks, pages or app. Pass what you need in as props.',
+      },
+    ],
+  ),
+  ...features.map((name) =>
+    restrict(
+      [`src/features/${name}/**`],
+      [
+        {
+          regex: layer(['blocks', 'pages', 'app']),
+          message:
+            'A feature may not import blocks, pages or app (they compose features). Move the shared part to src/ui or src/lib.',
+        },
+        {
+          regex: String.raw`${up}(?:features/)?(?:${Object.keys(sharedFeatureModules).join('|')})/[^/]+/`,
+          message: "Import a shared feature's top-level module; its folders are its own.",
+        },
+        ...features.filter((other) => other !== name).flatMap((other) => otherFeature(name, other)),
+      ],
+    ),
+  ),
+  restrict(
+    ['src/blocks/**'],
+    [
+      {
+        regex: layer(['pages', 'app']),
+        message: 'A block may not import pages or app: pages compose blocks. Move the shared part to src/ui.',
+      },
+      featureInternals,
+    ],
+  ),
+  restrict(
+    ['src/pages/**'],
+    [{ regex: layer(['app']), message: 'A page may not import app: app composes pages.' }, featureInternals],
+  ),
+  restrict(['src/app/**'], [featureInternals]),
+];
 
 export default tseslint.config(
   {
@@ -27,14 +144,5 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  {
-    // Imports flow one way: lib/ui -> features/blocks -> pages -> app (cycles: scripts/import-cycles.test.ts).
-    files: ['src/lib/**', 'src/ui/**', 'src/engine/**', 'src/themes/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/app/*', '**/pages/*', '**/features/*', '**/blocks/*'] },
-      ],
-    },
-  },
+  ...layerRules,
 );

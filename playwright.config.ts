@@ -39,7 +39,12 @@ export default defineConfig<ThemeOptions>({
   timeout: 30_000,
   expect: {
     // threshold absorbs anti-aliasing; 50 differing pixels still catch a changed word.
-    toHaveScreenshot: { maxDiffPixels: 50, threshold: 0.2, animations: 'disabled', caret: 'hide' },
+    toHaveScreenshot: {
+      maxDiffPixels: 50,
+      threshold: 0.2,
+      animations: 'disabled',
+      caret: 'hide',
+    },
   },
   snapshotPathTemplate: 'tests/screenshots/__baselines__/{projectName}/{arg}{ext}',
   use: { baseURL: `http://127.0.0.1:${PORT}/livev3/`, trace: 'off', ...phone },
@@ -53,12 +58,17 @@ export default defineConfig<ThemeOptions>({
       NODE_ENV: 'test',
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+      // Every test logs in its own fresh viewers from this one address: the per-route request limits (proven by the
+      // server suite) would otherwise refuse logins once the suite runs faster than 30 a minute.
+      RATE_LIMIT_ALLOW: '127.0.0.1',
     },
     reuseExistingServer: false,
     timeout: 60_000,
   },
   projects: [
     { name: 'functional', testDir: 'tests/e2e' },
+    // The operator studio starts its own dev server on a copy of the config (tests/studio/studio.spec.ts).
+    { name: 'studio', testDir: 'tests/studio' },
     ...themeMatrix.map(({ theme, variant }) => ({
       name: `${theme}-${variant}`,
       testDir: 'tests/screenshots',

@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { configCheckPlugin } from './scripts/config-check-plugin.ts';
+import { CONFIG_ROOT_PLUGIN, configRoot, configRootPlugin } from './scripts/config-root.ts';
+import { i18nTypesPlugin } from './scripts/i18n-types.ts';
+import { paintShellPlugin } from './scripts/paint-shell.ts';
 
 type ModuleInfoLookup = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
 
@@ -23,9 +27,33 @@ function loadsWithEntry(id: string, info: ModuleInfoLookup): boolean {
   return false;
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports point at its development build in every mode (remix-run/react-router#12532), which
+ * carries dev-only warnings into production. The build resolves the package to its production files instead.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+};
+
+/** config/ and themes/ come from here: the project, or LIVEV3_CONFIG_ROOT (the studio on a copy). */
+const root = configRoot();
+
+export default defineConfig(({ command }) => ({
   base: '/livev3/',
-  plugins: [configCheckPlugin(), react(), vanillaExtractPlugin()],
+  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
+  plugins: [
+    configRootPlugin(root),
+    configCheckPlugin(root),
+    i18nTypesPlugin(),
+    paintShellPlugin(root),
+    react(),
+    // The compiler that evaluates *.css.ts runs its own Vite server with only the plugins this filter lets through:
+    // themes.css.ts must read the theme files from the same config root as the rest of the app.
+    vanillaExtractPlugin({ unstable_pluginFilter: ({ name }) => name === CONFIG_ROOT_PLUGIN }),
+  ],
   server: {
     // The dev server proxies the API and socket to the reference server (npm start or `node --import tsx server/main.ts`).
     proxy: {
@@ -60,4 +88,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

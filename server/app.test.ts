@@ -27,7 +27,8 @@ describe('video detail', () => {
       xcode: 200,
       data: { token: 'demo', color_code: 'red', live_status: 1, can_watch: true },
     });
-    expect(body.data.live_url).toBe('/streams/live/demo/master.m3u8');
+    // Signed and expiring (server/streams/sign.ts).
+    expect(body.data.live_url).toMatch(/^\/streams\/live\/demo\/master\.m3u8\?exp=\d+&sig=/);
   });
 
   it('accepts the locale and inviteId every app call carries', async () => {
@@ -47,7 +48,10 @@ describe('video detail', () => {
     const asOwner = (
       await get('/v3/api/video/detail?token=secret', { authorization: `Bearer ${owner}` })
     ).json().data;
-    expect(asOwner).toMatchObject({ can_watch: true, live_url: '/streams/live/demo/master.m3u8' });
+    expect(asOwner).toMatchObject({
+      can_watch: true,
+      live_url: expect.stringMatching(/^\/streams\/live\/demo\/master\.m3u8\?exp=/),
+    });
   });
 
   it('reports the paid and information-form gates', async () => {
@@ -85,6 +89,25 @@ describe('sessions', () => {
   });
 });
 
+describe("login refusals in the request's language", () => {
+  it('answers an unknown token and a replaced login in Chinese by default and in English with locale=en', async () => {
+    const nonsense = { authorization: 'Bearer nonsense' };
+    expect((await get('/v3/api/video/detail?token=demo', nonsense)).json()).toMatchObject({
+      xcode: 100004,
+      msg: '登录已过期，请重新登录',
+    });
+    expect((await get('/v3/api/video/detail?token=demo&locale=en', nonsense)).json()).toMatchObject({
+      xcode: 100004,
+      msg: 'Login expired, please log in again',
+    });
+    const first = createSession(app.db, 2);
+    createSession(app.db, 2);
+    expect(
+      (await get('/v3/api/video/detail?token=demo&locale=en', { authorization: first })).json().msg,
+    ).toBe('You logged in elsewhere, please log in again');
+  });
+});
+
 describe('bad requests never crash the server', () => {
   it('answers unknown endpoints with the envelope', async () => {
     const response = await get('/v3/api/no/such');
@@ -107,11 +130,17 @@ describe('bad requests never crash the server', () => {
 
 describe('streams', () => {
   it('serves the live playlist as a sliding window and the VOD as recorded', async () => {
-    const live = await get('/streams/live/demo/240p/index.m3u8');
+    // Playlists and segments need the signature the detail hands out (server/security/streams.test.ts).
+    const signature = (await get('/v3/api/video/detail?token=demo')).json().data.live_url.split('?')[1];
+    const live = await get(`/streams/live/demo/240p/index.m3u8?${signature}`);
     expect(live.headers['content-type']).toContain('mpegurl');
     expect(live.body).not.toContain('#EXT-X-ENDLIST');
-    expect((await get('/streams/vod/demo/240p/index.m3u8')).body).toContain('#EXT-X-ENDLIST');
-    expect((await get('/streams/vod/demo/240p/seg00.ts')).headers['content-type']).toBe('video/mp2t');
+    const replay = (await get('/v3/api/video/detail?token=vod')).json().data.replay_url.split('?')[1];
+    expect((await get(`/streams/vod/demo/240p/index.m3u8?${replay}`)).body).toContain('#EXT-X-ENDLIST');
+    expect((await get(`/streams/vod/demo/240p/seg00.ts?${replay}`)).headers['content-type']).toBe(
+      'video/mp2t',
+    );
+
     expect((await get('/streams/vod/..%2F..%2Fpackage.json/x.m3u8')).statusCode).toBe(404);
   });
 });

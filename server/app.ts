@@ -3,46 +3,81 @@
  * app at /livev3/, and the demo HLS streams. `buildServer` is what tests drive with fastify.inject.
  */
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { projectRoot, type ServerConfig } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
-import { openDatabase, type Db } from './db/database.ts';
-import { ApiFailure, XCODE } from './envelope.ts';
+import type { Db } from './db/database.ts';
+import type { Engine } from './db/engine.ts';
+import { isPostgresUrl, openData } from './db/open.ts';
+import { testDatabase, type TestDatabase } from './db/test-database.ts';
+import type { Sql } from './db/sql.ts';
+import { seedDemo } from './seed/demo.ts';
+import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
 import { attachRealtime } from './realtime.ts';
-import { seedIfEmpty } from './seed.ts';
 import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
 import { accountHandlers } from './routes/accounts.ts';
+import { complaintHandlers } from './routes/complaint.ts';
+import { favouriteHandlers } from './routes/favourites.ts';
+import { vipHandlers } from './routes/vip.ts';
 import { devCodes } from './auth/sms.ts';
+import { createMailer, devMailRoute } from './auth/mail.ts';
 import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
 import { chatHandlers } from './routes/chat.ts';
-import { redpackHandlers } from './routes/redpack.ts';
+import { redpackDevRoutes, redpackHandlers } from './routes/redpack.ts';
 import { accessHandlers } from './routes/access.ts';
 import { liveRoomHandlers } from './routes/live-room.ts';
 import { voteHandlers } from './routes/vote.ts';
-import { payNotifyRoute, wechatHandlers } from './routes/wechat.ts';
+import { engagementHandlers } from './engagement/handlers.ts';
+import { channelHandlers } from './routes/channel.ts';
+import { shopHandlers } from './routes/shop.ts';
+import { downloadHandlers } from './routes/downloads.ts';
+import { wechatHandlers } from './routes/wechat.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
-import { sandboxRoutes } from './wechat/sandbox.ts';
-import { realWechatLoginApi, sandboxCodeRoute, sandboxWechatLoginApi } from './auth/wechat-login.ts';
+import { setupWechat } from './wechat/setup.ts';
 import { uploadHandlers } from './routes/uploads.ts';
+import { streamHandlers } from './routes/streams.ts';
+import { appConstants, securityHeaders } from './security/headers.ts';
+import { clientErrorHandler, clientErrorText, clientErrorXcode } from './security/client-errors.ts';
+import {
+  httpServerOptions,
+  limitConnections,
+  readConnectionLimits,
+  type ConnectionLimits,
+} from './security/limits.ts';
 import { UPLOAD_HOST_PATH, uploadedFiles, uploadHost } from './uploads/host.ts';
 import { readUploadSettings, type UploadSettings } from './uploads/settings.ts';
 
 export type BuildOptions = Partial<ServerConfig> & {
   databasePath: string;
+  /**
+   * `postgres://...`: PostgreSQL instead of the SQLite file. With TEST_DATABASE_URL set (the server suite's
+   * PostgreSQL run), a test asking for `:memory:` gets a fresh seeded PostgreSQL database, dropped on close.
+   */
+  databaseUrl?: string;
   now?: () => number;
   logger?: boolean;
   /** Upload host settings; default from the environment (UPLOAD_DIR, UPLOAD_SECRET, QINIU_*). */
   uploads?: UploadSettings;
+  /** Signs stream URLs (default STREAM_SECRET, else random per process) and their lifetime (STREAM_URL_TTL_S). */
+  streamSecret?: string;
+  streamTtlSeconds?: number;
+  /** Time-outs and per-address caps; default from the environment (server/security/limits.ts). */
+  limits?: Partial<ConnectionLimits>;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The legacy synchronous SQLite connection (a failing stand-in on PostgreSQL): move its queries to `sql`. */
     db: Db;
+    /** The query builder: every query is written on it (server/db/sql.ts). */
+    sql: Sql;
+    /** Which engine `sql` talks to. */
+    engine: Engine;
   }
 }
 
@@ -51,45 +86,105 @@ function failure(xcode: number, msg: string) {
 }
 
 export async function buildServer(options: BuildOptions): Promise<FastifyInstance> {
+  const limits = { ...readConnectionLimits(), ...options.limits };
   const app = Fastify({
     logger: options.logger ?? false,
+    http: httpServerOptions(limits),
+    // Upload keys travel base64-encoded in the path (keys up to 512 characters).
+    maxParamLength: 1024,
+    // Errors the router raises before any route (a malformed URL, an over-long parameter) answer the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .send(failure(XCODE.badRequest, `Invalid request: ${error.message}`));
+    },
+    // Requests Node refuses itself (431, 414, a malformed request line) answer the envelope too.
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
-  const db = openDatabase(options.databasePath);
-  seedIfEmpty(db);
+  limitConnections(app.server, limits);
+  const testUrl = process.env.TEST_DATABASE_URL;
+  let testDb: TestDatabase | undefined;
+  if (!options.databaseUrl && options.databasePath === ':memory:' && isPostgresUrl(testUrl))
+    testDb = await testDatabase(testUrl, seedDemo);
+  const databaseUrl = testDb?.url ?? options.databaseUrl;
+  const data = await openData({ databasePath: options.databasePath, databaseUrl });
+  const { db, sql } = data;
+  await seedDemo(sql);
   app.decorate('db', db);
-  app.addHook('onClose', async () => db.close());
+  app.decorate('sql', sql);
+  app.decorate('engine', data.engine);
+  app.addHook('onClose', async () => {
+    await data.close();
+    await testDb?.drop();
+  });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = requestLocale(request);
+    const send = (status: number, xcode: number, texts: LocalizedText) =>
+      reply.code(status).send(failure(xcode, localize(texts, locale)));
     if (error instanceof ApiFailure)
-      return reply.code(200).send({ xcode: error.xcode, msg: error.message, data: error.data });
+      return reply
+        .code(200)
+        .send({ xcode: error.xcode, msg: localize(error.texts, locale), data: error.data });
     if (error.validation) {
       const detail = error.validation[0];
       const where = `${error.validationContext ?? 'request'}${detail?.instancePath ?? ''}`;
-      return reply
-        .code(400)
-        .send(failure(XCODE.badRequest, `Invalid request: ${where} ${detail?.message ?? 'is invalid'}`));
+      const problem = detail?.message ?? 'is invalid';
+      return send(400, XCODE.badRequest, {
+        'zh-CN': `请求参数有误：${where} ${problem}`,
+        en: `Invalid request: ${where} ${problem}`,
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.code(413).send(failure(XCODE.tooLarge, 'Request body is too large'));
+      return send(413, XCODE.tooLarge, { 'zh-CN': '请求内容过大', en: 'Request body is too large' });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return reply.code(415).send(failure(XCODE.badRequest, 'Unsupported content type'));
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(failure(XCODE.badRequest, 'Request body is not valid JSON'));
+      return send(415, XCODE.badRequest, { 'zh-CN': '不支持的内容类型', en: 'Unsupported content type' });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return send(400, XCODE.badRequest, {
+        'zh-CN': '请求内容不是有效的 JSON',
+        en: 'Request body is not valid JSON',
+      });
+    // A malformed percent-encoding (an auth_token_2 cookie, a query) is the client's error.
+    if (error instanceof URIError)
+      return send(400, XCODE.badRequest, {
+        'zh-CN': '请求参数有误：百分号编码不正确',
+        en: 'Invalid request: malformed percent-encoding',
+      });
+    if (error.statusCode === 429) {
+      // The rate-limit plugin throws what errorResponseBuilder made: its message is already in the request's locale.
+      const built = (error as { msg?: unknown }).msg;
+      if (typeof built === 'string') return reply.code(429).send(failure(XCODE.tooManyRequests, built));
+      return send(429, XCODE.tooManyRequests, {
+        'zh-CN': '请求过于频繁，请稍后再试',
+        en: 'Too many requests, please retry later',
+      });
     }
-    if (error.statusCode === 429)
-      return reply.code(429).send(failure(XCODE.tooManyRequests, 'Too many requests, please retry later'));
+    // Any other client error a plugin or the framework raised (the static server's 403, a Range the file cannot
+    // satisfy, a body that does not match its Content-Length or Content-Encoding) keeps its status.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return send(status, clientErrorXcode(status), clientErrorText(status));
     request.log.error(error);
-    return reply.code(500).send(failure(XCODE.internal, 'Internal server error'));
+    return send(500, XCODE.internal, { 'zh-CN': '服务器内部错误', en: 'Internal server error' });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    const where = `${request.method} ${request.url.split('?')[0]}`;
+    return reply
       .code(404)
-      .send(failure(XCODE.notFound, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
-  );
+      .send(
+        failure(
+          XCODE.notFound,
+          localize(
+            { 'zh-CN': `没有这个接口：${where}`, en: `No such endpoint: ${where}` },
+            requestLocale(request),
+          ),
+        ),
+      );
+  });
 
   // Form-encoded bodies parse to plain objects, validated by the same schemas as JSON.
   app.addContentTypeParser(
@@ -102,61 +197,93 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
 
   const contract = loadContract(path.join(projectRoot, 'schemas/api'));
   const mode = options.mode ?? 'development';
-  const credentials = wechatCredentials(process.env, mode);
+  const credentials = wechatCredentials(
+    process.env,
+    mode,
+    options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
+  );
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      xcode: XCODE.tooManyRequests,
-      msg: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} s`,
-      data: null,
-    }),
+    allowList: limits.rateLimitAllowList,
+    errorResponseBuilder: (request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return {
+        statusCode: 429,
+        xcode: XCODE.tooManyRequests,
+        msg: localize(
+          {
+            'zh-CN': `请求过于频繁，请${seconds}秒后再试`,
+            en: `Too many requests, please retry in ${seconds} s`,
+          },
+          requestLocale(request),
+        ),
+        data: null,
+      };
+    },
   });
   const now = options.now ?? Date.now;
   const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
   const uploads = options.uploads ?? readUploadSettings(options.databasePath);
-  const wechatLogin = credentials.sandbox
-    ? sandboxWechatLoginApi(db, credentials, now)
-    : realWechatLoginApi(credentials, {
-        appId: process.env.WECHAT_MINI_APP_ID ?? credentials.appId,
-        appSecret: process.env.WECHAT_MINI_APP_SECRET ?? credentials.appSecret,
-      });
+  await securityHeaders(app, {
+    distDir: options.distDir ?? path.join(projectRoot, 'dist'),
+    apiOrigin: appConstants().apiOrigin,
+    uploadDomain: uploads.qiniu?.domain,
+    publicOrigin,
+  });
+  // WeChat: the client, payments, notifications, OAuth login, refunds (and the emulator outside production).
+  const wechat = await setupWechat(app, { db, sql, credentials, mode, publicOrigin, now });
+  const wechatLogin = wechat.loginApi;
   registerContract(app, contract, {
-    ...videoHandlers(db),
-    ...accessHandlers(db, now),
-    ...liveRoomHandlers(db, now),
-    ...accountHandlers(db, { devSms: mode !== 'production', now, wechat: wechatLogin }),
+    ...videoHandlers(db, sql, now),
+    ...accessHandlers(db, sql, now),
+    ...liveRoomHandlers(db, sql, now),
+    ...accountHandlers(db, {
+      devSms: mode !== 'production',
+      now,
+      wechat: wechatLogin,
+      sql,
+      mailer: createMailer(process.env, mode),
+    }),
+    ...favouriteHandlers(db, sql, now),
+    ...complaintHandlers(db, sql, now),
+    ...vipHandlers(db, sql, { credentials, now }),
     ...wechatHandlers(db, credentials, options.now),
-    ...qrcodeHandlers(publicOrigin),
-    ...uploadHandlers(db, uploads, publicOrigin, now),
-    ...voteHandlers(db, {
+    ...qrcodeHandlers(publicOrigin, wechat.runtime),
+    ...uploadHandlers(db, sql, uploads, publicOrigin, now),
+    ...voteHandlers(db, sql, {
       credentials,
       publicOrigin: options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
       now,
     }),
-    ...chatHandlers(db, credentials, now),
+    ...chatHandlers(db, sql, credentials, now),
     ...redpackHandlers(db, credentials, now),
+    ...streamHandlers(db, sql, now),
+    ...engagementHandlers(sql, db, now),
+    ...channelHandlers(db, sql, now),
+    ...shopHandlers(sql, db, { credentials, now }),
+    ...downloadHandlers(sql, db, now),
   });
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).
+    devMailRoute(app);
+    redpackDevRoutes(app, db, now);
     app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', async (request) => ({
       xcode: XCODE.ok,
       msg: 'ok',
       data: { code: devCodes.get(request.query.phone ?? '') ?? null },
     }));
   }
-  await app.register(uploadHost, { prefix: UPLOAD_HOST_PATH, db, settings: uploads, now });
-  await app.register(uploadedFiles, { db, settings: uploads });
-  await app.register(payNotifyRoute, { db, credentials, now: options.now });
-  if (credentials.sandbox) await app.register(sandboxCodeRoute, { db, now });
-  if (credentials.sandbox)
-    await app.register(sandboxRoutes, { db, credentials, publicOrigin: options.publicOrigin });
+  await app.register(uploadHost, { prefix: UPLOAD_HOST_PATH, settings: uploads, now });
+  await app.register(uploadedFiles, { settings: uploads });
 
   await app.register(streamRoutes, {
     streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
     now: options.now,
+    db,
+    secret: options.streamSecret ?? process.env.STREAM_SECRET,
+    ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
   });
-  attachRealtime(app, db);
+  attachRealtime(app, db, { maxSocketsPerIp: limits.maxSocketsPerIp });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;
 }

@@ -7,6 +7,8 @@ export const projectRoot = path.resolve(serverRoot, '..');
 export type ServerConfig = {
   port: number;
   databasePath: string;
+  /** DATABASE_URL when it is a postgres:// URL: PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
   publicOrigin: string;
   mode: 'development' | 'production' | 'test';
   distDir: string;
@@ -21,6 +23,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     databasePath: env.DATABASE_PATH ?? path.join(projectRoot, 'data/livev3.db'),
+    databaseUrl: /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     mode,
     // DIST_DIR lets parallel builds (several worktrees' e2e runs) keep their own output.

@@ -18,13 +18,40 @@ export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
   return { xcode: XCODE.ok, msg, data };
 }
 
-/** Thrown by handlers for an expected failure; the error handler turns it into an envelope. */
+export type Locale = 'zh-CN' | 'en';
+/** A message in both languages; the answer carries the one of the request's locale. */
+export type LocalizedText = Record<Locale, string>;
+
+/**
+ * The request's locale: the `locale` query parameter the client sends on every call, else the first language of
+ * Accept-Language that the app speaks, else zh-CN (the spec's default).
+ */
+export function requestLocale(request: {
+  query?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}): Locale {
+  const query = request.query as { locale?: unknown } | undefined;
+  const asked = typeof query?.locale === 'string' ? query.locale : undefined;
+  if (asked === 'en' || asked === 'zh-CN') return asked;
+  const accept = request.headers['accept-language'];
+  const first = (Array.isArray(accept) ? accept[0] : accept)?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh-CN';
+}
+
+/** Picks the text of one locale from a plain or localized message. */
+export function localize(message: string | LocalizedText, locale: Locale): string {
+  return typeof message === 'string' ? message : message[locale];
+}
+
+/** Thrown by handlers for an expected failure; the error handler turns it into an envelope in the request's locale. */
 export class ApiFailure extends Error {
+  readonly texts: string | LocalizedText;
   constructor(
     readonly xcode: number,
-    message: string,
+    message: string | LocalizedText,
     readonly data: unknown = null,
   ) {
-    super(message);
+    super(localize(message, 'zh-CN'));
+    this.texts = message;
   }
 }

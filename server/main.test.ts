@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
+import { createSession } from './auth/sessions';
 import { projectRoot } from './config';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-shutdown-'));
@@ -61,7 +62,13 @@ it('SIGTERM: finishes the in-flight request, refuses new ones, closes the databa
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
 
   // A chunked-upload part whose body arrives in two halves, with SIGTERM in between.
-  const token = (await json(`${base}/v3/api/qiniu/upload/token`)).data as { prefix: string; uptoken: string };
+  // Upload tokens need a logged-in viewer: a session for the seeded organiser, written the way a login writes it.
+  const session = new Database(path.join(dir, 'shutdown.db'));
+  const sessionToken = createSession(session, 1);
+  session.close();
+  const token = (
+    await json(`${base}/v3/api/qiniu/upload/token`, { headers: { authorization: `Bearer ${sessionToken}` } })
+  ).data as { prefix: string; uptoken: string };
   const key = Buffer.from(`${token.prefix}slow.mp4`).toString('base64url');
   const init = (await json(`${base}/qiniu-up/buckets/livev3/objects/${key}/uploads`, {
     method: 'POST',

@@ -4,8 +4,23 @@
  */
 import { buildServer } from './app.ts';
 import { readConfig } from './config.ts';
+import { listenHost } from './security/limits.ts';
+import { missingProductionSettings } from './wechat/credentials.ts';
 
 const config = readConfig();
+if (config.mode === 'production') {
+  // Refuse to start without the secrets payments and login need (a missing pay key would accept forged payments), and
+  // without the stream signing secret (signed stream URLs must survive restarts and agree across processes). One list
+  // names every missing setting at once.
+  const missing = [
+    ...(process.env.STREAM_SECRET?.trim() ? [] : ['STREAM_SECRET']),
+    ...missingProductionSettings(process.env),
+  ];
+  if (missing.length > 0) {
+    console.error(`livev3 cannot start with NODE_ENV=production: missing settings: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+}
 const app = await buildServer({ ...config, logger: config.mode !== 'test' });
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT (SHUTDOWN_GRACE_MS, default 10 s). */
@@ -31,5 +46,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: '0.0.0.0' });
+// Loopback only unless HOST says otherwise (HOST=0.0.0.0 to try the app on a phone on the same network): with the
+// WeChat sandbox on, anyone who can reach the server can log in as the demo viewer.
+await app.listen({ port: config.port, host: listenHost() });
 console.log(`livev3 is running: ${config.publicOrigin}/livev3/#/pages/home/index?token=demo`);

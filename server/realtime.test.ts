@@ -18,10 +18,11 @@ afterAll(async () => {
   await app.close();
 });
 
-function open(token?: string): Socket {
+function open(token?: string, query: Record<string, string> = {}): Socket {
   const socket = connect(origin, {
     transports: ['websocket'],
     auth: token ? { token } : {},
+    query,
     reconnection: false,
   });
   sockets.push(socket);
@@ -70,7 +71,8 @@ describe('live chat', () => {
     const owner = (
       app.db.prepare("SELECT owner_id FROM events WHERE token = 'chat-e2e'").get() as { owner_id: number }
     ).owner_id;
-    const sender = open(createSession(app.db, owner));
+    const session = createSession(app.db, owner);
+    const sender = open(session);
     const reader = open();
     const outsider = open();
     await join(sender, 'chat-e2e');
@@ -79,8 +81,15 @@ describe('live chat', () => {
     const received = collect(reader);
     const elsewhere = collect(outsider);
 
-    expect(await send(reader, 'anonymous')).toEqual({ ok: false, msg: 'Please log in first', xcode: 401 });
-    expect(await send(sender, '   ')).toEqual({ ok: false, msg: 'chat content cannot be empty', xcode: 400 });
+    // Refusals answer in the handshake's language (zh-CN unless it asks for another).
+    expect(await send(reader, 'anonymous')).toEqual({ ok: false, msg: '请先登录', xcode: 401 });
+    expect(await send(sender, '   ')).toEqual({ ok: false, msg: '聊天内容不能为空', xcode: 400 });
+    const english = open(session, { locale: 'en' });
+    expect(await send(english, '   ')).toEqual({
+      ok: false,
+      msg: 'chat content cannot be empty',
+      xcode: 400,
+    });
     const answers = await Promise.all(['one', 'two', 'three'].map((text) => send(sender, text)));
     expect(answers.every((answer) => answer.ok)).toBe(true);
 

@@ -1,12 +1,24 @@
-/** `npm run seed`: recreates the database at DATABASE_PATH with the demo data. */
+/**
+ * `npm run seed`: recreates the SQLite database at DATABASE_PATH with the demo data; with DATABASE_URL (PostgreSQL)
+ * it migrates and seeds a database that holds no events yet (it never drops data there).
+ */
 import fs from 'node:fs';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { seed } from './seed.ts';
+import { syncSequences } from './db/engine.ts';
+import { openData } from './db/open.ts';
+import { seedIfEmpty } from './seed.ts';
+import { seedPortable } from './seed/portable.ts';
 
-const { databasePath } = readConfig();
-for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true });
-const db = openDatabase(databasePath);
-seed(db);
-db.close();
-console.log(`Seeded demo data into ${databasePath}`);
+const { databasePath, databaseUrl } = readConfig();
+if (!databaseUrl)
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true });
+const data = await openData({ databasePath, databaseUrl });
+try {
+  if (await seedIfEmpty(data.sql)) {
+    await seedPortable(data.sql);
+    await syncSequences(data.sql);
+    console.log(`Seeded demo data into ${databaseUrl ? 'PostgreSQL' : databasePath}`);
+  } else console.log('The database already holds events: left as it is');
+} finally {
+  await data.close();
+}

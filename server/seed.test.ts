@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './db/database';
+import { openData } from './db/open';
 import { seed } from './seed';
 
-function snapshot() {
-  const db = openDatabase(':memory:');
-  seed(db);
+async function snapshot() {
+  const data = await openData({ databasePath: ':memory:' });
+  await seed(data.sql);
+  const db = data.db;
   const rows = {
     events: db.prepare('SELECT token, title, price_cents, password FROM events ORDER BY id').all(),
     players: db.prepare('SELECT number, name, team_id, group_id, votes FROM players ORDER BY number').all(),
@@ -19,17 +20,17 @@ function snapshot() {
       )
       .get(),
   };
-  db.close();
+  await data.close();
   return rows;
 }
 
 describe('demo seed', () => {
-  it('is deterministic', () => {
-    expect(snapshot()).toEqual(snapshot());
+  it('is deterministic', async () => {
+    expect(await snapshot()).toEqual(await snapshot());
   });
 
-  it('holds the demo event set and every activity the issues need', () => {
-    const { events, counts } = snapshot();
+  it('holds the demo event set and every activity the issues need', async () => {
+    const { events, counts } = await snapshot();
     // The first five are the demo events; feature seeds (server/seed/*.ts) add their own after them.
     expect(events.map((event) => (event as { token: string }).token).slice(0, 5)).toEqual([
       'demo',

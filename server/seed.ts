@@ -1,8 +1,9 @@
 /**
  * Deterministic demo data (no clock, no randomness): screenshots and tests depend on it. Runs on first start, when
- * the events table is empty, and by `npm run seed`.
+ * the events table is empty, and by `npm run seed`; the same rows on SQLite and PostgreSQL.
  */
-import type { Db } from './db/database.ts';
+import { syncSequences } from './db/engine.ts';
+import type { Sql } from './db/sql.ts';
 import { seedVote } from './seed/vote.ts';
 import { seedChat } from './seed/chat.ts';
 import { seedAccess } from './seed/access.ts';
@@ -138,152 +139,218 @@ const GIVEN = [
 ];
 
 /** Contest players: deterministic names, teams, groups and votes; `count` players (320 in the demo, more for benches). */
-export function seedPlayers(db: Db, contestId: number, count: number, seedValue = 7): void {
+export async function seedPlayers(sql: Sql, contestId: number, count: number, seedValue = 7): Promise<void> {
   const random = prng(seedValue);
-  const teams = db
-    .prepare<[number], { id: number }>('SELECT id FROM contest_teams WHERE contest_id = ? ORDER BY id')
-    .all(contestId);
-  const groups = db
-    .prepare<[number], { id: number }>('SELECT id FROM contest_groups WHERE contest_id = ? ORDER BY id')
-    .all(contestId);
-  const insert = db.prepare(
-    'INSERT INTO players (contest_id, number, name, team_id, group_id, photo, description, votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const idsOf = (table: 'contest_teams' | 'contest_groups') =>
+    sql.selectFrom(table).select('id').where('contest_id', '=', contestId).orderBy('id').execute();
+  const teams = await idsOf('contest_teams');
+  const groups = await idsOf('contest_groups');
+  const rows = [];
   for (let number = 1; number <= count; number++) {
     const name =
       SURNAMES[Math.floor(random() * SURNAMES.length)] + GIVEN[Math.floor(random() * GIVEN.length)];
-    insert.run(
-      contestId,
+    rows.push({
+      contest_id: contestId,
       number,
       name,
-      teams[number % teams.length]?.id ?? null,
-      groups[number % groups.length]?.id ?? null,
-      COVER,
-      `${name}，${number} 号选手。`,
-      Math.floor(random() * random() * 30000),
-    );
+      team_id: teams[number % teams.length]?.id ?? null,
+      group_id: groups[number % groups.length]?.id ?? null,
+      photo: COVER,
+      description: `${name}，${number} 号选手。`,
+      votes: Math.floor(random() * random() * 30000),
+    });
   }
+  // A few thousand rows per statement: within both engines' limits on bound values.
+  for (let at = 0; at < rows.length; at += 2000)
+    await sql
+      .insertInto('players')
+      .values(rows.slice(at, at + 2000))
+      .execute();
 }
 
-function seedActivities(db: Db): void {
-  const demoEvent = (db.prepare("SELECT id FROM events WHERE token = 'demo'").get() as { id: number }).id;
-  db.prepare(
-    `INSERT INTO channels (id, token, owner_id, color_code, title, intro) VALUES (1, 'demo-channel', 1, 'red', '演示频道', '汇集本次活动的全部直播与回放。')`,
-  ).run();
-  ['直播', '回放', '花絮'].forEach((name, index) => {
-    db.prepare('INSERT INTO channel_categories (id, channel_id, name, position) VALUES (?, 1, ?, ?)').run(
-      index + 1,
-      name,
-      index,
-    );
-  });
-  const events = db
-    .prepare<[], { id: number; live_status: number }>('SELECT id, live_status FROM events ORDER BY id')
-    .all();
-  events.forEach((event, index) =>
-    db
-      .prepare('INSERT INTO channel_videos (channel_id, category_id, event_id, position) VALUES (1, ?, ?, ?)')
-      .run(event.live_status === 2 ? 2 : 1, event.id, index),
-  );
+async function seedActivities(sql: Sql): Promise<void> {
+  const { id: demoEvent } = await sql
+    .selectFrom('events')
+    .select('id')
+    .where('token', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  await sql
+    .insertInto('channels')
+    .values({
+      id: 1,
+      token: 'demo-channel',
+      owner_id: 1,
+      color_code: 'red',
+      title: '演示频道',
+      intro: '汇集本次活动的全部直播与回放。',
+    })
+    .execute();
+  await sql
+    .insertInto('channel_categories')
+    .values(
+      ['直播', '回放', '花絮'].map((name, index) => ({
+        id: index + 1,
+        channel_id: 1,
+        name,
+        position: index,
+      })),
+    )
+    .execute();
+  const events = await sql.selectFrom('events').select(['id', 'live_status']).orderBy('id').execute();
+  await sql
+    .insertInto('channel_videos')
+    .values(
+      events.map((event, index) => ({
+        channel_id: 1,
+        category_id: event.live_status === 2 ? 2 : 1,
+        event_id: event.id,
+        position: index,
+      })),
+    )
+    .execute();
 
-  db.prepare(
-    `INSERT INTO contests (id, event_id, title, rules, starts_at, ends_at) VALUES (1, ?, '2026 年度人气之星评选', '每人每天 5 票，每位选手每天 1 票。', ?, ?)`,
-  ).run(demoEvent, SEED_EPOCH, SEED_EPOCH + 365 * 86400);
-  ['红队', '蓝队', '金队'].forEach((name, index) =>
-    db.prepare('INSERT INTO contest_teams (id, contest_id, name) VALUES (?, 1, ?)').run(index + 1, name),
-  );
-  ['少年组', '青年组', '中年组', '老年组'].forEach((name, index) =>
-    db.prepare('INSERT INTO contest_groups (id, contest_id, name) VALUES (?, 1, ?)').run(index + 1, name),
-  );
-  seedPlayers(db, 1, 320);
+  await sql
+    .insertInto('contests')
+    .values({
+      id: 1,
+      event_id: demoEvent,
+      title: '2026 年度人气之星评选',
+      rules: '每人每天 5 票，每位选手每天 1 票。',
+      starts_at: SEED_EPOCH,
+      ends_at: SEED_EPOCH + 365 * 86400,
+    })
+    .execute();
+  await sql
+    .insertInto('contest_teams')
+    .values(['红队', '蓝队', '金队'].map((name, index) => ({ id: index + 1, contest_id: 1, name })))
+    .execute();
+  await sql
+    .insertInto('contest_groups')
+    .values(
+      ['少年组', '青年组', '中年组', '老年组'].map((name, index) => ({ id: index + 1, contest_id: 1, name })),
+    )
+    .execute();
+  await seedPlayers(sql, 1, 320);
 
-  db.prepare(
-    `INSERT INTO lotteries (id, event_id, title, draws_per_user) VALUES (1, ?, '直播间幸运抽奖', 3)`,
-  ).run(demoEvent);
-  [
+  await sql
+    .insertInto('lotteries')
+    .values({ id: 1, event_id: demoEvent, title: '直播间幸运抽奖', draws_per_user: 3 })
+    .execute();
+  const prizes: [string, number, number][] = [
     ['一等奖：新品手机', 1, 1],
     ['二等奖：蓝牙耳机', 5, 5],
     ['三等奖：定制帆布包', 50, 30],
     ['谢谢参与', 100000, 964],
-  ].forEach(([name, stock, weight], index) =>
-    db
-      .prepare('INSERT INTO lottery_prizes (id, lottery_id, name, stock, weight) VALUES (?, 1, ?, ?, ?)')
-      .run(index + 1, name, stock, weight),
-  );
-  db.prepare(
-    `INSERT INTO daily_bonuses (id, event_id, title, points_per_day, streak_bonus) VALUES (1, ?, '每日签到领积分', 10, 50)`,
-  ).run(demoEvent);
-  db.prepare(
-    `INSERT INTO checkin_activities (id, title, starts_at, ends_at) VALUES (1, '峰会现场签到', ?, ?)`,
-  ).run(SEED_EPOCH, SEED_EPOCH + 30 * 86400);
-  ['嘉宾', '媒体', '观众'].forEach((name, index) =>
-    db.prepare('INSERT INTO checkin_groups (id, activity_id, name) VALUES (?, 1, ?)').run(index + 1, name),
-  );
+  ];
+  await sql
+    .insertInto('lottery_prizes')
+    .values(
+      prizes.map(([name, stock, weight], index) => ({ id: index + 1, lottery_id: 1, name, stock, weight })),
+    )
+    .execute();
+  await sql
+    .insertInto('daily_bonuses')
+    .values({ id: 1, event_id: demoEvent, title: '每日签到领积分', points_per_day: 10, streak_bonus: 50 })
+    .execute();
+  await sql
+    .insertInto('checkin_activities')
+    .values({ id: 1, title: '峰会现场签到', starts_at: SEED_EPOCH, ends_at: SEED_EPOCH + 30 * 86400 })
+    .execute();
+  await sql
+    .insertInto('checkin_groups')
+    .values(['嘉宾', '媒体', '观众'].map((name, index) => ({ id: index + 1, activity_id: 1, name })))
+    .execute();
 
   const random = prng(11);
-  for (let i = 1; i <= 200; i++) {
-    db.prepare('INSERT INTO score_records (exam, candidate_no, name, score) VALUES (?, ?, ?, ?)').run(
-      '2026 春季测评',
-      `2026${String(i).padStart(4, '0')}`,
-      SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length],
-      40 + Math.floor(random() * 61),
-    );
-  }
-  [
+  await sql
+    .insertInto('score_records')
+    .values(
+      Array.from({ length: 200 }, (_, index) => {
+        const i = index + 1;
+        return {
+          exam: '2026 春季测评',
+          candidate_no: `2026${String(i).padStart(4, '0')}`,
+          name: SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length],
+          score: 40 + Math.floor(random() * 61),
+        };
+      }),
+    )
+    .execute();
+  const products: [string, number, number][] = [
     ['纪念 T 恤', 9900, 200],
     ['保温杯', 12900, 150],
     ['帆布包', 5900, 300],
     ['笔记本套装', 3900, 500],
     ['定制徽章', 1900, 1000],
     ['签名海报', 2900, 80],
-  ].forEach(([title, price, stock], index) =>
-    db
-      .prepare('INSERT INTO products (id, title, price_cents, stock, cover) VALUES (?, ?, ?, ?, ?)')
-      .run(index + 1, title, price, stock, COVER),
-  );
+  ];
+  await sql
+    .insertInto('products')
+    .values(
+      products.map(([title, price, stock], index) => ({
+        id: index + 1,
+        title,
+        price_cents: price,
+        stock,
+        cover: COVER,
+      })),
+    )
+    .execute();
 }
 
-export function seed(db: Db): void {
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO users (id, phone, nickname, permissions, created_at) VALUES (1, '13800000000', '主办方', '["owner","download"]', ?)`,
-    ).run(SEED_EPOCH);
-    const insert = db.prepare(
-      `INSERT INTO events (token, owner_id, color_code, title, cover, description, announcement, live_status, start_time,
-         views, live_stream, replay_stream, password, price_cents, needs_info_form)
-       VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    demoEvents.forEach((event, index) =>
-      insert.run(
-        event.token,
-        event.color,
-        event.title,
-        COVER,
-        event.description,
-        event.announcement,
-        event.status,
-        SEED_EPOCH + index * 3600,
-        12345 + index * 1000,
-        event.live,
-        event.replay,
-        event.password ?? '',
-        event.price ?? 0,
-        event.infoForm ? 1 : 0,
-      ),
-    );
-    seedActivities(db);
-    seedVote(db, { seedPlayers, prng });
-    seedChat(db);
-    seedAccess(db);
-    seedLiveRoom(db);
-  })();
+/** Fills an empty database with the demo data, in one transaction. */
+export async function seed(sql: Sql): Promise<void> {
+  await sql.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: 1,
+        phone: '13800000000',
+        nickname: '主办方',
+        permissions: '["owner","download"]',
+        created_at: SEED_EPOCH,
+      })
+      .execute();
+    await trx
+      .insertInto('events')
+      .values(
+        demoEvents.map((event, index) => ({
+          token: event.token,
+          owner_id: 1,
+          color_code: event.color,
+          title: event.title,
+          cover: COVER,
+          description: event.description,
+          announcement: event.announcement,
+          live_status: event.status,
+          start_time: SEED_EPOCH + index * 3600,
+          views: 12345 + index * 1000,
+          live_stream: event.live,
+          replay_stream: event.replay,
+          password: event.password ?? '',
+          price_cents: event.price ?? 0,
+          needs_info_form: event.infoForm ? 1 : 0,
+        })),
+      )
+      .execute();
+    await seedActivities(trx);
+    // Rows above carry their ids; PostgreSQL's counters must move past them before rows numbered automatically.
+    await syncSequences(trx);
+    await seedVote(trx, { seedPlayers, prng });
+    await seedChat(trx);
+    await seedAccess(trx);
+    await seedLiveRoom(trx);
+    await syncSequences(trx);
+  });
 }
 
-export function seedIfEmpty(db: Db): boolean {
-  const { count } = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM events').get() ?? {
-    count: 0,
-  };
-  if (count > 0) return false;
-  seed(db);
+/** Seeds a database without events; true when it did. */
+export async function seedIfEmpty(sql: Sql): Promise<boolean> {
+  const row = await sql
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  if (Number(row?.count ?? 0) > 0) return false;
+  await seed(sql);
   return true;
 }

@@ -3,7 +3,20 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** The built app at /livev3/: hashed assets cached for a year, index.html always revalidated. */
+/**
+ * Caching of the built app's files: hashed assets (their name changes with their content) immutable for a year;
+ * index.html never taken from a cache without asking (it names the current assets); the favicon, app icons and
+ * manifest (fixed names) for a day.
+ */
+export function cacheControl(relativeFile: string): string {
+  const file = relativeFile.split(path.sep).join('/');
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (file.startsWith('icons/') || file === 'favicon.svg' || file === 'manifest.webmanifest')
+    return 'public, max-age=86400';
+  return 'no-cache';
+}
+
+/** The built app at /livev3/ (caching: cacheControl). */
 export async function appRoutes(app: FastifyInstance, options: { distDir: string }) {
   app.get('/', (_request, reply) => reply.redirect('/livev3/'));
   app.get('/livev3', (_request, reply) => reply.redirect('/livev3/'));
@@ -22,10 +35,7 @@ export async function appRoutes(app: FastifyInstance, options: { distDir: string
     wildcard: true,
     // Passed the Fastify reply in @fastify/static 10.
     setHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
-      reply.header(
-        'Cache-Control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('Cache-Control', cacheControl(path.relative(options.distDir, file)));
     },
   });
 }

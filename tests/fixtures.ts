@@ -17,17 +17,58 @@ export async function openRoute(page: Page, route: string): Promise<void> {
   await page.goto(`#${route}${separator}e2e=1`);
 }
 
-export async function applyTheme(page: Page, theme: string, variant: string): Promise<void> {
-  await page
-    .waitForFunction(() => Boolean(window.__livev3), undefined, { timeout: 10_000 })
-    .catch(() => {
-      throw new Error('window.__livev3 is missing: the app must install its e2e hook when opened with e2e=1');
-    });
-  await page.evaluate(
-    ([name, kind]) => window.__livev3?.setTheme(name, kind as 'default' | 'channel'),
-    [theme, variant],
-  );
-  await expect(page.locator('html')).toHaveAttribute('data-theme', `${theme}-${variant}`);
+/** Opens a route in a forced theme (`theme=&variant=` on the hash, honoured under e2e=1): the first render is themed. */
+export async function openThemedRoute(
+  page: Page,
+  route: string,
+  theme: string,
+  variant: string,
+): Promise<void> {
+  const separator = route.includes('?') ? '&' : '?';
+  await openRoute(page, `${route}${separator}theme=${theme}&variant=${variant}`);
+}
+
+/** Requests that never settle while a page is open: the stream's playlists and segments, the socket's long poll. */
+const ENDLESS = /\.(m3u8|ts|m4s)(\?|$)|\/socket\.io\//;
+
+/** How long no request may be in flight before a page counts as settled (a chain of lazy chunks has gaps). */
+const QUIET_MS = 150;
+
+/**
+ * Resolves once no request the page started has been in flight for QUIET_MS, its fonts are ready and its loaded
+ * images decoded. Shorter than Playwright's 'networkidle' (500 ms of quiet); toHaveScreenshot's retries cover a late
+ * render.
+ */
+export async function settled(page: Page, pending: Set<unknown>): Promise<void> {
+  let quietSince = 0;
+  await expect
+    .poll(
+      () => {
+        if (pending.size) quietSince = 0;
+        else quietSince ||= Date.now();
+        return quietSince > 0 && Date.now() - quietSince >= QUIET_MS;
+      },
+      { intervals: [50], timeout: 15_000 },
+    )
+    .toBe(true);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images below the fold have not started loading: decoding them would wait for ever.
+    const loaded = [...document.images].filter((image) => image.complete);
+    await Promise.all(loaded.map((image) => image.decode().catch(() => undefined)));
+  });
+}
+
+/** Tracks the page's requests in flight (for `settled`), leaving out the endless ones. */
+export function trackRequests(page: Page): Set<unknown> {
+  const pending = new Set<unknown>();
+  page.on('request', (request) => {
+    if (!ENDLESS.test(request.url())) pending.add(request);
+  });
+  const done = (request: unknown) => pending.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return pending;
 }
 
 export const test = base.extend<ThemeOptions>({

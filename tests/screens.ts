@@ -8,7 +8,12 @@ export type Screen = {
   ready: string;
   /** Extra steps before the screenshot (open a pop-up, fill a form). */
   setup?: (page: Page) => Promise<void>;
+  /** CSS selectors of what differs from run to run (the browser's user agent), masked in the screenshot. */
+  mask?: string[];
 };
+
+/** The account screens' viewer (server/seed/accounts.ts): a fixed session outside production, nothing changes it. */
+const ACCOUNT_VIEWER = 'auth_token=account-screens-7401';
 
 /** Every screen that exists, screenshotted in every theme x variant. Later features add their screens here. */
 export const screens: Screen[] = [
@@ -17,7 +22,6 @@ export const screens: Screen[] = [
   { id: 'home-en', path: '/pages/home/index?token=demo&locale=en', ready: 'Introduction' },
   { id: 'no-event', path: '/pages/home/index?token=nosuchevent', ready: '未找到该活动' },
   { id: 'not-found', path: '/no/such/page', ready: '页面不存在' },
-  { id: 'coming-soon', path: '/pages/user/index?token=demo', ready: '该页面即将上线' },
   {
     id: 'preview-image',
     path: '/preview-image?urls=/streams/vod/demo/cover.jpg&current=0',
@@ -120,4 +124,146 @@ export const screens: Screen[] = [
   },
   { id: 'vote-sign-up', path: '/pages/vote/sign-up/index?vote_id=1', ready: '参赛照片' },
   { id: 'vote-today-star', path: '/pages/jinrizhixing/index?vote_id=1', ready: '今天还没有人获得投票' },
+  // The showcase channel (nothing follows or changes it): the channel home and its live room, channel variant looks.
+  {
+    id: 'channel-home',
+    path: '/pages/channel/index?channelToken=showcase',
+    ready: 'css=[role="tabpanel"] [role="listitem"]',
+  },
+  {
+    id: 'channel-home-en',
+    path: '/pages/channel/index?channelToken=showcase&locale=en',
+    ready: 'css=[role="tabpanel"] [role="listitem"]',
+  },
+  {
+    id: 'channel-room',
+    path: '/pages/channel/room-new/index?channelToken=showcase&token=ch-001',
+    ready: '返回频道',
+  },
+  {
+    id: 'channel-room-en',
+    path: '/pages/channel/room-new/index?channelToken=showcase&token=ch-001&locale=en',
+    ready: 'Back to channel',
+  },
+  { id: 'shop-products', path: '/pages/shop/index?token=demo', ready: '发布会纪念 T 恤' },
+  { id: 'shop-product', path: '/pages/shop/product/index?token=demo&id=1', ready: '纯棉短袖' },
+  {
+    id: 'shop-checkout',
+    path: '/pages/shop/checkout/index?token=demo&id=1&auth_token=shop-screens-7001',
+    ready: '提交订单并支付',
+  },
+  {
+    id: 'shop-addresses',
+    path: '/pages/user/address/index?token=demo&auth_token=shop-screens-7001',
+    ready: '李华',
+  },
+  {
+    id: 'shop-address-editor',
+    path: '/pages/user/address/edit/index?token=demo&id=2&auth_token=shop-screens-7001',
+    ready: 'css=textarea',
+  },
+  {
+    id: 'shop-orders',
+    path: '/pages/user/order/index?token=demo&auth_token=shop-screens-7001',
+    ready: '定制保温杯',
+  },
+  {
+    id: 'shop-orders-en',
+    path: '/pages/user/order/index?token=demo&locale=en&auth_token=shop-screens-7001',
+    ready: 'To pay',
+  },
+  {
+    id: 'shop-order',
+    path: '/pages/user/order/detail/index?token=demo&order_sn=20260101000002&auth_token=shop-screens-7001',
+    ready: 'YT9876543210',
+  },
+  {
+    id: 'shop-downloads',
+    path: '/pages/user/download/index?token=demo&vote_id=1&auth_token=shop-organiser-7003',
+    ready: '选手票数',
+  },
+  {
+    id: 'engage-lottery-wheel',
+    path: '/pages/lottery/index?token=demo&lottery_id=1',
+    ready: '直播间幸运大转盘',
+  },
+  {
+    id: 'engage-lottery-rules',
+    path: '/pages/lottery/index?token=demo&lottery_id=1',
+    ready: '直播间幸运大转盘',
+    setup: async (page) => {
+      await page.getByRole('button', { name: '活动规则' }).click();
+      await page.getByRole('dialog', { name: '活动规则' }).waitFor();
+    },
+  },
+  {
+    id: 'engage-lottery-grid',
+    path: '/pages/lottery/grid/index?token=demo&lottery_id=1',
+    ready: '直播间幸运大转盘',
+  },
+  {
+    id: 'engage-lottery-en',
+    path: '/pages/lottery/index?token=demo&lottery_id=1&locale=en',
+    ready: 'Log in to draw',
+  },
+  { id: 'engage-bonus', path: '/pages/daily-bonus/index?token=demo&bonus_id=1', ready: '每日签到领积分' },
+  { id: 'engage-check-in', path: '/pages/check-in/index?token=demo', ready: '开幕式' },
+  { id: 'engage-score', path: '/pages/score_query/index?token=demo&query_id=1', ready: '2026 校园歌手大赛' },
+  // Account pages: logged out for the login and scan pages, viewer 7401 for the others.
+  {
+    id: 'account-login',
+    path: '/pages/login/index?token=demo',
+    ready: 'css=[role="slider"]',
+  },
+  {
+    id: 'account-login-email',
+    path: '/pages/login/index?token=demo',
+    ready: 'css=[role="slider"]',
+    setup: async (page) => {
+      await page.getByRole('tab', { name: '邮箱登录' }).click();
+      await page.getByRole('tabpanel').getByLabel('昵称').waitFor();
+    },
+  },
+  {
+    id: 'account-login-en',
+    path: '/pages/login/index?token=demo&locale=en',
+    ready: 'css=[role="slider"]',
+  },
+  { id: 'account-user', path: `/pages/user/index?token=demo&${ACCOUNT_VIEWER}`, ready: '当前设备' },
+  {
+    id: 'account-user-en',
+    path: `/pages/user/index?token=demo&locale=en&${ACCOUNT_VIEWER}`,
+    ready: 'This device',
+  },
+  { id: 'account-phone', path: `/pages/user/phone/index?token=demo&${ACCOUNT_VIEWER}`, ready: '138****8000' },
+  {
+    id: 'account-favourites',
+    path: `/pages/user/collection/index?token=demo&${ACCOUNT_VIEWER}`,
+    ready: '产品训练营（回放，共三集）',
+  },
+  {
+    id: 'account-information',
+    path: `/pages/information/index?token=info&${ACCOUNT_VIEWER}`,
+    ready: '已填写过，可修改后重新提交',
+  },
+  {
+    id: 'account-complaint',
+    path: `/pages/complaint/tousu/index?token=demo&target_kind=video&target=demo&${ACCOUNT_VIEWER}`,
+    ready: 'css=input[name="reason"]',
+  },
+  { id: 'account-vip', path: `/pages/vip/index?token=demo&${ACCOUNT_VIEWER}`, ready: '年度会员' },
+  {
+    id: 'account-jump-mp',
+    path: `/pages/jump-mp/index?token=demo&${ACCOUNT_VIEWER}`,
+    ready: 'css=img[src*="qrcode_param"]',
+    // The code encodes a link at the server's public origin, whose port differs between runs.
+    mask: ['img[src*="qrcode_param"]'],
+  },
+  { id: 'account-scan', path: '/pages/scan-code/index?token=demo', ready: '打开摄像头扫码' },
+  {
+    id: 'account-diagnostics',
+    path: `/pages/test/index?token=demo&${ACCOUNT_VIEWER}`,
+    ready: 'css=[data-testid="diag-userAgent"]',
+    mask: ['[data-testid="diag-userAgent"]', '[data-testid="diag-network"]'],
+  },
 ];

@@ -24,7 +24,15 @@ export async function startServer(): Promise<RunningServer> {
   const databasePath = path.join(os.tmpdir(), `livev3-bench-${process.pid}-${port}.db`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      NODE_ENV: 'test',
+      // The benches open a thousand sockets from one address: the per-address caps are for the open network.
+      MAX_CONNECTIONS_PER_IP: '0',
+      MAX_SOCKETS_PER_IP: '0',
+    },
     stdio: 'ignore',
   });
   const origin = `http://127.0.0.1:${port}`;

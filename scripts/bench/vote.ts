@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createSession } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { openData } from '../../server/db/open.ts';
 import { prng, seed, seedPlayers } from '../../server/seed.ts';
 import { seedBenchContest } from '../../server/seed/vote.ts';
 import { projectRoot } from '../config/check.ts';
@@ -24,11 +25,14 @@ const USERS = 40_000;
 const USER_BASE = 100_000;
 
 /** The demo data plus a 20,000-player contest (5 free votes a day) and USERS viewers with sessions. */
-function prepareDatabase(file: string): { tokens: string[]; players: number[] } {
-  const db = openDatabase(file);
+async function prepareDatabase(file: string): Promise<{ tokens: string[]; players: number[] }> {
+  const data = await openData({ databasePath: file });
+  const db = data.db;
   try {
-    seed(db);
-    db.transaction(() => seedBenchContest(db, { seedPlayers, prng }, CONTEST, PLAYERS))();
+    await seed(data.sql);
+    await data.sql
+      .transaction()
+      .execute((trx) => seedBenchContest(trx, { seedPlayers, prng }, CONTEST, PLAYERS));
     const tokens = db.transaction(() => {
       const insert = db.prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, 0)');
       return Array.from({ length: USERS }, (_, index) => {
@@ -42,7 +46,7 @@ function prepareDatabase(file: string): { tokens: string[]; players: number[] } 
       .map((row) => row.id);
     return { tokens, players };
   } finally {
-    db.close();
+    await data.close();
   }
 }
 
@@ -137,7 +141,7 @@ export async function run(): Promise<BenchRow[]> {
       ['', '-wal', '-shm'].forEach((suffix) => fs.rmSync(base + suffix, { force: true })),
     );
   remove();
-  const { tokens, players } = prepareDatabase(file);
+  const { tokens, players } = await prepareDatabase(file);
   const before = totals(file);
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

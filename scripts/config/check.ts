@@ -15,7 +15,10 @@ export function readPageKeys(root = projectRoot): string[] {
   return [...text.matchAll(/^\s*'?([\w-]+)'?\s*:\s*\(\)\s*=>\s*import\(/gm)].map((match) => match[1]);
 }
 
-/** The one check the CLI, the build and the dev server all run. */
+/**
+ * The one check the CLI, the build, the dev server and the studio all run: config/, themes/ and schemas/ from `root`
+ * (the project, or a folder holding only those, like the studio's config root), page keys from this project's code.
+ */
 export function checkProjectConfig(root = projectRoot): ConfigProblem[] {
-  return validateConfig({ root, pageKeys: readPageKeys(root) });
+  return validateConfig({ root, pageKeys: readPageKeys(projectRoot) });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, readPageKeys } from './check';
 import { didYouMean, formatProblems, validateConfig } from './validate';
@@ -175,5 +176,25 @@ describe('shipped config', () => {
       versionCode: 100,
       debugOriginMarkers: ['test', 'amb', '192'],
     });
+  });
+});
+
+describe('block documentation', () => {
+  it('fails the check for a block schema without a description, naming the file and the prop', () => {
+    const root = fs.mkdtempSync(`${os.tmpdir()}/livev3-docs-`);
+    fs.cpSync(`${projectRoot}/schemas`, `${root}/schemas`, { recursive: true });
+    fs.cpSync(`${projectRoot}/config`, `${root}/config`, { recursive: true });
+    fs.cpSync(`${projectRoot}/themes`, `${root}/themes`, { recursive: true });
+    const file = `${root}/schemas/blocks/intro.schema.json`;
+    const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
+    delete schema.description;
+    delete schema.properties.collapsedLines.description;
+    fs.writeFileSync(file, JSON.stringify(schema));
+    const problems = validateConfig({ root, pageKeys });
+    expect(problems.map((problem) => `${problem.file}#${problem.pointer}`)).toEqual([
+      'schemas/blocks/intro.schema.json#',
+      'schemas/blocks/intro.schema.json#/properties/collapsedLines',
+    ]);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });

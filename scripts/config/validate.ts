@@ -106,26 +106,26 @@ function describeAjvError(error: ErrorObject, document: unknown, file: string): 
   }
 }
 
-const schemaCache = new Map<string, ValidateFunction>();
+/**
+ * Compiled schemas, kept while a schema file's text is unchanged: the dev server and the studio check the config on
+ * every save, and compiling every schema again each time took most of a second, delaying the saved change on screen.
+ */
+const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
+const schemaCache = new Map<string, { text: string; validate: ValidateFunction }>();
 
-function compile(ajv: Ajv2020, schemaFile: string): ValidateFunction {
+function compile(schemaFile: string): ValidateFunction {
+  const text = fs.readFileSync(schemaFile, 'utf8');
   const cached = schemaCache.get(schemaFile);
-  if (cached) return cached;
-  const schema = readJson(schemaFile) as Record<string, unknown>;
-  // Schemas carry their own $id for editors; ajv keys them by file here so recompiling in watch mode cannot clash.
+  if (cached?.text === text) return cached.validate;
+  const schema = JSON.parse(text) as Record<string, unknown>;
+  // Schemas carry their own $id for editors; without it ajv cannot clash on a schema compiled again after an edit.
   const validate = ajv.compile({ ...schema, $id: undefined });
-  schemaCache.set(schemaFile, validate);
+  schemaCache.set(schemaFile, { text, validate });
   return validate;
 }
 
-function runSchema(
-  ajv: Ajv2020,
-  schemaFile: string,
-  document: unknown,
-  file: string,
-  prefix = '',
-): ConfigProblem[] {
-  const validate = compile(ajv, schemaFile);
+function runSchema(schemaFile: string, document: unknown, file: string, prefix = ''): ConfigProblem[] {
+  const validate = compile(schemaFile);
   if (validate(document)) return [];
   return (validate.errors ?? [])
     .filter((error) => error.keyword !== 'if')
@@ -143,6 +143,31 @@ export function listBlockTypes(root: string): string[] {
     .sort();
 }
 
+/**
+ * Every block schema documents itself (the operators' block reference, `npm run docs:config`, is generated from it): a
+ * `description` of the block and of each prop.
+ */
+function checkBlockDocs(root: string, blockTypes: readonly string[]): ConfigProblem[] {
+  return blockTypes.flatMap((type) => {
+    const file = `schemas/blocks/${type}.schema.json`;
+    const schema = readJson(path.join(root, file)) as {
+      description?: unknown;
+      properties?: Record<string, { description?: unknown }>;
+    };
+    const missing = [
+      ...(typeof schema.description === 'string' && schema.description ? [] : ['']),
+      ...Object.entries(schema.properties ?? {})
+        .filter(([, prop]) => typeof prop.description !== 'string' || !prop.description)
+        .map(([name]) => `/properties/${name}`),
+    ];
+    return missing.map((pointer) => ({
+      file,
+      pointer,
+      message: `has no "description" (the block reference is generated from it)`,
+    }));
+  });
+}
+
 /** Theme files are themes/<name>.json; base.json holds the shared base tokens and is not a selectable theme. */
 export function listThemeFiles(root: string): Record<string, unknown> {
   const dir = path.join(root, 'themes');
@@ -157,8 +182,6 @@ type RouteLike = { path?: unknown; aliases?: unknown; page?: unknown; blocks?: u
 
 export function validateConfig(options: ValidateOptions): ConfigProblem[] {
   const { root, pageKeys } = options;
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
-  schemaCache.clear();
   const problems: ConfigProblem[] = [];
 
   let config = options.config;
@@ -177,7 +200,7 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
   const themeSchema = path.join(root, 'schemas/theme.schema.json');
   for (const [fileName, theme] of Object.entries(themes)) {
     const file = `themes/${fileName}`;
-    if (fs.existsSync(themeSchema)) problems.push(...runSchema(ajv, themeSchema, theme, file));
+    if (fs.existsSync(themeSchema)) problems.push(...runSchema(themeSchema, theme, file));
     const declared = (theme as { name?: unknown }).name;
     if (declared !== undefined && declared !== fileName.replace(/\.json$/, '')) {
       problems.push({
@@ -188,7 +211,7 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
     }
   }
 
-  problems.push(...runSchema(ajv, path.join(root, 'schemas/app-config.schema.json'), config, CONFIG_FILE));
+  problems.push(...runSchema(path.join(root, 'schemas/app-config.schema.json'), config, CONFIG_FILE));
   if (config === null || typeof config !== 'object') return problems;
 
   const { theme, routes } = config as {
@@ -209,8 +232,9 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
   for (const [code, name] of Object.entries(theme?.colorCodes ?? {}))
     checkTheme(name, `/theme/colorCodes/${code}`);
 
-  if (!Array.isArray(routes)) return problems;
   const blockTypes = listBlockTypes(root);
+  problems.push(...checkBlockDocs(root, blockTypes));
+  if (!Array.isArray(routes)) return problems;
   const seenPaths = new Map<string, string>();
   routes.forEach((route: RouteLike, index) => {
     const at = `/routes/${index}`;
@@ -253,7 +277,7 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
         return;
       }
       const schemaFile = path.join(root, 'schemas/blocks', `${block.type}.schema.json`);
-      problems.push(...runSchema(ajv, schemaFile, block.props ?? {}, CONFIG_FILE, `${blockAt}/props`));
+      problems.push(...runSchema(schemaFile, block.props ?? {}, CONFIG_FILE, `${blockAt}/props`));
     });
   });
   return problems;

@@ -6,7 +6,19 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
+
+/** The refusals of a missing, expired or replaced login, in both languages (answered in the request's locale). */
+export const LOGIN_EXPIRED = {
+  'zh-CN': '登录已过期，请重新登录',
+  en: 'Login expired, please log in again',
+} as const;
+export const LOGIN_REPLACED = {
+  'zh-CN': '你已在其他地方登录，请重新登录',
+  en: 'You logged in elsewhere, please log in again',
+} as const;
+export const LOGIN_REQUIRED = { 'zh-CN': '请先登录', en: 'Please log in first' } as const;
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -14,20 +26,34 @@ export type Viewer = { userId: number };
 
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+/**
+ * Told when a new login revoked a user's earlier sessions (`kept` is the new session's token): the realtime server
+ * cuts the sockets of the revoked ones at once (server/realtime.ts).
+ */
+export type SessionsReplaced = (replaced: { userId: number; kept: string }) => void;
+const replacedListeners = new WeakMap<object, SessionsReplaced>();
+
+/** Listens for replaced sessions of one database (by its Db or its Sql); null stops listening. */
+export function onSessionsReplaced(data: Db | Sql, listener: SessionsReplaced | null): void {
+  if (listener) replacedListeners.set(data, listener);
+  else replacedListeners.delete(data);
+}
+
 export function createSession(db: Db, userId: number, now = Date.now(), ttlMs = SESSION_TTL_MS): string {
   const token = crypto.randomBytes(32).toString('base64url');
-  db.transaction(() => {
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
-      now,
-      userId,
-    );
+  const revoked = db.transaction(() => {
+    const { changes } = db
+      .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
+      .run(now, userId);
     db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
       hash(token),
       userId,
       now,
       now + ttlMs,
     );
+    return Number(changes);
   })();
+  if (revoked > 0) replacedListeners.get(db)?.({ userId, kept: token });
   return token;
 }
 
@@ -58,15 +84,117 @@ export function viewerForToken(db: Db, token: string, now = Date.now()): Viewer 
     sessionByHash.set(db, statement);
   }
   const row = statement.get(hash(token)) as SessionRow | undefined;
-  if (!row) throw new ApiFailure(XCODE.loginExpired, 'Login expired, please log in again');
-  if (row.revoked_at !== null)
-    throw new ApiFailure(XCODE.loginReplaced, 'You logged in elsewhere, please log in again');
-  if (row.expires_at <= now) throw new ApiFailure(XCODE.loginExpired, 'Login expired, please log in again');
+  if (!row) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
+  if (row.revoked_at !== null) throw new ApiFailure(XCODE.loginReplaced, LOGIN_REPLACED);
+  if (row.expires_at <= now) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
   return { userId: row.user_id };
 }
 
 export function requireViewer(db: Db, request: FastifyRequest, now = Date.now()): Viewer {
   const viewer = optionalViewer(db, request, now);
-  if (!viewer) throw new ApiFailure(XCODE.loginRequired, 'Please log in first');
+  if (!viewer) throw new ApiFailure(XCODE.loginRequired, LOGIN_REQUIRED);
   return viewer;
+}
+
+/**
+ * A new session for the user on the query builder (either engine); earlier sessions of the user are revoked in the
+ * same transaction (xcode 100005 for them from then on).
+ */
+export async function startSession(
+  sql: Sql,
+  userId: number,
+  now = Date.now(),
+  ttlMs = SESSION_TTL_MS,
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const revoked = await sql.transaction().execute(async (trx) => {
+    const [update] = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({ token_hash: hash(token), user_id: userId, created_at: now, expires_at: now + ttlMs })
+      .execute();
+    return Number(update?.numUpdatedRows ?? 0);
+  });
+  if (revoked > 0) replacedListeners.get(sql)?.({ userId, kept: token });
+  return token;
+}
+
+/** The viewer behind a bare token on the query builder (null without a token); expired or replaced is an error. */
+export async function findViewerByToken(sql: Sql, token: string, now = Date.now()): Promise<Viewer | null> {
+  if (!token) return null;
+  const row = await sql
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', hash(token))
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
+  if (row.revoked_at !== null) throw new ApiFailure(XCODE.loginReplaced, LOGIN_REPLACED);
+  if (Number(row.expires_at) <= now) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
+  return { userId: row.user_id };
+}
+
+/** `optionalViewer` on the query builder: the viewer behind the request, null for an anonymous one. */
+export function findViewer(sql: Sql, request: FastifyRequest, now = Date.now()): Promise<Viewer | null> {
+  return findViewerByToken(sql, requestToken(request), now);
+}
+
+/** `requireViewer` on the query builder: a logged-in viewer or xcode 100003. */
+export async function needViewer(sql: Sql, request: FastifyRequest, now = Date.now()): Promise<Viewer> {
+  const viewer = await findViewer(sql, request, now);
+  if (!viewer) throw new ApiFailure(XCODE.loginRequired, LOGIN_REQUIRED);
+  return viewer;
+}
+
+/** A session as its owner sees it: `id` is a prefix of the stored hash (never the token itself). */
+export type SessionSummary = { id: string; created_at: number; expires_at: number; current: boolean };
+
+export const sessionIdOf = (token: string) => hash(token).slice(0, 16);
+
+export async function listSessions(sql: Sql, userId: number, currentToken: string, now = Date.now()) {
+  const rows = await sql
+    .selectFrom('sessions')
+    .select(['token_hash', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  const current = currentToken ? hash(currentToken) : '';
+  return rows.map((row): SessionSummary => ({
+    id: row.token_hash.slice(0, 16),
+    created_at: Number(row.created_at),
+    expires_at: Number(row.expires_at),
+    current: row.token_hash === current,
+  }));
+}
+
+/**
+ * Revokes one session of the user (by its id prefix) or, with a token, that token's session. Answers the revoked
+ * session's id (for the sockets to drop), or null when nothing open matched.
+ */
+export async function revokeSession(
+  sql: Sql,
+  userId: number,
+  which: { id: string } | { token: string },
+  now = Date.now(),
+): Promise<string | null> {
+  const query = sql
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  const row = await (
+    'token' in which
+      ? query.where('token_hash', '=', hash(which.token))
+      : query.where('token_hash', 'like', `${which.id.replace(/[^0-9a-f]/g, '')}%`)
+  )
+    .returning('token_hash')
+    .executeTakeFirst();
+  return row ? row.token_hash.slice(0, 16) : null;
 }

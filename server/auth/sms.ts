@@ -2,9 +2,10 @@
  * Phone verification codes: 6 digits, only their hash is stored, valid 5 minutes, one send per phone per 60 s, at
  * most 10 sends per IP per hour, at most 5 wrong tries per code. In non-production modes the code is also kept in
  * memory for GET /dev/sms/last (tests and local runs read it there; no SMS gateway is wired).
+ * Correct on PostgreSQL too: a code is consumed and a wrong try counted by conditional updates, never read-then-write.
  */
 import crypto from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
@@ -17,59 +18,107 @@ const hash = (phone: string, code: string) =>
 
 export const devCodes = new Map<string, string>();
 
-export function sendCode(
-  db: Db,
-  input: { phone: string; purpose: 'login' | 'bind'; ip: string; now: number; keepForDev: boolean },
+export type SmsPurpose = 'login' | 'bind';
+
+export async function sendCode(
+  sql: Sql,
+  input: { phone: string; purpose: SmsPurpose; ip: string; now: number; keepForDev: boolean },
 ) {
   const { phone, purpose, ip, now } = input;
-  const last = db
-    .prepare<[string], { created_at: number }>(
-      'SELECT created_at FROM sms_codes WHERE phone = ? ORDER BY created_at DESC LIMIT 1',
-    )
-    .get(phone);
-  if (last && now - last.created_at < RESEND_MS) {
-    const wait = Math.ceil((RESEND_MS - (now - last.created_at)) / 1000);
-    throw new ApiFailure(XCODE.tooManyRequests, `Please wait ${wait} s before requesting another code`, {
-      resend_after: wait,
-    });
+  const last = await sql
+    .selectFrom('sms_codes')
+    .select('created_at')
+    .where('phone', '=', phone)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last && now - Number(last.created_at) < RESEND_MS) {
+    const wait = Math.ceil((RESEND_MS - (now - Number(last.created_at))) / 1000);
+    throw new ApiFailure(
+      XCODE.tooManyRequests,
+      { 'zh-CN': `请 ${wait} 秒后再获取验证码`, en: `Please wait ${wait} s before requesting another code` },
+      { resend_after: wait },
+    );
   }
-  const { count } = db
-    .prepare<[string, number], { count: number }>(
-      'SELECT COUNT(*) AS count FROM sms_codes WHERE ip = ? AND created_at > ?',
-    )
-    .get(ip, now - 3600_000) as { count: number };
-  if (count >= MAX_PER_IP_PER_HOUR)
-    throw new ApiFailure(XCODE.tooManyRequests, 'Too many codes requested, please retry later');
+  const sent = await sql
+    .selectFrom('sms_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', now - 3600_000)
+    .executeTakeFirst();
+  if (Number(sent?.count ?? 0) >= MAX_PER_IP_PER_HOUR)
+    throw new ApiFailure(XCODE.tooManyRequests, {
+      'zh-CN': '获取验证码过于频繁，请稍后再试',
+      en: 'Too many codes requested, please retry later',
+    });
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  db.prepare(
-    'INSERT INTO sms_codes (phone, purpose, code_hash, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(phone, purpose, hash(phone, code), ip, now, now + CODE_TTL_MS);
+  await sql
+    .insertInto('sms_codes')
+    .values({
+      phone,
+      purpose,
+      code_hash: hash(phone, code),
+      ip,
+      created_at: now,
+      expires_at: now + CODE_TTL_MS,
+    })
+    .execute();
   if (input.keepForDev) devCodes.set(phone, code);
   return { resend_after: RESEND_MS / 1000, code };
 }
 
 /** Checks and consumes the newest code for the phone; wrong tries count, and the fifth one burns the code. */
-export function verifyCode(
-  db: Db,
-  input: { phone: string; code: string; purpose: 'login' | 'bind'; now: number },
-): void {
-  const row = db
-    .prepare<
-      [string, string],
-      { id: number; code_hash: string; expires_at: number; attempts: number; used_at: number | null }
-    >(
-      'SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes WHERE phone = ? AND purpose = ? ORDER BY created_at DESC LIMIT 1',
-    )
-    .get(input.phone, input.purpose);
+export async function verifyCode(
+  sql: Sql,
+  input: { phone: string; code: string; purpose: SmsPurpose; now: number },
+): Promise<void> {
+  const row = await sql
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash', 'expires_at', 'attempts', 'used_at'])
+    .where('phone', '=', input.phone)
+    .where('purpose', '=', input.purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!row || row.used_at !== null)
-    throw new ApiFailure(XCODE.badRequest, 'Please request a verification code first');
-  if (row.expires_at <= input.now)
-    throw new ApiFailure(XCODE.badRequest, 'The verification code has expired, please request a new one');
-  if (row.attempts >= MAX_ATTEMPTS)
-    throw new ApiFailure(XCODE.tooManyRequests, 'Too many wrong codes, please request a new one');
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': '请先获取验证码',
+      en: 'Please request a verification code first',
+    });
+  if (Number(row.expires_at) <= input.now)
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': '验证码已过期，请重新获取',
+      en: 'The verification code has expired, please request a new one',
+    });
+  const tooMany = new ApiFailure(XCODE.tooManyRequests, {
+    'zh-CN': '验证码错误次数过多，请重新获取',
+    en: 'Too many wrong codes, please request a new one',
+  });
+  if (row.attempts >= MAX_ATTEMPTS) throw tooMany;
   if (row.code_hash !== hash(input.phone, input.code)) {
-    db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?').run(row.id);
-    throw new ApiFailure(XCODE.badRequest, 'The verification code is wrong');
+    const counted = await sql
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!counted) throw tooMany;
+    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '验证码错误', en: 'The verification code is wrong' });
   }
-  db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ?').run(input.now, row.id);
+  // One use: of concurrent right answers only one consumes the code.
+  const used = await sql
+    .updateTable('sms_codes')
+    .set({ used_at: input.now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .returning('id')
+    .executeTakeFirst();
+  if (!used)
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': '请先获取验证码',
+      en: 'Please request a verification code first',
+    });
 }

@@ -1,19 +1,29 @@
 /**
- * WeChat codes -> identities, the way WeChat's server API does it:
- * - web OAuth: `sns/oauth2/access_token` (code -> openid, unionid), then `sns/userinfo` for the nickname/avatar
- *   when the scope allows it;
- * - mini program: `sns/jscode2session` (wx.login() code -> openid, session_key, unionid);
- * - phone number: `cgi-bin/token` (cached) then `wxa/business/getuserphonenumber` (the phone button's code).
+ * WeChat logins.
  *
- * With real credentials these go to api.weixin.qq.com; without them the sandbox answers the same questions from
- * its own one-time codes (issued by POST /sandbox/wechat/code, standing in for WeChat's authorise redirect,
- * wx.login() and the phone-number button): a code works once and for 5 minutes, like WeChat's.
+ * Web OAuth 2.0 (official account), the redirect flow:
+ *   GET /v3/api/user/login/wx?callback=<app url>&token=<video token>&auth_token=none
+ *     -> WeChat's authorise URL (appid, redirect_uri, response_type=code, scope from WECHAT_OAUTH_SCOPE, state)
+ *   GET /v3/api/user/login/wx/callback?code=...&state=...
+ *     -> code exchanged (sns/oauth2/access_token, then sns/userinfo when the scope allows it), the viewer found by
+ *        unionid or openid (or created), and the browser sent back to the app with auth_token in the hash query.
+ *   The `state` is signed (HMAC-SHA256), carries the video token and the return address, expires after 10 minutes
+ *   and works once. A forged, expired or replayed state, or a refused code, gets an error page, never a session.
+ *
+ * Codes sent by the client (POST /v3/api/user/login/wx, mini program, phone button) go through `WechatLoginApi`,
+ * built on the one WeChat client (server/wechat/client.ts). Locally the emulator issues the codes: its authorise
+ * page, and POST /sandbox/wechat/code for tests (a code works once and for 5 minutes, like WeChat's).
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { ok } from '../envelope.ts';
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { fetchTransport, WechatApiError, WechatClient, type Transport } from '../wechat/client.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
+import { createSession } from './sessions.ts';
+
+export { WechatApiError };
 
 export type WechatIdentity = { openid: string; unionid?: string; nickname?: string; avatar?: string };
 
@@ -23,126 +33,96 @@ export type WechatLoginApi = {
   phoneCode(code: string): Promise<string>;
 };
 
-/** WeChat refused (errcode/errmsg as WeChat sent them: 40029 invalid code, 40163 code been used, ...). */
-export class WechatApiError extends Error {
-  constructor(
-    readonly errcode: number,
-    readonly errmsg: string,
-  ) {
-    super(`${errmsg} (${errcode})`);
-  }
-}
-
 const CODE_TTL_MS = 5 * 60 * 1000;
+const STATE_TTL_MS = 10 * 60 * 1000;
+export const OAUTH_CALLBACK_PATH = '/v3/api/user/login/wx/callback';
 
-type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
-
-export function realWechatLoginApi(
-  credentials: WechatCredentials,
-  mini: { appId: string; appSecret: string },
-  options: { fetch?: Fetch; base?: string; now?: () => number } = {},
-): WechatLoginApi {
-  const get = options.fetch ?? fetch;
-  const base = options.base ?? 'https://api.weixin.qq.com';
-  const now = options.now ?? Date.now;
-  let accessToken: { token: string; expiresAt: number } | undefined;
-
-  async function call<T>(url: string, init?: RequestInit): Promise<T> {
-    const body = (await (await get(`${base}${url}`, init)).json()) as T & {
-      errcode?: number;
-      errmsg?: string;
-    };
-    if (body.errcode) throw new WechatApiError(body.errcode, body.errmsg ?? 'error');
-    return body;
-  }
-  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
-
+/** The code APIs on the WeChat client (web app for OAuth, the mini program for wx.login() and the phone button). */
+export function clientLoginApi(client: WechatClient): WechatLoginApi {
+  const { credentials } = client;
+  const base = credentials.apiBase;
+  const mini = {
+    appid: credentials.miniAppId || credentials.appId,
+    secret: credentials.miniAppSecret || credentials.appSecret,
+  };
+  const call = <T>(url: string, init: { method: string; headers?: Record<string, string>; body?: string }) =>
+    client.json<T>(url, init);
   return {
-    async oauthCode(code) {
-      const token = await call<{ access_token: string; openid: string; unionid?: string; scope?: string }>(
-        `/sns/oauth2/access_token?${query({
-          appid: credentials.appId,
-          secret: credentials.appSecret,
-          code,
-          grant_type: 'authorization_code',
-        })}`,
-      );
-      const identity: WechatIdentity = { openid: token.openid, unionid: token.unionid };
-      if (token.scope?.includes('snsapi_userinfo')) {
-        const info = await call<{ nickname?: string; headimgurl?: string; unionid?: string }>(
-          `/sns/userinfo?${query({ access_token: token.access_token, openid: token.openid, lang: 'zh_CN' })}`,
-        );
-        identity.nickname = info.nickname;
-        identity.avatar = info.headimgurl;
-        identity.unionid ??= info.unionid;
-      }
-      return identity;
-    },
+    oauthCode: (code) => client.oauthIdentity(code),
     async miniCode(code) {
       const session = await call<{ openid: string; session_key: string; unionid?: string }>(
-        `/sns/jscode2session?${query({
-          appid: mini.appId,
-          secret: mini.appSecret,
-          js_code: code,
-          grant_type: 'authorization_code',
-        })}`,
+        `${base}/sns/jscode2session?${new URLSearchParams({ ...mini, js_code: code, grant_type: 'authorization_code' })}`,
+        { method: 'GET' },
       );
       return { openid: session.openid, unionid: session.unionid, sessionKey: session.session_key };
     },
     async phoneCode(code) {
-      if (!accessToken || accessToken.expiresAt <= now()) {
-        const answer = await call<{ access_token: string; expires_in: number }>(
-          `/cgi-bin/token?${query({ grant_type: 'client_credential', appid: mini.appId, secret: mini.appSecret })}`,
-        );
-        accessToken = { token: answer.access_token, expiresAt: now() + (answer.expires_in - 300) * 1000 };
-      }
-      const answer = await call<{ phone_info: { purePhoneNumber: string } }>(
-        `/wxa/business/getuserphonenumber?${query({ access_token: accessToken.token })}`,
-        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) },
+      const kind = credentials.miniAppId ? 'mini' : 'web';
+      const answer = await client.withToken(kind, (token) =>
+        call<{ phone_info: { purePhoneNumber: string } }>(
+          `${base}/wxa/business/getuserphonenumber?${new URLSearchParams({ access_token: token })}`,
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) },
+        ),
       );
       return answer.phone_info.purePhoneNumber;
     },
   };
 }
 
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The code APIs against WeChat (or `base`), with an optional fetch (tests). */
+export function realWechatLoginApi(
+  credentials: WechatCredentials,
+  mini: { appId: string; appSecret: string },
+  options: { fetch?: Fetch; base?: string; now?: () => number } = {},
+): WechatLoginApi {
+  const transport: Transport = options.fetch
+    ? async (url, init) => {
+        const response = await options.fetch!(url, init);
+        return { status: response.status, headers: {}, body: Buffer.from(await response.arrayBuffer()) };
+      }
+    : fetchTransport;
+  const client = new WechatClient(
+    {
+      ...credentials,
+      miniAppId: mini.appId,
+      miniAppSecret: mini.appSecret,
+      apiBase: options.base ?? credentials.apiBase,
+    },
+    transport,
+    options.now,
+  );
+  return clientLoginApi(client);
+}
+
+// ---- The emulator's codes (the wechat_sandbox_codes table stands in for WeChat's code store) ----
+
 /** Openids are per app (28 characters starting with "o"); the unionid is the same across the operator's apps. */
 const derive = (prefix: string, ...parts: string[]) =>
   prefix + crypto.createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27);
 
-export function sandboxWechatLoginApi(
-  db: Db,
-  credentials: WechatCredentials,
-  now: () => number,
-): WechatLoginApi {
-  const take = (kind: 'oauth' | 'mini' | 'phone', code: string): string =>
-    db.transaction(() => {
-      const row = db
-        .prepare<[string, string], { subject: string; expires_at: number; used_at: number | null }>(
-          'SELECT subject, expires_at, used_at FROM wechat_sandbox_codes WHERE code = ? AND kind = ?',
-        )
-        .get(code, kind);
-      if (!row || row.expires_at <= now()) throw new WechatApiError(40029, 'invalid code');
-      if (row.used_at !== null) throw new WechatApiError(40163, 'code been used');
-      db.prepare('UPDATE wechat_sandbox_codes SET used_at = ? WHERE code = ?').run(now(), code);
-      return row.subject;
-    })();
-  const identity = (app: string, subject: string): WechatIdentity => ({
+export function sandboxIdentity(app: string, subject: string): Required<Omit<WechatIdentity, 'avatar'>> {
+  return {
     openid: derive('o', app, subject),
     unionid: derive('u', 'sandbox-union', subject),
     nickname: `WeChat ${subject}`,
-  });
-  return {
-    async oauthCode(code) {
-      return identity(credentials.appId, take('oauth', code));
-    },
-    async miniCode(code) {
-      const subject = take('mini', code);
-      return { ...identity(`${credentials.appId}-mini`, subject), sessionKey: derive('', 'session', code) };
-    },
-    async phoneCode(code) {
-      return take('phone', code);
-    },
   };
+}
+
+/** Takes a one-time code: its subject, or WechatApiError 40029 (unknown or expired) / 40163 (used). */
+export function takeSandboxCode(db: Db, kind: 'oauth' | 'mini' | 'phone', code: string, now: number): string {
+  return db.transaction(() => {
+    const row = db
+      .prepare<[string, string], { subject: string; expires_at: number; used_at: number | null }>(
+        'SELECT subject, expires_at, used_at FROM wechat_sandbox_codes WHERE code = ? AND kind = ?',
+      )
+      .get(code, kind);
+    if (!row || row.expires_at <= now) throw new WechatApiError(40029, 'invalid code');
+    if (row.used_at !== null) throw new WechatApiError(40163, 'code been used');
+    db.prepare('UPDATE wechat_sandbox_codes SET used_at = ? WHERE code = ?').run(now, code);
+    return row.subject;
+  })();
 }
 
 export function issueSandboxCode(
@@ -163,7 +143,7 @@ export function issueSandboxCode(
 }
 
 /**
- * Dev/test only: POST /sandbox/wechat/code {kind, subject} -> {code}. `subject` is the sandbox viewer's name
+ * Dev/test only: POST /sandbox/wechat/code {kind, subject} -> {code}. `subject` is the emulated viewer's name
  * (oauth, mini) or the phone number the phone button would return (phone).
  */
 export async function sandboxCodeRoute(app: FastifyInstance, options: { db: Db; now: () => number }) {
@@ -188,4 +168,202 @@ export async function sandboxCodeRoute(app: FastifyInstance, options: { db: Db; 
       return ok(issueSandboxCode(options.db, kind, subject, options.now()));
     },
   );
+}
+
+// ---- The redirect flow ----
+
+/** Only same-origin callbacks: the login must never hand a token to another site. */
+export function safeCallback(callback: string | undefined, publicOrigin: string): string {
+  if (!callback)
+    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '缺少 callback', en: 'callback is required' });
+  let url: URL;
+  try {
+    url = new URL(callback);
+  } catch {
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': 'callback 必须是完整的网址',
+      en: 'callback must be an absolute URL',
+    });
+  }
+  if (url.origin !== new URL(publicOrigin).origin)
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': 'callback 必须是本站地址',
+      en: 'callback must be on this site',
+    });
+  return url.toString();
+}
+
+/** Appends auth_token to the query inside the hash, where the app reads its launch parameters. */
+export function withAuthToken(callback: string, token: string): string {
+  const url = new URL(callback);
+  const [hashPath, hashQuery = ''] = url.hash.replace(/^#/, '').split('?');
+  const params = new URLSearchParams(hashQuery);
+  params.delete('auth_token');
+  params.set('auth_token', token);
+  url.hash = `${hashPath || '/'}?${params.toString()}`;
+  return url.toString();
+}
+
+type StatePayload = { id: string; t: string; r: string; e: number };
+
+export function signState(secret: string, payload: StatePayload): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const mac = crypto.createHmac('sha256', secret).update(body).digest('base64url');
+  return `${body}.${mac}`;
+}
+
+export function readState(secret: string, state: string, now: number): StatePayload {
+  const [body = '', mac = ''] = state.split('.');
+  const expected = crypto.createHmac('sha256', secret).update(body).digest('base64url');
+  if (mac.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
+    throw new Error('forged');
+  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StatePayload;
+  if (typeof payload.e !== 'number' || payload.e <= now) throw new Error('expired');
+  return payload;
+}
+
+function errorPage(reply: FastifyReply, status: number, title: string, detail: string, back?: string) {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return reply.code(status).type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
+<main style="font:16px system-ui,sans-serif;max-width:420px;margin:15vh auto;padding:0 24px;text-align:center">
+<h1 style="font-size:20px">${escape(title)}</h1><p>${escape(detail)}</p>
+${back ? `<p><a href="${escape(back)}">返回 / Back</a></p>` : ''}</main></html>`);
+}
+
+/** Finds the viewer of a WeChat identity (openid, then unionid) or creates one; fills in what was missing. */
+export async function userForIdentity(sql: Sql, identity: WechatIdentity, now: number): Promise<number> {
+  return sql.transaction().execute(async (trx) => {
+    const known =
+      (await trx.selectFrom('users').select('id').where('openid', '=', identity.openid).executeTakeFirst()) ??
+      (identity.unionid
+        ? await trx
+            .selectFrom('users')
+            .select('id')
+            .where('unionid', '=', identity.unionid)
+            .executeTakeFirst()
+        : undefined);
+    if (known) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          openid: eb.fn.coalesce('openid', eb.val(identity.openid)),
+          unionid: eb.fn.coalesce('unionid', eb.val(identity.unionid ?? null)),
+        }))
+        .where('id', '=', known.id)
+        .execute();
+      if (identity.nickname)
+        await trx
+          .updateTable('users')
+          .set({ nickname: identity.nickname })
+          .where('id', '=', known.id)
+          .where('nickname', '=', '')
+          .execute();
+      return known.id;
+    }
+    const created = await trx
+      .insertInto('users')
+      .values({
+        openid: identity.openid,
+        unionid: identity.unionid ?? null,
+        nickname: identity.nickname || 'WeChat user',
+        avatar: identity.avatar ?? '',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return created.id;
+  });
+}
+
+export async function wechatOauthRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    sql: Sql;
+    client: WechatClient;
+    publicOrigin: string;
+    now: () => number;
+    log: (m: string) => void;
+  },
+) {
+  const { client, sql, publicOrigin, now } = options;
+  const secret = client.credentials.stateSecret;
+
+  app.get<{ Querystring: { callback?: string; token?: string } }>(
+    '/v3/api/user/login/wx',
+    async (request: FastifyRequest<{ Querystring: { callback?: string; token?: string } }>, reply) => {
+      const callback = safeCallback(request.query.callback, publicOrigin);
+      const token = String(request.query.token ?? '').slice(0, 64);
+      const state = signState(secret, {
+        id: crypto.randomBytes(12).toString('base64url'),
+        t: token,
+        r: callback,
+        e: now() + STATE_TTL_MS,
+      });
+      return reply.redirect(client.authorizeUrl(`${publicOrigin}${OAUTH_CALLBACK_PATH}`, state));
+    },
+  );
+
+  app.get<{ Querystring: { code?: string; state?: string } }>(OAUTH_CALLBACK_PATH, async (request, reply) => {
+    const { code = '', state = '' } = request.query;
+    let payload: StatePayload;
+    try {
+      payload = readState(secret, state, now());
+    } catch (error) {
+      options.log(`WeChat login refused: state ${(error as Error).message}`);
+      return errorPage(
+        reply,
+        400,
+        '登录失败 / Login failed',
+        '登录链接无效或已过期，请重新登录。The login link is invalid or has expired, please log in again.',
+      );
+    }
+    let back: string;
+    try {
+      back = safeCallback(payload.r, publicOrigin);
+    } catch {
+      return errorPage(reply, 400, '登录失败 / Login failed', 'Invalid return address.');
+    }
+    const used = await sql
+      .insertInto('wechat_oauth_states')
+      .values({ id: payload.id, used_at: now() })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) {
+      options.log(`WeChat login refused: state ${payload.id} replayed`);
+      return errorPage(
+        reply,
+        400,
+        '登录失败 / Login failed',
+        '该登录链接已使用过，请重新登录。This login link was already used, please log in again.',
+        back,
+      );
+    }
+    if (!code)
+      return errorPage(
+        reply,
+        400,
+        '登录已取消 / Login cancelled',
+        '您取消了微信授权。You declined the WeChat authorisation.',
+        back,
+      );
+    let identity: WechatIdentity;
+    try {
+      identity = await client.oauthIdentity(code);
+    } catch (error) {
+      const detail = error instanceof WechatApiError ? `${error.errcode} ${error.errmsg}` : String(error);
+      options.log(`WeChat login: code refused: ${detail}`);
+      return errorPage(
+        reply,
+        400,
+        '登录失败 / Login failed',
+        `微信授权码无效或已使用，请重新登录。The WeChat code is invalid or was already used (${error instanceof WechatApiError ? error.errcode : 'network'}).`,
+        back,
+      );
+    }
+    const userId = await userForIdentity(sql, identity, now());
+    return reply.redirect(withAuthToken(back, createSession(options.db, userId, now())));
+  });
 }

@@ -12,6 +12,8 @@ export type OpenApiOperation = {
   requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
   responses: Record<string, { content?: Record<string, { schema: object }> } & object>;
   'x-rate-limit'?: { max: number; timeWindow: string };
+  /** The largest request body the operation accepts, in bytes (default: CONTRACT_BODY_LIMIT in register.ts). */
+  'x-body-limit'?: number;
 };
 
 export type OpenApiDocument = {

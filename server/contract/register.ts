@@ -2,9 +2,16 @@
  * Registers one Fastify route per contract operation, with the operation's query/body schemas (Fastify validates
  * them with ajv) and the handler of the same operationId. A contract operation without a handler, or a handler
  * without an operation, stops the server at start: server and contract cannot drift.
+ *
+ * Each operation also gets its own body limit (`x-body-limit`, else CONTRACT_BODY_LIMIT), and every number in its
+ * query, path and body must be finite: ajv turns `Infinity` and `1e309` into Infinity and then skips `minimum` and
+ * `maximum` for it, so a bounded page number would reach the database as Infinity.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiDocument, OpenApiOperation } from './load.ts';
+
+/** A JSON API call's body limit unless the operation declares `x-body-limit`: 64 KB. */
+export const CONTRACT_BODY_LIMIT = 64 * 1024;
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
 export type HandlerMap = Record<string, Handler>;
@@ -41,6 +48,40 @@ function bodySchema(operation: OpenApiOperation) {
   if (!content) return undefined;
   const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
   return schema;
+}
+
+/**
+ * Where a value holds a number that is not finite (`/page`, `/values/0`), or null when every number is finite.
+ * Walks with its own stack: a deeply nested body cannot overflow the call stack.
+ */
+export function nonFiniteNumberAt(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [node, where] = stack.pop()!;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return where;
+    } else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) stack.push([child, `${where}/${key}`]);
+    }
+  }
+  return null;
+}
+
+/** Refuses a request carrying a non-finite number with the same 400 envelope as a schema violation. */
+async function finiteNumbersOnly(request: FastifyRequest): Promise<void> {
+  for (const [context, value] of [
+    ['querystring', request.query],
+    ['params', request.params],
+    ['body', request.body],
+  ] as const) {
+    const where = nonFiniteNumberAt(value);
+    if (where !== null)
+      throw Object.assign(new Error(`${context}${where} must be a finite number`), {
+        statusCode: 400,
+        validation: [{ instancePath: where, message: 'must be a finite number' }],
+        validationContext: context,
+      });
+  }
 }
 
 /**
@@ -85,6 +126,9 @@ export function registerContract(
         url: url.replace(/\{(\w+)\}/g, ':$1'),
         // Rate limits are part of the contract (x-rate-limit), applied by @fastify/rate-limit.
         ...(operation['x-rate-limit'] ? { config: { rateLimit: operation['x-rate-limit'] } } : {}),
+        // A body over the limit answers 413 as soon as its Content-Length (or its first bytes past it) arrive.
+        bodyLimit: operation['x-body-limit'] ?? CONTRACT_BODY_LIMIT,
+        preHandler: finiteNumbersOnly,
         schema: {
           querystring: querySchema(operation),
           ...(paramsSchema(operation) ? { params: paramsSchema(operation) } : {}),

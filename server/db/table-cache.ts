@@ -8,6 +8,7 @@
  * transaction (its writes may still roll back).
  */
 import type { Db } from './database.ts';
+import { isStandIn } from './open.ts';
 
 type Versions = Map<string, number>;
 const versionsByDb = new WeakMap<Db, Versions>();
@@ -50,6 +51,8 @@ export function cachedByTables<K, V>(
   lookup: (key: K) => V,
   maxEntries = 1000,
 ): (key: K) => V {
+  // PostgreSQL (no SQLite connection, other nodes write too): no triggers to watch, every lookup reads.
+  if (isStandIn(db)) return lookup;
   for (const table of tables) watch(db, table);
   const map = versions(db);
   const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);
@@ -64,6 +67,38 @@ export function cachedByTables<K, V>(
     }
     if (cache.has(key)) return cache.get(key) as V;
     const value = lookup(key);
+    if (cache.size >= maxEntries) cache = new Map();
+    cache.set(key, value);
+    return value;
+  };
+}
+
+/**
+ * `cachedByTables` for lookups on the query builder: on SQLite the same triggers drop the cache (a value read while
+ * a write landed is not kept); on PostgreSQL (other nodes write too, no triggers) every lookup reads.
+ */
+export function cachedQuery<K, V>(
+  db: Db,
+  tables: string[],
+  lookup: (key: K) => Promise<V>,
+  maxEntries = 1000,
+): (key: K) => Promise<V> {
+  if (isStandIn(db)) return lookup;
+  for (const table of tables) watch(db, table);
+  const map = versions(db);
+  const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);
+  let cache = new Map<K, V>();
+  let cachedAt = stamp();
+  return async (key) => {
+    if (db.inTransaction) return lookup(key);
+    const before = stamp();
+    if (before !== cachedAt) {
+      cache = new Map();
+      cachedAt = before;
+    }
+    if (cache.has(key)) return cache.get(key) as V;
+    const value = await lookup(key);
+    if (stamp() !== cachedAt || db.inTransaction) return value;
     if (cache.size >= maxEntries) cache = new Map();
     cache.set(key, value);
     return value;

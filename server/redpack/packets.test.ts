@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
-import { wechatCredentials } from '../wechat/credentials';
 import type { Order } from '../wechat/orders';
-import { sandboxNotification } from '../wechat/sandbox';
+import { emulatorPay } from '../wechat/emulator';
 import { expirePackets, RED_PACKET_TTL_MS } from './packets';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
-const credentials = wechatCredentials({}, 'test');
 const EVENT = 'redpack-test';
 
 /** Viewer ids 1000.. with their sessions. */
@@ -24,6 +22,8 @@ beforeAll(async () => {
     insert.run(id, `grabber${index}@test`, `grabber ${index}`);
     viewers.push({ id, auth: { authorization: `Bearer ${createSession(app.db, id)}` } });
   }
+  // Paying inside WeChat (JSAPI) needs the viewer's WeChat openid.
+  app.db.prepare("UPDATE users SET openid = 'o-test-' || id WHERE openid IS NULL").run();
 });
 afterAll(() => app.close());
 
@@ -38,13 +38,8 @@ async function paidPacket(amount: number, count: number, sender = viewers[0]): P
   expect(answer.xcode).toBe(200);
   const order = app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(answer.data.order_sn) as Order;
   expect(order).toMatchObject({ kind: 'redpack', amount_cents: amount, status: 0 });
-  const notified = await app.inject({
-    method: 'POST',
-    url: '/v3/api/wechat/pay/notify',
-    payload: sandboxNotification(order, credentials),
-    headers: { 'content-type': 'text/xml' },
-  });
-  expect(notified.body).toContain('SUCCESS');
+  const notified = await emulatorPay(app, order.order_sn);
+  expect(notified).toBe('ok');
   return order.ref_id;
 }
 
@@ -106,12 +101,7 @@ describe('red packets', () => {
     const order = app.db
       .prepare("SELECT * FROM orders WHERE kind = 'redpack' AND ref_id = ?")
       .get(id) as Order;
-    await app.inject({
-      method: 'POST',
-      url: '/v3/api/wechat/pay/notify',
-      payload: sandboxNotification(order, credentials),
-      headers: { 'content-type': 'text/xml' },
-    });
+    await emulatorPay(app, order.order_sn);
     expect(app.db.prepare('SELECT COUNT(*) AS n FROM red_packet_shares WHERE packet_id = ?').get(id)).toEqual(
       {
         n: 3,

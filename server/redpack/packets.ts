@@ -5,6 +5,7 @@
  * than exist, never lose one, and never give a viewer two. Unclaimed shares are refunded when the packet expires.
  */
 import type { Db } from '../db/database.ts';
+import { maskName } from '../engagement/common.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { RED_PACKET_LIMITS, splitRedPacket, type RandomInt } from './split.ts';
 
@@ -79,6 +80,18 @@ export function openPacket(db: Db, packetId: number, now: number, random?: Rando
   })();
 }
 
+/**
+ * Development and tests only (POST /dev/redpack/expire): the sender's open packet reaches its expiry now, so a
+ * browser test sees it expire and its refund arrive without waiting 24 hours. True when it was open.
+ */
+export function expireSoon(db: Db, packetId: number, senderId: number, now: number): boolean {
+  return (
+    db
+      .prepare('UPDATE red_packets SET expires_at = ? WHERE id = ? AND sender_id = ? AND status = 1')
+      .run(now, packetId, senderId).changes > 0
+  );
+}
+
 /** Expires open packets past their time and records the unclaimed rest as refunded to the sender. */
 export function expirePackets(db: Db, now: number): number {
   return db
@@ -150,6 +163,13 @@ export function grabPacket(db: Db, packetId: number, userId: number, now: number
   })();
 }
 
+/** One line of the grab list: whole for the packet's sender and for the grabber's own line. */
+export type GrabLine = { user_id?: number; nickname: string; amount?: number; grabbed_at: number };
+
+/**
+ * A packet's state for `viewerId`. Who grabbed how much is the sender's and each grabber's business: the sender sees
+ * every line, a grabber their own; everyone else sees masked names, without amounts or user ids.
+ */
 export function packetState(db: Db, packetId: number, viewerId: number | null, now: number) {
   const due = grabStatements(db).packet.get(packetId);
   if (due && isDue(due, now)) expirePackets(db, now);
@@ -174,6 +194,10 @@ export function packetState(db: Db, packetId: number, viewerId: number | null, n
     status: RED_PACKET_STATUS[packet.status],
     expires_at: packet.expires_at ?? 0,
     mine: grabs.find((grab) => grab.user_id === viewerId)?.amount ?? 0,
-    grabs,
+    grabs: grabs.map((grab): GrabLine =>
+      viewerId !== null && (viewerId === packet.sender_id || viewerId === grab.user_id)
+        ? grab
+        : { nickname: maskName(grab.nickname), grabbed_at: grab.grabbed_at },
+    ),
   };
 }

@@ -1,31 +1,76 @@
 /**
- * The payment answer for an order (the same shape as /v3/api/wechat/video/pay, the contract's PayOrder): JSAPI
- * parameters for WeChat (t_type h5), the H5 payment page elsewhere (wap).
+ * Red packets and WeChat Pay: the payment answer (the same for every paid feature, server/wechat/pay.ts) and the
+ * refund of an expired packet's unclaimed rest to its sender through WeChat Pay's refund API.
  */
-import type { WechatCredentials } from '../wechat/credentials.ts';
-import type { Order } from '../wechat/orders.ts';
-import { jsapiPayParams, nonce } from '../wechat/sign.ts';
+import type { Sql } from '../db/sql.ts';
+import type { RefundStatus } from '../db/tables/wechat.ts';
+import { refundOrder, type RefundDeps } from '../wechat/refunds.ts';
+
+export { payAnswer } from '../wechat/pay.ts';
 
 export type PayRequest = { token: string; t_type?: 'h5' | 'wap'; idempotency_key?: string };
 
-export function payAnswer(
-  order: Order,
-  tType: 'h5' | 'wap' = 'h5',
-  credentials: WechatCredentials,
-  now: number,
-) {
-  if (tType === 'wap')
-    return {
-      order_sn: order.order_sn,
-      t_type: tType,
-      mweb_url: `/sandbox/wechat/h5pay?order_sn=${order.order_sn}`,
-    };
-  const pay = jsapiPayParams({
-    appId: credentials.appId,
-    prepayId: order.prepay_id,
-    apiKey: credentials.payKey,
-    nonceStr: nonce(),
-    timeStamp: Math.floor(now / 1000),
-  });
-  return { order_sn: order.order_sn, t_type: tType, pay };
+/** The refund key of a packet: one refund per packet, however often the sweep runs. */
+export const packetRefundKey = (packetId: number) => `RP${packetId}`;
+
+/**
+ * Pays back the unclaimed rest of every expired packet (expirePackets records it in refunded_cents) that has no
+ * refund yet: a partial refund of the packet's order. Returns how many refunds it started.
+ */
+export async function refundExpiredPackets(deps: RefundDeps, limit = 50): Promise<number> {
+  const sql: Sql = deps.sql;
+  const due = await sql
+    .selectFrom('red_packets')
+    .innerJoin('orders', (join) =>
+      join
+        .onRef('orders.ref_id', '=', 'red_packets.id')
+        .on('orders.kind', '=', 'redpack')
+        .on('orders.status', '=', 1),
+    )
+    .leftJoin('wechat_refunds', (join) =>
+      join
+        .onRef('wechat_refunds.order_sn', '=', 'orders.order_sn')
+        .on('wechat_refunds.reason', '=', 'red packet expired'),
+    )
+    .select(['red_packets.id', 'red_packets.refunded_cents', 'orders.order_sn'])
+    .where('red_packets.status', '=', 3)
+    .where('red_packets.refunded_cents', '>', 0)
+    .where('wechat_refunds.id', 'is', null)
+    .limit(limit)
+    .execute();
+  for (const packet of due) {
+    try {
+      await refundOrder(deps, {
+        orderSn: packet.order_sn,
+        amountCents: packet.refunded_cents,
+        reason: 'red packet expired',
+        key: packetRefundKey(packet.id),
+      });
+    } catch (error) {
+      deps.log?.(`red packet ${packet.id} refund not started: ${(error as Error).message}`);
+    }
+  }
+  return due.length;
+}
+
+/**
+ * The refund of an expired packet's unclaimed rest, as its sender sees it: null until the packet expired with shares
+ * unclaimed; 'pending' until the refund sweep recorded it, then the refund's own state.
+ */
+export async function packetRefund(
+  sql: Sql,
+  packetId: number,
+): Promise<{ status: RefundStatus; amount: number } | null> {
+  const packet = await sql
+    .selectFrom('red_packets')
+    .select(['status', 'refunded_cents'])
+    .where('id', '=', packetId)
+    .executeTakeFirst();
+  if (!packet || packet.status !== 3 || packet.refunded_cents <= 0) return null;
+  const refund = await sql
+    .selectFrom('wechat_refunds')
+    .select('status')
+    .where('out_refund_no', '=', packetRefundKey(packetId))
+    .executeTakeFirst();
+  return { status: refund?.status ?? 'pending', amount: packet.refunded_cents };
 }

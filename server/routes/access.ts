@@ -1,12 +1,15 @@
 /**
  * Access gates that are not payments: the video password. A correct password is remembered for the viewer's account
- * (event_access), so the detail hands out the streams from then on; a wrong one is a clear envelope error.
+ * (event_access), so the detail hands out the streams from then on; a wrong one is a clear envelope error. Wrong
+ * passwords lock the viewer and the address out of the event for a while (server/security/passwords.ts).
  */
 import crypto from 'node:crypto';
 import { requireViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { passwordAttempts } from '../security/passwords.ts';
 import { findEvent } from './video.ts';
 
 export const WRONG_PASSWORD = 'Incorrect video password';
@@ -17,18 +20,22 @@ export function passwordMatches(expected: string, given: string): boolean {
   return crypto.timingSafeEqual(digest(expected), digest(given));
 }
 
-export function accessHandlers(db: Db, now: () => number = Date.now): HandlerMap {
+export function accessHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
+  const attempts = passwordAttempts(sql, now);
   const remember = db.prepare(
     `INSERT OR IGNORE INTO event_access (event_id, user_id, gate, created_at) VALUES (?, ?, 'password', ?)`,
   );
   return {
-    passwordShow(request) {
+    async passwordShow(request) {
       const viewer = requireViewer(db, request);
       const { token, password } = request.body as { token: string; password: string };
       const event = findEvent(db, token);
       if (event.password) {
-        if (!passwordMatches(event.password, password.trim()))
-          throw new ApiFailure(XCODE.badRequest, WRONG_PASSWORD);
+        const expected = event.password;
+        const matched = await attempts.check(event.id, viewer.userId, request.ip, () =>
+          passwordMatches(expected, password.trim()),
+        );
+        if (!matched) throw new ApiFailure(XCODE.badRequest, WRONG_PASSWORD);
         remember.run(event.id, viewer.userId, now());
       }
       return ok({ token: event.token, unlocked: true });

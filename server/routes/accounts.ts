@@ -1,37 +1,79 @@
 import type { FastifyRequest } from 'fastify';
-import { createSession, requireViewer } from '../auth/sessions.ts';
+import { normaliseEmail, sendEmailCode, verifyEmailCode } from '../auth/email-code.ts';
+import type { Mailer } from '../auth/mail.ts';
+import {
+  createSession,
+  listSessions,
+  LOGIN_EXPIRED,
+  requestToken,
+  requireViewer,
+  revokeSession,
+} from '../auth/sessions.ts';
+import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from '../auth/slide.ts';
 import { sendCode, verifyCode } from '../auth/sms.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
-import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
+import { disconnectRevokedSockets } from '../realtime.ts';
 import { findEvent } from './video.ts';
 import { WechatApiError, type WechatIdentity, type WechatLoginApi } from '../auth/wechat-login.ts';
 
 const maskPhone = (phone: string) =>
   /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 
-type Options = { devSms: boolean; now: () => number; wechat: WechatLoginApi };
+type Options = {
+  devSms: boolean;
+  now: () => number;
+  wechat: WechatLoginApi;
+  /** The query builder (new and rewritten queries). */
+  sql: Sql;
+  mailer: Mailer;
+};
+
+const WECHAT_LOGIN: LocalizedText = { 'zh-CN': '微信登录', en: 'WeChat login' };
+const PHONE_NUMBER: LocalizedText = { 'zh-CN': '获取手机号', en: 'Getting the phone number' };
+
+const PHONE_TAKEN = {
+  'zh-CN': '该手机号已绑定其他账号',
+  en: 'This phone number is bound to another account',
+} as const;
+
+const maskEmail = (email: string) => {
+  const [name, domain] = email.split('@');
+  return domain ? `${name.slice(0, 2)}***@${domain}` : '';
+};
 
 export function accountHandlers(db: Db, options: Options): HandlerMap {
-  const { now } = options;
-  const userByPhone = (phone: string, nickname?: string): number => {
-    db.prepare(
-      'INSERT INTO users (phone, nickname, created_at) VALUES (?, ?, ?) ON CONFLICT(phone) DO NOTHING',
-    ).run(phone, nickname || `用户${phone.slice(-4)}`, now());
-    return (
-      db.prepare<[string], { id: number }>('SELECT id FROM users WHERE phone = ?').get(phone) as {
-        id: number;
-      }
-    ).id;
+  const { now, sql } = options;
+  /** The account of a phone, created on first login (concurrent first logins meet on the unique phone). */
+  const userByPhone = async (phone: string, nickname?: string): Promise<number> => {
+    await sql
+      .insertInto('users')
+      .values({ phone, nickname: nickname || `用户${phone.slice(-4)}`, created_at: now() })
+      .onConflict((conflict) => conflict.column('phone').doNothing())
+      .execute();
+    const row = await sql
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    return row.id;
   };
   /** Asks WeChat (or the sandbox); WeChat's refusals become a readable envelope. */
-  async function fromWechat<T>(what: string, ask: () => Promise<T>): Promise<T> {
+  async function fromWechat<T>(what: LocalizedText, ask: () => Promise<T>): Promise<T> {
     try {
       return await ask();
     } catch (error) {
       if (error instanceof WechatApiError)
-        throw new ApiFailure(XCODE.badRequest, `${what} failed: WeChat says ${error.message}`);
-      throw new ApiFailure(XCODE.internal, `${what} failed: WeChat could not be reached, please retry`);
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': `${what['zh-CN']}失败：微信返回 ${error.message}`,
+          en: `${what.en} failed: WeChat says ${error.message}`,
+        });
+      throw new ApiFailure(XCODE.internal, {
+        'zh-CN': `${what['zh-CN']}失败：无法连接微信，请重试`,
+        en: `${what.en} failed: WeChat could not be reached, please retry`,
+      });
     }
   }
   /** The viewer behind a WeChat identity: by unionid (same person across the operator's apps), else created. */
@@ -59,79 +101,193 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
           .lastInsertRowid,
       );
     })();
-  const phoneLogin = (request: FastifyRequest) => {
+  const phoneLogin = async (request: FastifyRequest) => {
     const { phone, code, nickname } = request.body as { phone: string; code: string; nickname?: string };
-    verifyCode(db, { phone, code, purpose: 'login', now: now() });
-    const userId = userByPhone(phone, nickname);
+    await verifyCode(sql, { phone, code, purpose: 'login', now: now() });
+    const userId = await userByPhone(phone, nickname);
     return ok({ token: createSession(db, userId, now()), user_id: userId });
+  };
+  /** Binds a proven phone to the viewer's account; the unique phone column settles concurrent binds. */
+  const bindPhoneTo = async (userId: number, phone: string) => {
+    const taken = await sql
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('id', '!=', userId)
+      .executeTakeFirst();
+    if (taken) throw new ApiFailure(XCODE.badRequest, PHONE_TAKEN);
+    try {
+      await sql.updateTable('users').set({ phone }).where('id', '=', userId).execute();
+    } catch {
+      throw new ApiFailure(XCODE.badRequest, PHONE_TAKEN);
+    }
   };
 
   return {
-    sendSmsCode(request) {
+    async sendSmsCode(request) {
       const { type } = request.params as { type: 'login' | 'bind' };
-      const { phone } = request.body as { phone: string };
-      const { resend_after } = sendCode(db, {
+      const { phone, ticket } = request.body as { phone: string; ticket?: string };
+      // Both need the one-time ticket of a slide check passed for this phone (so neither can be scripted to flood a
+      // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
+      if (type === 'bind') requireViewer(db, request, now());
+      await consumeTicket(sql, { ticket: ticket ?? '', phone, now: now() });
+      const { resend_after } = await sendCode(sql, {
         phone,
         purpose: type,
         ip: request.ip,
         now: now(),
         keepForDev: options.devSms,
       });
-      return ok({ resend_after }, 'The code has been sent');
+      return ok(
+        { resend_after },
+        localize({ 'zh-CN': '验证码已发送', en: 'The code has been sent' }, requestLocale(request)),
+      );
     },
     loginPhoneSms: phoneLogin,
     smsLogin: phoneLogin,
-    emailAnonymousLogin(request) {
-      const { email, nickname } = request.body as { email: string; nickname?: string };
-      const address = email.trim().toLowerCase();
-      db.prepare(
-        'INSERT INTO users (email, nickname, created_at) VALUES (?, ?, ?) ON CONFLICT(email) DO NOTHING',
-      ).run(address, nickname || address.split('@')[0], now());
-      const { id } = db
-        .prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?')
-        .get(address) as { id: number };
-      return ok({ token: createSession(db, id, now()), user_id: id });
+    async slideChallenge(request) {
+      const { phone } = request.body as { phone: string };
+      return ok(await issueChallenge(sql, { phone, ip: request.ip, now: now() }));
     },
-    bindPhone(request) {
-      const viewer = requireViewer(db, request);
+    async slideVerify(request) {
+      const { challenge_id, phone, track } = request.body as {
+        challenge_id: string;
+        phone: string;
+        track: TrackPoint[];
+      };
+      return ok(await verifySlide(sql, { challengeId: challenge_id, phone, track, now: now() }));
+    },
+    async sendEmailCode(request) {
+      const email = normaliseEmail((request.body as { email: string }).email);
+      const answer = await sendEmailCode(sql, options.mailer, {
+        email,
+        ip: request.ip,
+        now: now(),
+        locale: requestLocale(request),
+      });
+      return ok(
+        answer,
+        localize({ 'zh-CN': '验证码已发送到邮箱', en: 'The code has been mailed' }, requestLocale(request)),
+      );
+    },
+    /**
+     * E-mail login. A fresh address creates a new anonymous account (the insert that wins the unique e-mail creates
+     * it); an address that belongs to an account opens it only with the code mailed to that address, so knowing
+     * someone's e-mail is never enough to log in as them.
+     */
+    async emailAnonymousLogin(request) {
+      const { email, nickname, code } = request.body as { email: string; nickname?: string; code?: string };
+      const address = normaliseEmail(email);
+      if (code) await verifyEmailCode(sql, { email: address, code, now: now() });
+      const created = await sql
+        .insertInto('users')
+        .values({ email: address, nickname: nickname || address.split('@')[0], created_at: now() })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (created)
+        return ok({ token: createSession(db, created.id, now()), user_id: created.id, created: true });
+      if (!code)
+        throw new ApiFailure(
+          XCODE.forbidden,
+          { 'zh-CN': '请输入验证码', en: 'Please enter the verification code' },
+          { need_code: true },
+        );
+      const user = await sql
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', address)
+        .executeTakeFirstOrThrow();
+      return ok({ token: createSession(db, user.id, now()), user_id: user.id, created: false });
+    },
+    async bindPhone(request) {
+      const viewer = requireViewer(db, request, now());
       const { phone, code } = request.body as { phone: string; code: string };
-      verifyCode(db, { phone, code, purpose: 'bind', now: now() });
-      const taken = db
-        .prepare<[string, number], { id: number }>('SELECT id FROM users WHERE phone = ? AND id != ?')
-        .get(phone, viewer.userId);
-      if (taken) throw new ApiFailure(XCODE.badRequest, 'This phone number is bound to another account');
-      db.prepare('UPDATE users SET phone = ? WHERE id = ?').run(phone, viewer.userId);
+      await verifyCode(sql, { phone, code, purpose: 'bind', now: now() });
+      await bindPhoneTo(viewer.userId, phone);
       return ok({ phone: maskPhone(phone) });
     },
-    userInfo(request) {
-      const viewer = requireViewer(db, request);
-      const user = db
-        .prepare<
-          [number],
-          { id: number; phone: string | null; nickname: string; avatar: string; permissions: string }
-        >('SELECT id, phone, nickname, avatar, permissions FROM users WHERE id = ?')
-        .get(viewer.userId);
-      if (!user) throw new ApiFailure(XCODE.loginExpired, 'Login expired, please log in again');
+    async userInfo(request) {
+      const viewer = requireViewer(db, request, now());
+      const user = await sql
+        .selectFrom('users')
+        .select(['id', 'phone', 'email', 'nickname', 'avatar', 'permissions'])
+        .where('id', '=', viewer.userId)
+        .executeTakeFirst();
+      if (!user) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
+      const vip = await sql
+        .selectFrom('vip_memberships')
+        .select('expires_at')
+        .where('user_id', '=', viewer.userId)
+        .executeTakeFirst();
+      const vipUntil = Number(vip?.expires_at ?? 0);
       return ok({
         user_id: user.id,
         phone: maskPhone(user.phone ?? ''),
+        email: maskEmail(user.email ?? ''),
+        has_phone: Boolean(user.phone),
         nickname: user.nickname,
         avatar: user.avatar,
         permissions: JSON.parse(user.permissions) as string[],
+        vip_expires_at: vipUntil > now() ? vipUntil : 0,
       });
     },
-    updateUserInfo(request) {
-      const viewer = requireViewer(db, request);
+    async updateUserInfo(request) {
+      const viewer = requireViewer(db, request, now());
       const { nickname, avatar } = request.body as { nickname?: string; avatar?: string };
-      if (avatar && !/^(https?:\/\/|\/)/.test(avatar))
-        throw new ApiFailure(XCODE.badRequest, 'avatar must be an http(s) or site path');
-      db.prepare(
-        'UPDATE users SET nickname = COALESCE(?, nickname), avatar = COALESCE(?, avatar) WHERE id = ?',
-      ).run(nickname ?? null, avatar ?? null, viewer.userId);
-      return ok(null, 'Saved');
+      if (avatar && !/^(https?:\/\/|\/(?!\/))/.test(avatar))
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': '头像须为 http(s) 地址或站内路径',
+          en: 'avatar must be an http(s) or site path',
+        });
+      const name = nickname?.trim();
+      if (nickname !== undefined && !name)
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': '昵称不能为空',
+          en: 'The nickname cannot be empty',
+        });
+      const changes = { ...(name ? { nickname: name } : {}), ...(avatar ? { avatar } : {}) };
+      if (Object.keys(changes).length)
+        await sql.updateTable('users').set(changes).where('id', '=', viewer.userId).execute();
+      return ok(null, localize({ 'zh-CN': '已保存', en: 'Saved' }, requestLocale(request)));
     },
-    collectInfo(request) {
-      const viewer = requireViewer(db, request);
+    async sessionList(request) {
+      const viewer = requireViewer(db, request, now());
+      return ok({ list: await listSessions(sql, viewer.userId, requestToken(request), now()) });
+    },
+    async sessionRevoke(request) {
+      const viewer = requireViewer(db, request, now());
+      const revoked = await revokeSession(
+        sql,
+        viewer.userId,
+        { id: (request.body as { id: string }).id },
+        now(),
+      );
+      if (!revoked)
+        throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有这个登录设备', en: 'No such session' });
+      // That device's sockets go at once (by its session id: only a prefix of its token's hash is known here).
+      disconnectRevokedSockets(db, { userId: viewer.userId, sessionId: revoked });
+      return ok(null);
+    },
+    async logout(request) {
+      const viewer = requireViewer(db, request, now());
+      const token = requestToken(request);
+      if (await revokeSession(sql, viewer.userId, { token }, now())) disconnectRevokedSockets(db, { token });
+      return ok(null, localize({ 'zh-CN': '已退出登录', en: 'Logged out' }, requestLocale(request)));
+    },
+    async collectInfoGet(request) {
+      const viewer = requireViewer(db, request, now());
+      const event = findEvent(db, (request.query as { token: string }).token);
+      const form = await sql
+        .selectFrom('info_forms')
+        .select(['name', 'phone', 'company', 'position', 'remark', 'agreement'])
+        .where('event_id', '=', event.id)
+        .where('user_id', '=', viewer.userId)
+        .executeTakeFirst();
+      return ok(form ? { ...form, agreement: form.agreement === 1 } : null);
+    },
+    async collectInfo(request) {
+      const viewer = requireViewer(db, request, now());
       const form = request.body as {
         token: string;
         name?: string;
@@ -146,32 +302,35 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       const company = form.company?.trim() ?? '';
       // The spec's two messages, word for word.
       if (!name || !phone)
-        throw new ApiFailure(XCODE.badRequest, 'Please fill in your name and mobile phone number~');
-      if (!company) throw new ApiFailure(XCODE.badRequest, 'Please fill in the company~');
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': '请填写您的姓名和手机号~',
+          en: 'Please fill in your name and mobile phone number~',
+        });
+      if (!company)
+        throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '请填写公司~', en: 'Please fill in the company~' });
       const event = findEvent(db, form.token);
       const agreed = form.agreement === true || form.agreement === 'true' || form.agreement === '1';
-      db.transaction(() => {
-        db.prepare(
-          `INSERT INTO info_forms (event_id, user_id, name, phone, company, position, remark, agreement, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(event_id, user_id) DO UPDATE SET name = excluded.name, phone = excluded.phone,
-             company = excluded.company, position = excluded.position, remark = excluded.remark, agreement = excluded.agreement`,
-        ).run(
-          event.id,
-          viewer.userId,
-          name,
-          phone,
-          company,
-          form.position ?? '',
-          form.remark ?? '',
-          agreed ? 1 : 0,
-          now(),
-        );
-        db.prepare(
-          `INSERT OR IGNORE INTO event_access (event_id, user_id, gate, created_at) VALUES (?, ?, 'info_form', ?)`,
-        ).run(event.id, viewer.userId, now());
-      })();
-      return ok(null, 'Saved');
+      const row = {
+        name,
+        phone,
+        company,
+        position: form.position ?? '',
+        remark: form.remark ?? '',
+        agreement: agreed ? 1 : 0,
+      };
+      await sql.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('info_forms')
+          .values({ event_id: event.id, user_id: viewer.userId, ...row, created_at: now() })
+          .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doUpdateSet(row))
+          .execute();
+        await trx
+          .insertInto('event_access')
+          .values({ event_id: event.id, user_id: viewer.userId, gate: 'info_form', created_at: now() })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+      });
+      return ok(null, localize({ 'zh-CN': '已保存', en: 'Saved' }, requestLocale(request)));
     },
     watchPhone(request) {
       const viewer = requireViewer(db, request);
@@ -185,23 +344,9 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       const event = findEvent(db, (request.query as { token: string }).token);
       return ok({ welcome: `欢迎来到「${event.title}」`, viewers: event.views });
     },
-    complain(request) {
-      const { token, reason, content } = request.body as { token: string; reason: string; content?: string };
-      const event = findEvent(db, token);
-      let userId: number | null = null;
-      try {
-        userId = requireViewer(db, request).userId;
-      } catch {
-        // Complaints may be anonymous.
-      }
-      db.prepare(
-        'INSERT INTO complaints (event_id, user_id, reason, content, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(event.id, userId, reason, content ?? '', now());
-      return ok(null, 'Thank you, we will look into it');
-    },
     async wxLogin(request) {
       const { code } = request.body as { code: string };
-      const identity = await fromWechat('WeChat login', () => options.wechat.oauthCode(code));
+      const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.oauthCode(code));
       const userId = userForIdentity(
         identity,
         () =>
@@ -213,7 +358,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
     },
     async miniWxLogin(request) {
       const { code } = request.body as { code: string };
-      const identity = await fromWechat('WeChat login', () => options.wechat.miniCode(code));
+      const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.miniCode(code));
       const userId = userForIdentity(
         identity,
         () =>
@@ -239,11 +384,11 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
     async getWxPhone(request) {
       const viewer = requireViewer(db, request, now());
       const { code } = request.body as { code: string };
-      const phone = await fromWechat('Getting the phone number', () => options.wechat.phoneCode(code));
+      const phone = await fromWechat(PHONE_NUMBER, () => options.wechat.phoneCode(code));
       const taken = db
         .prepare<[string, number], { id: number }>('SELECT id FROM users WHERE phone = ? AND id != ?')
         .get(phone, viewer.userId);
-      if (taken) throw new ApiFailure(XCODE.badRequest, 'This phone number is bound to another account');
+      if (taken) throw new ApiFailure(XCODE.badRequest, PHONE_TAKEN);
       db.prepare('UPDATE users SET phone = ? WHERE id = ?').run(phone, viewer.userId);
       return ok({ phone: maskPhone(phone) });
     },

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
-import { wechatCredentials } from '../wechat/credentials';
 import type { Order } from '../wechat/orders';
-import { sandboxNotification } from '../wechat/sandbox';
+import { emulatorPay } from '../wechat/emulator';
 import { CHAT_LIMITS } from './chat';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -21,11 +20,16 @@ beforeAll(async () => {
   owner = { authorization: `Bearer ${createSession(app.db, 700)}` };
   for (let index = 1; index <= 4; index++)
     viewer[index] = { authorization: `Bearer ${createSession(app.db, 700 + index)}` };
+  // Paying inside WeChat (JSAPI) needs the viewer's WeChat openid.
+  app.db.prepare("UPDATE users SET openid = 'o-test-' || id WHERE openid IS NULL").run();
 });
 afterAll(() => app.close());
 
+// English answers unless a test asks for another language (the default is zh-CN).
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload, headers }).then((response) => response.json());
+  app
+    .inject({ method: 'POST', url, payload, headers: { 'accept-language': 'en', ...headers } })
+    .then((response) => response.json());
 const send = (content: string, headers = viewer[1]) =>
   post('/v3/api/chat/save/msg', { token: EVENT, content }, headers);
 const history = (body: object = {}, headers: Record<string, string> = {}) =>
@@ -50,6 +54,19 @@ describe('chat', () => {
     expect((await post('/v3/api/chat/save/msg', { token: 'nope', content: 'hi' }, viewer[2])).xcode).toBe(
       404,
     );
+  });
+
+  it("refuses in the viewer's language, zh-CN by default", async () => {
+    const chinese = { ...viewer[2], 'accept-language': 'zh-CN' };
+    expect(await send('', chinese)).toMatchObject({ xcode: 400, msg: '聊天内容不能为空' });
+    expect((await send('字'.repeat(CHAT_LIMITS.maxLength + 1), chinese)).msg).toBe('消息最多 200 个字');
+    expect(
+      await post(
+        '/v3/api/chat/blacklist',
+        { token: EVENT, user_id: 704 },
+        { ...viewer[1], 'accept-language': '' },
+      ),
+    ).toMatchObject({ xcode: 403, msg: '只有活动主办方可以禁言观众' });
   });
 
   it('limits how fast one viewer sends', async () => {
@@ -109,15 +126,9 @@ describe('chat', () => {
 });
 
 describe('gifts and tips', () => {
-  const credentials = wechatCredentials({}, 'test');
   const payOrder = async (orderSn: string) => {
     const order = app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(orderSn) as Order;
-    await app.inject({
-      method: 'POST',
-      url: '/v3/api/wechat/pay/notify',
-      payload: sandboxNotification(order, credentials),
-      headers: { 'content-type': 'text/xml' },
-    });
+    await emulatorPay(app, order.order_sn);
     return order;
   };
 
@@ -160,7 +171,7 @@ describe('gifts and tips', () => {
       { token: EVENT, amount: 666, t_type: 'wap' },
       viewer[1],
     );
-    expect(tip.data.mweb_url).toContain(tip.data.order_sn);
+    expect(tip.data.mweb_url).toMatch(/\/emulator\/wechat\/pay\/h5\?prepay_id=/);
     await payOrder(tip.data.order_sn);
     expect((await history()).list.at(-1)).toMatchObject({ kind: 'tip', amount: 666 });
     expect((await post('/v3/api/wechat/video/reward', { token: EVENT }, viewer[1])).msg).toBe(

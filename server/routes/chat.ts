@@ -3,15 +3,20 @@
  * messages from blacklisted viewers, whatever the client does. Sending works over HTTP and over the socket (chat:send)
  * through the same function; every stored line is published to the event's room (batched by server/realtime.ts).
  */
-import { optionalViewer, requireViewer, type Viewer } from '../auth/sessions.ts';
+import { findViewer, LOGIN_REQUIRED, needViewer, type Viewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
-import { ApiFailure, ok, XCODE } from '../envelope.ts';
-import { onSocketEvent, publishToEvent } from '../realtime.ts';
+import { first, prepared, runSteps, runStepsSync, type Steps } from '../db/prepared.ts';
+import { sqliteSql, type Sql } from '../db/sql.ts';
+import type { ChatKind } from '../db/tables/base/chat.ts';
+import { ApiFailure, ok, XCODE, type LocalizedText } from '../envelope.ts';
+import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';
 import { createOrder, onOrderPaid } from '../wechat/orders.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { payAnswer, type PayRequest } from '../redpack/pay.ts';
-import { findEvent } from './video.ts';
+import { loadEvent, mayViewerWatch } from './video.ts';
+
+export type { ChatKind };
 
 export const CHAT_LIMITS = {
   maxLength: 200,
@@ -22,16 +27,29 @@ export const CHAT_LIMITS = {
   gapFillPage: 100,
 } as const;
 
+/** Refusals, in the request's language (the Chinese texts are the ones the chat room itself shows). */
 export const CHAT_MESSAGES = {
-  empty: 'chat content cannot be empty',
-  tooLong: `Message is too long: at most ${CHAT_LIMITS.maxLength} characters`,
-  tooFast: 'You are sending messages too fast, please wait a moment',
-  blacklisted: 'You have been muted in this chat room and cannot send messages',
-  notOwner: 'Only the event owner can blacklist viewers',
-  notSelf: 'You cannot blacklist yourself',
-} as const;
-
-export type ChatKind = 'text' | 'gift' | 'tip' | 'system' | 'redpack';
+  loginRequired: LOGIN_REQUIRED,
+  noToken: { 'zh-CN': '请求无效：缺少 token', en: 'Invalid request: token is missing' },
+  empty: { 'zh-CN': '聊天内容不能为空', en: 'chat content cannot be empty' },
+  tooLong: {
+    'zh-CN': `消息最多 ${CHAT_LIMITS.maxLength} 个字`,
+    en: `Message is too long: at most ${CHAT_LIMITS.maxLength} characters`,
+  },
+  tooFast: {
+    'zh-CN': '发言太快了，请稍后再试',
+    en: 'You are sending messages too fast, please wait a moment',
+  },
+  blacklisted: {
+    'zh-CN': '你已被禁言，无法在本直播间发言',
+    en: 'You have been muted in this chat room and cannot send messages',
+  },
+  notOwner: { 'zh-CN': '只有活动主办方可以禁言观众', en: 'Only the event owner can blacklist viewers' },
+  notSelf: { 'zh-CN': '不能禁言自己', en: 'You cannot blacklist yourself' },
+  noViewer: { 'zh-CN': '该观众不存在', en: 'No such viewer' },
+  noGift: { 'zh-CN': '该礼物不存在', en: 'No such gift' },
+  noReward: { 'zh-CN': '请选择礼物或打赏金额', en: 'Choose a gift or an amount' },
+} as const satisfies Record<string, LocalizedText>;
 
 export type ChatMessage = {
   id: number;
@@ -47,15 +65,26 @@ export type ChatMessage = {
   created_at: number;
 };
 
-type MessageRow = Omit<ChatMessage, 'user_id' | 'nickname' | 'amount'> & {
-  user_id: number | null;
-  nickname: string | null;
-  amount_cents: number;
-};
+/** Lines with their sender's nickname (a system line has no sender). */
+const selectMessages = (sql: Sql) =>
+  sql
+    .selectFrom('chat_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      'm.id',
+      'm.kind',
+      'm.user_id',
+      'u.nickname',
+      'm.content',
+      'm.gift_name',
+      'm.gift_name_en',
+      'm.gift_count',
+      'm.amount_cents',
+      'm.packet_id',
+      'm.created_at',
+    ]);
 
-const SELECT_MESSAGE = `SELECT m.id, m.kind, m.user_id, u.nickname, m.content, m.gift_name, m.gift_name_en,
-  m.gift_count, m.amount_cents, m.packet_id, m.created_at
-  FROM chat_messages m LEFT JOIN users u ON u.id = m.user_id`;
+type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
 
 const toMessage = (row: MessageRow): ChatMessage => ({
   id: row.id,
@@ -83,26 +112,61 @@ export type NewLine = {
   packetId?: number;
 };
 
-/** Stores a line and returns it as the API shapes it. */
+const lineQueries = {
+  insert: prepared((sql, p) =>
+    sql
+      .insertInto('chat_messages')
+      .values({
+        event_id: p('event'),
+        user_id: p('user'),
+        kind: p('kind'),
+        content: p('content'),
+        gift_name: p('giftName'),
+        gift_name_en: p('giftNameEn'),
+        gift_count: p('giftCount'),
+        amount_cents: p('amountCents'),
+        packet_id: p('packetId'),
+        created_at: p('now'),
+      })
+      .returning('id'),
+  ),
+  byId: prepared((sql, p) => selectMessages(sql).where('m.id', '=', p('id'))),
+};
+
+/**
+ * Storing a line, written once and run two ways: on the query builder (a viewer's line) and synchronously on the
+ * SQLite connection (inside a payment notification's transaction, see `insertChatLine`).
+ */
+function* storeLine(line: NewLine, now: number): Steps<ChatMessage> {
+  const { id } = (yield first(lineQueries.insert, {
+    event: line.eventId,
+    user: line.userId,
+    kind: line.kind,
+    content: line.content ?? '',
+    giftName: line.giftName ?? '',
+    giftNameEn: line.giftNameEn ?? '',
+    giftCount: line.giftCount ?? 0,
+    amountCents: line.amountCents ?? 0,
+    packetId: line.packetId ?? 0,
+    now,
+  })) as { id: number };
+  return toMessage((yield first(lineQueries.byId, { id })) as MessageRow);
+}
+
+/** A query builder over a SQLite connection, to compile the queries the payment hooks run on it synchronously. */
+const sqliteByDb = new WeakMap<Db, Sql>();
+function sqliteFor(db: Db): Sql {
+  let sql = sqliteByDb.get(db);
+  if (!sql) sqliteByDb.set(db, (sql = sqliteSql(db)));
+  return sql;
+}
+
+/**
+ * Stores a line and returns it as the API shapes it; synchronous on the SQLite connection, for the payment hooks
+ * (they run inside the payment notification's better-sqlite3 transaction).
+ */
 export function insertChatLine(db: Db, line: NewLine, now: number): ChatMessage {
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO chat_messages (event_id, user_id, kind, content, gift_name, gift_name_en, gift_count, amount_cents,
-         packet_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      line.eventId,
-      line.userId,
-      line.kind,
-      line.content ?? '',
-      line.giftName ?? '',
-      line.giftNameEn ?? '',
-      line.giftCount ?? 0,
-      line.amountCents ?? 0,
-      line.packetId ?? 0,
-      now,
-    );
-  return toMessage(db.prepare(`${SELECT_MESSAGE} WHERE m.id = ?`).get(lastInsertRowid) as MessageRow);
+  return runStepsSync(db, sqliteFor(db), storeLine(line, now));
 }
 
 /**
@@ -111,17 +175,42 @@ export function insertChatLine(db: Db, line: NewLine, now: number): ChatMessage 
  */
 export function publishAfterCommit(db: Db, eventToken: string, message: ChatMessage): void {
   setImmediate(() => {
-    if (db.open && db.prepare('SELECT 1 FROM chat_messages WHERE id = ?').get(message.id))
+    if (db.open && runStepsSync(db, sqliteFor(db), lineExists(message.id)))
       publishToEvent(db, eventToken, message);
   });
 }
 
+function* lineExists(id: number): Steps<boolean> {
+  return Boolean(yield first(lineQueries.byId, { id }));
+}
+
 /** Sliding-window send limit per viewer, per database (each test server has its own). */
 const recentSends = new WeakMap<Db, Map<number, number[]>>();
+const lastPrune = new WeakMap<Db, number>();
 
+/** Drops viewers whose sends are all outside the window (the map held every viewer who ever sent a line). */
+export function pruneRecentSends(db: Db, now: number): number {
+  const perUser = recentSends.get(db);
+  if (!perUser) return 0;
+  for (const [userId, times] of perUser)
+    if (!times.some((at) => now - at < CHAT_LIMITS.windowMs)) perUser.delete(userId);
+  lastPrune.set(db, now);
+  return perUser.size;
+}
+
+/** How many viewers the send limit currently remembers (tests: the map stays bounded). */
+export const rememberedSenders = (db: Db) => recentSends.get(db)?.size ?? 0;
+
+/**
+ * Counts a send against the viewer's window. Synchronous (check and count with no await between), so concurrent
+ * sends of one viewer cannot both pass the last place. The window lives in this process: each server node counts
+ * its own sends.
+ */
 function checkRate(db: Db, userId: number, now: number): void {
   let perUser = recentSends.get(db);
   if (!perUser) recentSends.set(db, (perUser = new Map()));
+  // At most once per window, so the cost is spread over many sends.
+  if (now - (lastPrune.get(db) ?? 0) >= CHAT_LIMITS.windowMs) pruneRecentSends(db, now);
   const recent = (perUser.get(userId) ?? []).filter((at) => now - at < CHAT_LIMITS.windowMs);
   if (recent.length >= CHAT_LIMITS.burst) {
     perUser.set(userId, recent);
@@ -131,39 +220,57 @@ function checkRate(db: Db, userId: number, now: number): void {
   perUser.set(userId, recent);
 }
 
-const isBlacklisted = (db: Db, eventId: number, userId: number) =>
-  Boolean(db.prepare('SELECT 1 FROM chat_blacklist WHERE event_id = ? AND user_id = ?').get(eventId, userId));
+async function isBlacklisted(sql: Sql, eventId: number, userId: number): Promise<boolean> {
+  const row = await sql
+    .selectFrom('chat_blacklist')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 // Control characters other than line breaks would let a line spoof layout; they are dropped.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
 /** The one send path (HTTP and socket). */
-export function sendChatText(db: Db, viewer: Viewer | null, token: unknown, content: unknown, now: number) {
-  if (!viewer) throw new ApiFailure(XCODE.loginRequired, 'Please log in first');
-  if (typeof token !== 'string') throw new ApiFailure(XCODE.badRequest, 'Invalid request: token is missing');
+export async function sendChatText(
+  sql: Sql,
+  db: Db,
+  viewer: Viewer | null,
+  token: unknown,
+  content: unknown,
+  now: number,
+): Promise<ChatMessage> {
+  if (!viewer) throw new ApiFailure(XCODE.loginRequired, CHAT_MESSAGES.loginRequired);
+  if (typeof token !== 'string') throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.noToken);
   const text = typeof content === 'string' ? content.replace(CONTROL, '').trim() : '';
   if (!text) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.empty);
   if ([...text].length > CHAT_LIMITS.maxLength) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.tooLong);
-  const event = findEvent(db, token);
-  if (isBlacklisted(db, event.id, viewer.userId))
+  const event = await loadEvent(sql, db, token);
+  // The event's gates (password, payment, form, phone) apply to its chat too.
+  if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
+  if (await isBlacklisted(sql, event.id, viewer.userId))
     throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.blacklisted);
   checkRate(db, viewer.userId, now);
-  const message = insertChatLine(
-    db,
-    { eventId: event.id, userId: viewer.userId, kind: 'text', content: text },
-    now,
+  const message = await runSteps(
+    sql,
+    storeLine({ eventId: event.id, userId: viewer.userId, kind: 'text', content: text }, now),
   );
   publishToEvent(db, event.token, message);
   return message;
 }
 
 /** The event owner, or a viewer holding the chat_admin permission, moderates the chat. */
-export function canModerate(db: Db, viewer: Viewer | null, ownerId: number): boolean {
+export async function canModerate(sql: Sql, viewer: Viewer | null, ownerId: number): Promise<boolean> {
   if (!viewer) return false;
   if (viewer.userId === ownerId) return true;
-  const row = db.prepare('SELECT permissions FROM users WHERE id = ?').get(viewer.userId) as
-    { permissions: string } | undefined;
+  const row = await sql
+    .selectFrom('users')
+    .select('permissions')
+    .where('id', '=', viewer.userId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.permissions) as string[]).includes('chat_admin') : false;
 }
 
@@ -202,75 +309,145 @@ onOrderPaid('reward', (db, order, now) => {
   publishAfterCommit(db, token, message);
 });
 
-onSocketEvent('chat:send', ({ db, viewer }, payload) => {
+onSocketEvent('chat:send', ({ db, sql, viewer }, payload) => {
   const { token, content } = (payload ?? {}) as { token?: unknown; content?: unknown };
-  return sendChatText(db, viewer, token, content, Date.now());
+  return sendChatText(sql, db, viewer, token, content, Date.now());
 });
+
+const rewardQueries = {
+  orderByKey: prepared((sql, p) =>
+    sql
+      .selectFrom('orders')
+      .select('ref_id')
+      .where('idempotency_key', '=', p('key'))
+      .where('kind', '=', 'reward'),
+  ),
+  insert: prepared((sql, p) =>
+    sql
+      .insertInto('rewards')
+      .values({
+        event_id: p('event'),
+        user_id: p('user'),
+        gift_id: p('gift'),
+        gift_count: p('count'),
+        amount_cents: p('amountCents'),
+        created_at: p('now'),
+      })
+      .returning('id'),
+  ),
+};
+
+/** The reward an order pays: the one a retried request (same key) made before, else a new one. */
+function* rewardFor(input: {
+  key: string | undefined;
+  eventId: number;
+  userId: number;
+  giftId: number | null;
+  count: number;
+  amountCents: number;
+  now: number;
+}): Steps<number> {
+  if (input.key) {
+    const existing = (yield first(rewardQueries.orderByKey, { key: input.key })) as
+      { ref_id: number } | undefined;
+    if (existing) return existing.ref_id;
+  }
+  const { id } = (yield first(rewardQueries.insert, {
+    event: input.eventId,
+    user: input.userId,
+    gift: input.giftId,
+    count: input.count,
+    amountCents: input.amountCents,
+    now: input.now,
+  })) as { id: number };
+  return id;
+}
 
 export function chatHandlers(
   db: Db,
+  sql: Sql,
   credentials: WechatCredentials,
   now: () => number = Date.now,
 ): HandlerMap {
-  const olderPage = db.prepare(
-    `${SELECT_MESSAGE} WHERE m.event_id = ? AND m.id < ? ORDER BY m.id DESC LIMIT ?`,
-  );
-  const newerPage = db.prepare(
-    `${SELECT_MESSAGE} WHERE m.event_id = ? AND m.id > ? ORDER BY m.id ASC LIMIT ?`,
-  );
   return {
-    chatGetMsg(request) {
+    async chatGetMsg(request) {
       const body = request.body as { token: string; before_id?: number; after_id?: number; limit?: number };
-      const event = findEvent(db, body.token);
-      const viewer = optionalViewer(db, request);
+      const event = await loadEvent(sql, db, body.token);
+      const viewer = await findViewer(sql, request);
+      if (!(await mayViewerWatch(sql, event, viewer, now()))) throw new ApiFailure(GATED.xcode, GATED.texts);
       let rows: MessageRow[];
       let hasMore: boolean;
       if (body.after_id !== undefined) {
+        // Gap fill after a reconnect: the lines after the last one the client holds, oldest first.
         const limit = body.limit ?? CHAT_LIMITS.gapFillPage;
-        rows = newerPage.all(event.id, body.after_id, limit + 1) as MessageRow[];
+        rows = await selectMessages(sql)
+          .where('m.event_id', '=', event.id)
+          .where('m.id', '>', body.after_id)
+          .orderBy('m.id', 'asc')
+          .limit(limit + 1)
+          .execute();
         hasMore = rows.length > limit;
         rows = rows.slice(0, limit);
       } else {
+        // History, paged upward from the newest line (or from before_id).
         const limit = body.limit ?? CHAT_LIMITS.historyPage;
-        rows = olderPage.all(event.id, body.before_id ?? Number.MAX_SAFE_INTEGER, limit + 1) as MessageRow[];
+        rows = await selectMessages(sql)
+          .where('m.event_id', '=', event.id)
+          .where('m.id', '<', body.before_id ?? Number.MAX_SAFE_INTEGER)
+          .orderBy('m.id', 'desc')
+          .limit(limit + 1)
+          .execute();
         hasMore = rows.length > limit;
         rows = rows.slice(0, limit).reverse();
       }
       return ok({
         list: rows.map(toMessage),
         has_more: hasMore,
-        can_moderate: canModerate(db, viewer, event.owner_id),
-        blacklisted: viewer ? isBlacklisted(db, event.id, viewer.userId) : false,
+        can_moderate: await canModerate(sql, viewer, event.owner_id),
+        blacklisted: viewer ? await isBlacklisted(sql, event.id, viewer.userId) : false,
       });
     },
-    chatSaveMsg(request) {
+    async chatSaveMsg(request) {
       const { token, content } = request.body as { token: string; content: string };
-      return ok(sendChatText(db, requireViewer(db, request), token, content, now()));
+      return ok(await sendChatText(sql, db, await needViewer(sql, request), token, content, now()));
     },
-    chatBlacklist(request) {
-      const viewer = requireViewer(db, request);
+    async chatBlacklist(request) {
+      const viewer = await needViewer(sql, request);
       const body = request.body as { token: string; user_id: number; blacklisted?: boolean };
-      const event = findEvent(db, body.token);
-      if (!canModerate(db, viewer, event.owner_id))
+      const event = await loadEvent(sql, db, body.token);
+      if (!(await canModerate(sql, viewer, event.owner_id)))
         throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.notOwner);
       if (body.user_id === viewer.userId) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.notSelf);
-      if (!db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user_id))
-        throw new ApiFailure(XCODE.notFound, 'No such viewer');
+      const user = await sql
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', body.user_id)
+        .executeTakeFirst();
+      if (!user) throw new ApiFailure(XCODE.notFound, CHAT_MESSAGES.noViewer);
       const blacklisted = body.blacklisted ?? true;
       if (blacklisted)
-        db.prepare(
-          'INSERT OR IGNORE INTO chat_blacklist (event_id, user_id, by_user_id, created_at) VALUES (?, ?, ?, ?)',
-        ).run(event.id, body.user_id, viewer.userId, now());
+        // The (event, viewer) primary key makes a repeated or concurrent mute one row.
+        await sql
+          .insertInto('chat_blacklist')
+          .values({ event_id: event.id, user_id: body.user_id, by_user_id: viewer.userId, created_at: now() })
+          .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
+          .execute();
       else
-        db.prepare('DELETE FROM chat_blacklist WHERE event_id = ? AND user_id = ?').run(
-          event.id,
-          body.user_id,
-        );
+        await sql
+          .deleteFrom('chat_blacklist')
+          .where('event_id', '=', event.id)
+          .where('user_id', '=', body.user_id)
+          .execute();
       return ok({ user_id: body.user_id, blacklisted });
     },
-    videoGift(request) {
-      findEvent(db, (request.query as { token: string }).token);
-      const gifts = db.prepare('SELECT * FROM gifts ORDER BY position, id').all() as GiftRow[];
+    async videoGift(request) {
+      await loadEvent(sql, db, (request.query as { token: string }).token);
+      const gifts = await sql
+        .selectFrom('gifts')
+        .select(['id', 'name_zh', 'name_en', 'price_cents'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
       return ok({
         list: gifts.map((gift) => ({
           id: gift.id,
@@ -280,36 +457,43 @@ export function chatHandlers(
         })),
       });
     },
-    videoReward(request) {
-      const viewer = requireViewer(db, request);
+    async videoReward(request) {
+      const viewer = await needViewer(sql, request);
       const body = request.body as PayRequest & { gift_id?: number; count?: number; amount?: number };
-      const event = findEvent(db, body.token);
+      const event = await loadEvent(sql, db, body.token);
       let amountCents: number;
       const count = body.count ?? 1;
       if (body.gift_id !== undefined) {
-        const gift = db.prepare('SELECT * FROM gifts WHERE id = ?').get(body.gift_id) as GiftRow | undefined;
-        if (!gift) throw new ApiFailure(XCODE.notFound, 'No such gift');
+        const gift = await sql
+          .selectFrom('gifts')
+          .select('price_cents')
+          .where('id', '=', body.gift_id)
+          .executeTakeFirst();
+        if (!gift) throw new ApiFailure(XCODE.notFound, CHAT_MESSAGES.noGift);
         amountCents = gift.price_cents * count;
       } else if (body.amount !== undefined) {
         amountCents = body.amount;
       } else {
-        throw new ApiFailure(XCODE.badRequest, 'Choose a gift or an amount');
+        throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.noReward);
       }
       const at = now();
       const key = body.idempotency_key ? `reward:${viewer.userId}:${body.idempotency_key}` : undefined;
+      // One synchronous transaction with createOrder, which is still on the SQLite connection (server/wechat/orders.ts):
+      // a retry with the same key finds the order and makes no second reward. It moves to sql.transaction() with it.
       const order = db.transaction(() => {
-        const existing = key
-          ? db.prepare("SELECT ref_id FROM orders WHERE idempotency_key = ? AND kind = 'reward'").get(key)
-          : undefined;
-        const rewardId = existing
-          ? (existing as { ref_id: number }).ref_id
-          : Number(
-              db
-                .prepare(
-                  'INSERT INTO rewards (event_id, user_id, gift_id, gift_count, amount_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-                )
-                .run(event.id, viewer.userId, body.gift_id ?? null, count, amountCents, at).lastInsertRowid,
-            );
+        const rewardId = runStepsSync(
+          db,
+          sqliteFor(db),
+          rewardFor({
+            key,
+            eventId: event.id,
+            userId: viewer.userId,
+            giftId: body.gift_id ?? null,
+            count,
+            amountCents,
+            now: at,
+          }),
+        );
         return createOrder(db, {
           userId: viewer.userId,
           kind: 'reward',
@@ -319,7 +503,7 @@ export function chatHandlers(
           now: at,
         });
       })();
-      return ok(payAnswer(order, body.t_type, credentials, at));
+      return ok(await payAnswer(order, body.t_type, credentials, at, request));
     },
   };
 }

@@ -4,10 +4,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
-import { optionalViewer, requireViewer } from '../auth/sessions.ts';
+import { findViewer, needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import { findEvent, viewerMayWatch } from './video.ts';
+import { loadEvent, mayViewerWatch } from './video.ts';
+import { signStreamUrl } from '../streams/sign.ts';
 
 type Paging = { page?: number; limit?: number };
 type EpisodeRow = {
@@ -19,7 +21,7 @@ type EpisodeRow = {
   duration_s: number;
 };
 
-const CARD_COLUMNS = 'e.token, e.title, e.cover, e.live_status, e.views, e.start_time';
+const CARD_COLUMNS = ['e.token', 'e.title', 'e.cover', 'e.live_status', 'e.views', 'e.start_time'] as const;
 
 /** Episode streams share the server's VOD route; the episode id keeps each source distinct for the player. */
 export function episodeStreamUrl(episode: Pick<EpisodeRow, 'id' | 'stream'>): string {
@@ -32,170 +34,276 @@ function paging(query: Paging, defaultLimit: number) {
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** Every statement the handlers run, prepared once (the tables exist: migrations run before handlers are built). */
-function statements(db: Db) {
-  const moreNewFrom = `FROM events e WHERE e.id != ? AND e.id IN (
-      SELECT v.event_id FROM channel_videos v WHERE v.channel_id IN (
-        SELECT channel_id FROM channel_videos WHERE event_id = ?))`;
-  return {
-    imageText: db.prepare<[number], { html: string }>('SELECT html FROM event_image_text WHERE event_id = ?'),
-    related: db.prepare<[number]>(
-      `SELECT ${CARD_COLUMNS} FROM event_related r JOIN events e ON e.id = r.related_event_id
-       WHERE r.event_id = ? ORDER BY r.position`,
-    ),
-    moreNewCount: db.prepare<[number, number], { total: number }>(`SELECT COUNT(*) AS total ${moreNewFrom}`),
-    moreNew: db.prepare<[number, number, number, number]>(
-      `SELECT ${CARD_COLUMNS} ${moreNewFrom} ORDER BY e.start_time DESC, e.id DESC LIMIT ? OFFSET ?`,
-    ),
-    contests: db.prepare<[number], { id: number; title: string; total_votes: number }>(
-      `SELECT c.id, c.title, COALESCE((SELECT SUM(votes) FROM players p WHERE p.contest_id = c.id), 0) AS total_votes
-       FROM contests c WHERE c.event_id = ? ORDER BY c.id`,
-    ),
-    leaders: db.prepare<[number, number]>(
-      `SELECT id, number, name, photo, votes FROM players WHERE contest_id = ? AND status = 1
-       ORDER BY votes DESC, number ASC LIMIT ?`,
-    ),
-    episodes: db.prepare<[number, number], EpisodeRow & { progress: number | null }>(
-      `SELECT e.*, p.position_s AS progress FROM episodes e
-       LEFT JOIN episode_progress p ON p.episode_id = e.id AND p.user_id = ?
-       WHERE e.event_id = ? ORDER BY e.position`,
-    ),
-    episode: db.prepare<[number, number], EpisodeRow>('SELECT * FROM episodes WHERE id = ? AND event_id = ?'),
-    bound: db.prepare<[number, number], { episode_id: number; position: number | null }>(
-      `SELECT b.episode_id, p.position_s AS position FROM episode_binds b
-       LEFT JOIN episode_progress p ON p.episode_id = b.episode_id AND p.user_id = b.user_id
-       WHERE b.event_id = ? AND b.user_id = ?`,
-    ),
-    bind: db.prepare<[number, number, number, number]>(
-      `INSERT INTO episode_binds (event_id, user_id, episode_id, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (event_id, user_id) DO UPDATE SET episode_id = excluded.episode_id, updated_at = excluded.updated_at`,
-    ),
-    saveProgress: db.prepare<[number, number, number, number]>(
-      `INSERT INTO episode_progress (episode_id, user_id, position_s, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (episode_id, user_id) DO UPDATE SET position_s = excluded.position_s, updated_at = excluded.updated_at`,
-    ),
-    userExists: db.prepare<[number]>('SELECT 1 FROM users WHERE id = ?'),
-    invite: db.prepare<[number, number, number, number]>(
-      'INSERT INTO invitations (event_id, invitee_id, inviter_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-    ),
-    inviteCount: db.prepare<[number, number], { total: number }>(
-      'SELECT COUNT(*) AS total FROM invitations WHERE event_id = ? AND inviter_id = ?',
-    ),
-    invitees: db.prepare<[number, number, number, number]>(
-      `SELECT u.id AS user_id, u.nickname, u.avatar, i.created_at AS invited_at FROM invitations i
-       JOIN users u ON u.id = i.invitee_id WHERE i.event_id = ? AND i.inviter_id = ?
-       ORDER BY i.created_at DESC, u.id DESC LIMIT ? OFFSET ?`,
-    ),
-  };
-}
-
-export function liveRoomHandlers(db: Db, now: () => number = Date.now): HandlerMap {
-  const sql = statements(db);
+export function liveRoomHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
   const eventOf = (request: FastifyRequest) => {
-    const source = (request.method === 'GET' ? request.query : request.body) as { token: string };
-    return findEvent(db, source.token);
+    // HEAD is GET without the body (Fastify answers it from the GET route): its token is in the query too.
+    const fromQuery = request.method === 'GET' || request.method === 'HEAD';
+    const source = (fromQuery ? request.query : request.body) as { token?: string } | undefined;
+    return loadEvent(sql, db, source?.token ?? '');
   };
-  const episodeOf = (eventId: number, episodeId: number): EpisodeRow => {
-    const row = sql.episode.get(episodeId, eventId);
-    if (!row) throw new ApiFailure(XCODE.notFound, 'No such episode in this event');
+  const episodeOf = async (eventId: number, episodeId: number): Promise<EpisodeRow> => {
+    const row = await sql
+      .selectFrom('episodes')
+      .selectAll()
+      .where('id', '=', episodeId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    if (!row)
+      throw new ApiFailure(XCODE.notFound, {
+        'zh-CN': '本活动没有这一集',
+        en: 'No such episode in this event',
+      });
     return row;
   };
-  const saveProgress = db.transaction(
-    (eventId: number, userId: number, episodeId: number, position: number) => {
-      sql.saveProgress.run(episodeId, userId, position, seconds());
-      sql.bind.run(eventId, userId, episodeId, seconds());
-    },
-  );
+  // The viewer's current episode in the event: the primary key (event, user) holds one, the last one wins.
+  const bind = (runner: Sql, eventId: number, userId: number, episodeId: number) =>
+    runner
+      .insertInto('episode_binds')
+      .values({ event_id: eventId, user_id: userId, episode_id: episodeId, updated_at: seconds() })
+      .onConflict((oc) =>
+        oc.columns(['event_id', 'user_id']).doUpdateSet((eb) => ({
+          episode_id: eb.ref('excluded.episode_id'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  // Events listed in any channel that lists this one (more/new), excluding itself.
+  const moreNew = (eventId: number) =>
+    sql
+      .selectFrom('events as e')
+      .where('e.id', '!=', eventId)
+      .where('e.id', 'in', (eb) =>
+        eb
+          .selectFrom('channel_videos as v')
+          .select('v.event_id')
+          .where(
+            'v.channel_id',
+            'in',
+            eb.selectFrom('channel_videos').select('channel_id').where('event_id', '=', eventId),
+          ),
+      );
 
   return {
-    videoImageText(request) {
-      const event = eventOf(request);
-      return ok({ html: sql.imageText.get(event.id)?.html ?? '' });
+    async videoImageText(request) {
+      const event = await eventOf(request);
+      const row = await sql
+        .selectFrom('event_image_text')
+        .select('html')
+        .where('event_id', '=', event.id)
+        .executeTakeFirst();
+      return ok({ html: row?.html ?? '' });
     },
 
-    videoRelated(request) {
-      const event = eventOf(request);
-      return ok({ list: sql.related.all(event.id) });
+    async videoRelated(request) {
+      const event = await eventOf(request);
+      const list = await sql
+        .selectFrom('event_related as r')
+        .innerJoin('events as e', 'e.id', 'r.related_event_id')
+        .select(CARD_COLUMNS)
+        .where('r.event_id', '=', event.id)
+        .orderBy('r.position')
+        .execute();
+      return ok({ list });
     },
 
-    videoMoreNew(request) {
-      const event = eventOf(request);
+    async videoMoreNew(request) {
+      const event = await eventOf(request);
       const { page, limit, offset } = paging(request.query as Paging, 10);
-      const total = sql.moreNewCount.get(event.id, event.id)?.total ?? 0;
-      const list = sql.moreNew.all(event.id, event.id, limit, offset);
-      return ok({ list, total, page, limit });
+      const [count, list] = await Promise.all([
+        moreNew(event.id)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirst(),
+        moreNew(event.id)
+          .select(CARD_COLUMNS)
+          .orderBy('e.start_time', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      ]);
+      return ok({ list, total: Number(count?.total ?? 0), page, limit });
     },
 
-    videoVoteTotals(request) {
-      const event = eventOf(request);
+    async videoVoteTotals(request) {
+      const event = await eventOf(request);
       const { limit = 5 } = request.query as { limit?: number };
-      const contests = sql.contests.all(event.id);
+      const contests = await sql
+        .selectFrom('contests as c')
+        .select((eb) => [
+          'c.id',
+          'c.title',
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('players as p')
+                .select((sub) => sub.fn.sum<number>('p.votes').as('sum'))
+                .whereRef('p.contest_id', '=', 'c.id'),
+              eb.lit(0),
+            )
+            .as('total_votes'),
+        ])
+        .where('c.event_id', '=', event.id)
+        .orderBy('c.id')
+        .execute();
+      const leaders = (contestId: number) =>
+        sql
+          .selectFrom('players')
+          .select(['id', 'number', 'name', 'photo', 'votes'])
+          .where('contest_id', '=', contestId)
+          .where('status', '=', 1)
+          .orderBy('votes', 'desc')
+          .orderBy('number', 'asc')
+          .limit(limit)
+          .execute();
       return ok({
-        contests: contests.map((contest) => ({ ...contest, players: sql.leaders.all(contest.id, limit) })),
+        contests: await Promise.all(
+          contests.map(async (contest) => ({
+            ...contest,
+            total_votes: Number(contest.total_votes),
+            players: await leaders(contest.id),
+          })),
+        ),
       });
     },
 
-    episodeList(request) {
-      const event = eventOf(request);
-      const viewer = optionalViewer(db, request);
-      const mayWatch = viewerMayWatch(db, event, viewer);
+    async episodeList(request) {
+      const event = await eventOf(request);
+      const viewer = await findViewer(sql, request);
+      const mayWatch = await mayViewerWatch(sql, event, viewer, now());
+      const rows = await sql
+        .selectFrom('episodes as e')
+        .leftJoin('episode_progress as p', (join) =>
+          join.onRef('p.episode_id', '=', 'e.id').on('p.user_id', '=', viewer?.userId ?? 0),
+        )
+        .select(['e.id', 'e.position', 'e.title', 'e.stream', 'e.duration_s', 'p.position_s as progress'])
+        .where('e.event_id', '=', event.id)
+        .orderBy('e.position')
+        .execute();
       return ok({
-        list: sql.episodes.all(viewer?.userId ?? 0, event.id).map((row) => ({
+        list: rows.map((row) => ({
           id: row.id,
           position: row.position,
           title: row.title,
           duration: row.duration_s,
-          stream_url: mayWatch ? episodeStreamUrl(row) : '',
+          stream_url: mayWatch ? signStreamUrl(db, episodeStreamUrl(row)) : '',
           progress: row.progress ?? 0,
         })),
       });
     },
 
-    episodeBindInfo(request) {
-      const event = eventOf(request);
-      const viewer = requireViewer(db, request);
-      const row = sql.bound.get(event.id, viewer.userId);
+    async episodeBindInfo(request) {
+      const event = await eventOf(request);
+      const viewer = await needViewer(sql, request);
+      const row = await sql
+        .selectFrom('episode_binds as b')
+        .leftJoin('episode_progress as p', (join) =>
+          join.onRef('p.episode_id', '=', 'b.episode_id').onRef('p.user_id', '=', 'b.user_id'),
+        )
+        .select(['b.episode_id', 'p.position_s as position'])
+        .where('b.event_id', '=', event.id)
+        .where('b.user_id', '=', viewer.userId)
+        .executeTakeFirst();
       return ok({ episode_id: row?.episode_id ?? null, position: row?.position ?? 0 });
     },
 
-    episodeBindSave(request) {
-      const event = eventOf(request);
-      const viewer = requireViewer(db, request);
-      const episode = episodeOf(event.id, (request.body as { episode_id: number }).episode_id);
-      sql.bind.run(event.id, viewer.userId, episode.id, seconds());
+    async episodeBindSave(request) {
+      const event = await eventOf(request);
+      const viewer = await needViewer(sql, request);
+      const episode = await episodeOf(event.id, (request.body as { episode_id: number }).episode_id);
+      await bind(sql, event.id, viewer.userId, episode.id);
       return ok({ episode_id: episode.id });
     },
 
-    episodeWatchProcess(request) {
-      const event = eventOf(request);
-      const viewer = requireViewer(db, request);
+    async episodeWatchProcess(request) {
+      const event = await eventOf(request);
+      const viewer = await needViewer(sql, request);
       const body = request.body as { episode_id: number; position: number };
-      const episode = episodeOf(event.id, body.episode_id);
+      const episode = await episodeOf(event.id, body.episode_id);
       // A player can report a little past the end (rounding); the position never exceeds the episode.
       const position = Math.min(Math.round(body.position * 10) / 10, episode.duration_s);
-      saveProgress(event.id, viewer.userId, episode.id, position);
+      await sql.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('episode_progress')
+          .values({
+            episode_id: episode.id,
+            user_id: viewer.userId,
+            position_s: position,
+            updated_at: seconds(),
+          })
+          .onConflict((oc) =>
+            oc.columns(['episode_id', 'user_id']).doUpdateSet((eb) => ({
+              position_s: eb.ref('excluded.position_s'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+        await bind(trx, event.id, viewer.userId, episode.id);
+      });
       return ok({ episode_id: episode.id, position });
     },
 
-    inviteRecord(request) {
-      const event = eventOf(request);
-      const viewer = requireViewer(db, request);
+    async inviteRecord(request) {
+      const event = await eventOf(request);
+      const viewer = await needViewer(sql, request);
       const inviterId = (request.body as { invite_id: number }).invite_id;
-      if (inviterId === viewer.userId) throw new ApiFailure(XCODE.badRequest, 'You cannot invite yourself');
-      if (!sql.userExists.get(inviterId)) throw new ApiFailure(XCODE.notFound, 'No such inviter');
+      if (inviterId === viewer.userId)
+        throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '不能邀请自己', en: 'You cannot invite yourself' });
+      const inviter = await sql
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', inviterId)
+        .executeTakeFirst();
+      if (!inviter) {
+        // An unknown inviter gets the answer a known one would (nothing is recorded), so the call does not tell
+        // which user ids exist.
+        const counted = await sql
+          .selectFrom('invitations')
+          .select('invitee_id')
+          .where('event_id', '=', event.id)
+          .where('invitee_id', '=', viewer.userId)
+          .executeTakeFirst();
+        return ok({ recorded: counted === undefined });
+      }
       // The primary key (event, invitee) keeps the first inviter; a repeated or concurrent call changes nothing.
-      const { changes } = sql.invite.run(event.id, viewer.userId, inviterId, seconds());
-      return ok({ recorded: changes === 1 });
+      const inserted = await sql
+        .insertInto('invitations')
+        .values({
+          event_id: event.id,
+          invitee_id: viewer.userId,
+          inviter_id: inviterId,
+          created_at: seconds(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('invitee_id')
+        .executeTakeFirst();
+      return ok({ recorded: inserted !== undefined });
     },
 
-    inviteList(request) {
-      const event = eventOf(request);
-      const viewer = requireViewer(db, request);
+    async inviteList(request) {
+      const event = await eventOf(request);
+      const viewer = await needViewer(sql, request);
       const { limit, offset } = paging(request.query as Paging, 10);
-      const total = sql.inviteCount.get(event.id, viewer.userId)?.total ?? 0;
-      const list = sql.invitees.all(event.id, viewer.userId, limit, offset);
-      return ok({ list, total });
+      const [count, list] = await Promise.all([
+        sql
+          .selectFrom('invitations')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('event_id', '=', event.id)
+          .where('inviter_id', '=', viewer.userId)
+          .executeTakeFirst(),
+        sql
+          .selectFrom('invitations as i')
+          .innerJoin('users as u', 'u.id', 'i.invitee_id')
+          .select(['u.id as user_id', 'u.nickname', 'u.avatar', 'i.created_at as invited_at'])
+          .where('i.event_id', '=', event.id)
+          .where('i.inviter_id', '=', viewer.userId)
+          .orderBy('i.created_at', 'desc')
+          .orderBy('u.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      ]);
+      return ok({ list, total: Number(count?.total ?? 0) });
     },
   };
 }

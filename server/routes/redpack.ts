@@ -4,19 +4,22 @@
  */
 import { optionalViewer, requireViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { ok } from '../envelope.ts';
+import { ok, XCODE } from '../envelope.ts';
 import {
   createPacket,
   expirePackets,
+  expireSoon,
   grabPacket,
   openPacket,
   packetState,
   type PacketRow,
 } from '../redpack/packets.ts';
-import { payAnswer, type PayRequest } from '../redpack/pay.ts';
+import { packetRefund, payAnswer, type PayRequest } from '../redpack/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createOrder, onOrderPaid } from '../wechat/orders.ts';
+import { wechatRuntime } from '../wechat/pay.ts';
 import { insertChatLine, publishAfterCommit } from './chat.ts';
 import { findEvent } from './video.ts';
 
@@ -56,7 +59,7 @@ export function redpackHandlers(
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
   return {
-    redpackSend(request) {
+    async redpackSend(request) {
       const viewer = requireViewer(db, request);
       const body = request.body as PayRequest & { amount: number; count: number; greeting?: string };
       const event = findEvent(db, body.token);
@@ -90,11 +93,16 @@ export function redpackHandlers(
           now: at,
         });
       })();
-      return ok(payAnswer(order, body.t_type, credentials, at));
+      return ok(await payAnswer(order, body.t_type, credentials, at, request));
     },
-    redpackCheck(request) {
+    async redpackCheck(request) {
       const { id } = request.query as { id: number };
-      return ok(packetState(db, id, optionalViewer(db, request)?.userId ?? null, now()));
+      const viewerId = optionalViewer(db, request)?.userId ?? null;
+      const packet = packetState(db, id, viewerId, now());
+      // The sender alone sees the refund of the unclaimed rest.
+      const refund =
+        viewerId === packet.sender_id ? await packetRefund(wechatRuntime(credentials).sql, id) : null;
+      return ok({ ...packet, refund });
     },
     redpackGet(request) {
       const viewer = requireViewer(db, request);
@@ -102,4 +110,18 @@ export function redpackHandlers(
       return ok({ id, amount: grabPacket(db, id, viewer.userId, now()) });
     },
   };
+}
+
+/**
+ * Development and tests only (never registered in production): POST /dev/redpack/expire {id} lets the sender's open
+ * packet expire now, the browser suite's stand-in for waiting 24 hours.
+ */
+export function redpackDevRoutes(app: FastifyInstance, db: Db, now: () => number = Date.now) {
+  app.post<{ Body: { id?: number } }>('/dev/redpack/expire', async (request, reply) => {
+    const viewer = requireViewer(db, request);
+    const expired = expireSoon(db, Number(request.body?.id), viewer.userId, now());
+    if (!expired)
+      return reply.code(404).send({ xcode: XCODE.notFound, msg: 'No open packet of yours', data: null });
+    return { xcode: XCODE.ok, msg: 'ok', data: { id: Number(request.body?.id) } };
+  });
 }

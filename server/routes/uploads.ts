@@ -1,31 +1,51 @@
 /**
- * GET /v3/api/qiniu/upload/token: a signed upload token for the viewer (or the fallback user when nobody is logged
- * in), with the key prefix it allows and the domain files are served from. Real Qiniu keys configured -> a real
- * Qiniu token for that bucket; otherwise a token for the local upload host (server/uploads/host.ts).
+ * GET /v3/api/qiniu/upload/token: a signed upload token for a logged-in viewer, bound to a key prefix of its own
+ * (`livev3/<user id>/<yyyymmdd>/<token id>/`), with the size and type limits in the put policy (fsizeLimit,
+ * mimeLimit) so real Qiniu enforces them too. At most `tokensPerHour` tokens per viewer per hour; the local upload
+ * host takes one file per token and at most `dailyBytes` per viewer per 24 hours (server/uploads/host.ts). Real Qiniu
+ * keys configured -> a real Qiniu token for that bucket; otherwise a token for the local upload host.
  */
-import { optionalViewer } from '../auth/sessions.ts';
+import crypto from 'node:crypto';
+import { requireViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
-import { ok } from '../envelope.ts';
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { UPLOAD_HOST_PATH, UPLOADS_PATH } from '../uploads/host.ts';
 import type { UploadSettings } from '../uploads/settings.ts';
 import { signUploadToken } from '../uploads/token.ts';
 
-/** Uploads without a logged-in viewer go under this user id (spec section 9). */
-export const FALLBACK_UPLOAD_USER_ID = 0;
+export const UPLOAD_MESSAGES = {
+  tooMany: {
+    'zh-CN': '上传太频繁，请稍后再试',
+    en: 'Too many uploads, please try again later',
+  },
+} as const;
 
 export function uploadHandlers(
   db: Db,
+  sql: Sql,
   settings: UploadSettings,
   publicOrigin: string,
   now: () => number,
 ): HandlerMap {
   return {
-    qiniuUploadToken(request) {
-      const userId = optionalViewer(db, request, now())?.userId ?? FALLBACK_UPLOAD_USER_ID;
-      const date = new Date(now()).toISOString().slice(0, 10).replace(/-/g, '');
-      const prefix = `livev3/${userId}/${date}/`;
-      const deadline = Math.floor(now() / 1000) + settings.tokenTtlSeconds;
+    async qiniuUploadToken(request) {
+      const { userId } = requireViewer(db, request, now());
+      const at = now();
+      const { issued } = await sql
+        .selectFrom('upload_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('issued'))
+        .where('user_id', '=', userId)
+        .where('issued_at', '>', at - 3600_000)
+        .executeTakeFirstOrThrow();
+      if (Number(issued) >= (settings.tokensPerHour ?? 60))
+        throw new ApiFailure(XCODE.tooManyRequests, UPLOAD_MESSAGES.tooMany);
+      const id = crypto.randomBytes(12).toString('hex');
+      await sql.insertInto('upload_tokens').values({ id, user_id: userId, issued_at: at }).execute();
+      const date = new Date(at).toISOString().slice(0, 10).replace(/-/g, '');
+      const prefix = `livev3/${userId}/${date}/${id}/`;
+      const deadline = Math.floor(at / 1000) + settings.tokenTtlSeconds;
       const target = settings.qiniu ?? { ...settings.keys, bucket: settings.bucket, domain: '' };
       const uptoken = signUploadToken(target, {
         scope: `${target.bucket}:${prefix}`,
@@ -33,6 +53,7 @@ export function uploadHandlers(
         deadline,
         fsizeLimit: settings.maxVideoBytes,
         mimeLimit: 'image/*;video/*',
+        insertOnly: 1,
         endUser: String(userId),
       });
       return ok({

@@ -1,8 +1,11 @@
 import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
-import { optionalViewer, type Viewer } from '../auth/sessions.ts';
+import { findViewer, type Viewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import { cachedByTables } from '../db/table-cache.ts';
+import { cachedByTables, cachedQuery } from '../db/table-cache.ts';
+import { signStreamUrl } from '../streams/sign.ts';
+import { isMemberAt } from './vip.ts';
 
 type EventRow = {
   id: number;
@@ -43,8 +46,70 @@ export function findEvent(db: Db, token: string): EventRow {
     eventByToken.set(db, (lookup = cachedByTables(db, ['events'], (key: string) => statement.get(key))));
   }
   const row = lookup(token);
-  if (!row) throw new ApiFailure(XCODE.notFound, 'No such event');
+  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '活动不存在', en: 'No such event' });
   return row;
+}
+
+const eventLookups = new WeakMap<Sql, (token: string) => Promise<EventRow | undefined>>();
+
+/**
+ * `findEvent` on the query builder (either engine): the event behind a video token, cached on SQLite until the events
+ * table changes. The row is shared with other callers: read it, never change it.
+ */
+export async function loadEvent(sql: Sql, db: Db, token: string): Promise<EventRow> {
+  let lookup = eventLookups.get(sql);
+  if (!lookup) {
+    lookup = cachedQuery(db, ['events'], (key: string) =>
+      sql
+        .selectFrom('events')
+        .selectAll()
+        .where('token', '=', key)
+        .executeTakeFirst()
+        .then((row) => row as EventRow | undefined),
+    );
+    eventLookups.set(sql, lookup);
+  }
+  const row = await lookup(token);
+  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '活动不存在', en: 'No such event' });
+  return row;
+}
+
+/** `passedGates` on the query builder. */
+async function gatesPassed(
+  sql: Sql,
+  eventId: number,
+  viewer: Viewer | null,
+  now: number,
+): Promise<Set<string>> {
+  if (!viewer) return new Set();
+  const [rows, user] = await Promise.all([
+    sql
+      .selectFrom('event_access')
+      .select('gate')
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', viewer.userId)
+      .execute(),
+    sql
+      .selectFrom('users as u')
+      .leftJoin('vip_memberships as m', 'm.user_id', 'u.id')
+      .select(['u.phone', 'm.expires_at as vip_until'])
+      .where('u.id', '=', viewer.userId)
+      .executeTakeFirst(),
+  ]);
+  const gates = new Set(rows.map((row) => row.gate));
+  if (user?.phone) gates.add('phone');
+  if (isMemberAt(user?.vip_until, now)) gates.add('vip');
+  return gates;
+}
+
+/** `viewerMayWatch` on the query builder (either engine). */
+export async function mayViewerWatch(
+  sql: Sql,
+  event: EventRow,
+  viewer: Viewer | null,
+  now = Date.now(),
+): Promise<boolean> {
+  return mayWatch(event, viewer, await gatesPassed(sql, event.id, viewer, now));
 }
 
 type GatesStatement = ReturnType<typeof gatesQuery>;
@@ -53,54 +118,71 @@ const gatesQuery = (db: Db) =>
     'SELECT gate FROM event_access WHERE event_id = ? AND user_id = ?',
   );
 const gatesStatement = new WeakMap<Db, GatesStatement>();
-const phoneQuery = (db: Db) =>
-  db.prepare<[number], { bound: number }>(
-    "SELECT phone IS NOT NULL AND phone != '' AS bound FROM users WHERE id = ?",
+// The viewer's own row: a bound phone and the membership expiry, in the one query logged-in viewers already cost.
+const viewerQuery = (db: Db) =>
+  db.prepare<[number], { bound: number; vip_until: number | null }>(
+    `SELECT u.phone IS NOT NULL AND u.phone != '' AS bound, m.expires_at AS vip_until
+     FROM users u LEFT JOIN vip_memberships m ON m.user_id = u.id WHERE u.id = ?`,
   );
-const phoneStatement = new WeakMap<Db, ReturnType<typeof phoneQuery>>();
+const viewerStatement = new WeakMap<Db, ReturnType<typeof viewerQuery>>();
 
-/** The gates the viewer passed for the event; 'phone' when the viewer has a bound phone (not per event). */
-function passedGates(db: Db, eventId: number, viewer: Viewer | null): Set<string> {
+/**
+ * The gates the viewer passed for the event; 'phone' when the viewer has a bound phone and 'vip' while the viewer is
+ * a member (neither per event). Anonymous viewers cost no query.
+ */
+function passedGates(db: Db, eventId: number, viewer: Viewer | null, now: number): Set<string> {
   if (!viewer) return new Set();
   let statement = gatesStatement.get(db);
   if (!statement) gatesStatement.set(db, (statement = gatesQuery(db)));
   const gates = new Set(statement.all(eventId, viewer.userId).map((row) => row.gate));
-  let phone = phoneStatement.get(db);
-  if (!phone) phoneStatement.set(db, (phone = phoneQuery(db)));
-  if (phone.get(viewer.userId)?.bound) gates.add('phone');
+  let own = viewerStatement.get(db);
+  if (!own) viewerStatement.set(db, (own = viewerQuery(db)));
+  const row = own.get(viewer.userId);
+  if (row?.bound) gates.add('phone');
+  if (isMemberAt(row?.vip_until, now)) gates.add('vip');
   return gates;
 }
 
+/** Members watch paid events without paying; the password, information form and phone gates still apply to them. */
 function mayWatch(event: EventRow, viewer: Viewer | null, gates: Set<string>): boolean {
   return (
     viewer?.userId === event.owner_id ||
     ((!event.password || gates.has('password')) &&
-      (event.price_cents === 0 || gates.has('paid')) &&
+      (event.price_cents === 0 || gates.has('paid') || gates.has('vip')) &&
       (!event.needs_info_form || gates.has('info_form')) &&
       (!event.needs_phone || gates.has('phone')))
   );
 }
 
 /** Whether the viewer passed every gate of the event (or organises it): streams are handed out only then. */
-export function viewerMayWatch(db: Db, event: EventRow, viewer: Viewer | null): boolean {
-  return mayWatch(event, viewer, passedGates(db, event.id, viewer));
+export function viewerMayWatch(db: Db, event: EventRow, viewer: Viewer | null, now = Date.now()): boolean {
+  return mayWatch(event, viewer, passedGates(db, event.id, viewer, now));
 }
 
-export function videoHandlers(db: Db): HandlerMap {
-  const countEpisodes = db.prepare<[number], { count: number }>(
-    'SELECT COUNT(*) AS count FROM episodes WHERE event_id = ?',
-  );
-  const episodeCount = cachedByTables(db, ['episodes'], (eventId: number) => countEpisodes.get(eventId));
+export function videoHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
+  const episodeCount = cachedQuery(db, ['episodes'], async (eventId: number) => {
+    const row = await sql
+      .selectFrom('episodes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  });
   return {
-    videoDetail(request) {
+    async videoDetail(request) {
       const { token } = request.query as { token: string };
-      const event = findEvent(db, token);
-      const viewer = optionalViewer(db, request);
-      const gates = passedGates(db, event.id, viewer);
+      const event = await loadEvent(sql, db, token);
+      const viewer = await findViewer(sql, request);
+      const gates = await gatesPassed(sql, event.id, viewer, now());
       const isOwner = viewer?.userId === event.owner_id;
       const canWatch = mayWatch(event, viewer, gates);
       // Streams are only handed out to viewers who may watch.
-      const streams = canWatch ? streamUrls(event) : { live_url: '', replay_url: '' };
+      const unsigned = canWatch ? streamUrls(event) : { live_url: '', replay_url: '' };
+      // Signed, expiring URLs (server/streams/sign.ts): the stream routes refuse unsigned requests.
+      const streams = {
+        live_url: signStreamUrl(db, unsigned.live_url),
+        replay_url: signStreamUrl(db, unsigned.replay_url),
+      };
       return ok({
         token: event.token,
         user_id: event.owner_id,
@@ -116,10 +198,11 @@ export function videoHandlers(db: Db): HandlerMap {
         has_subtitles: false,
         needs_password: Boolean(event.password) && !gates.has('password') && !isOwner,
         price: event.price_cents,
+        vip_free: event.price_cents > 0 && gates.has('vip'),
         needs_info_form: Boolean(event.needs_info_form) && !gates.has('info_form') && !isOwner,
         needs_phone: Boolean(event.needs_phone) && !gates.has('phone') && !isOwner,
         can_watch: canWatch,
-        episode_count: episodeCount(event.id)?.count ?? 0,
+        episode_count: await episodeCount(event.id),
       });
     },
   };

@@ -3,11 +3,13 @@
  * idempotency key), paid votes and paid registration through orders, sign-up, posters, invitations, today's star and
  * the change feed the client polls for live counts (ETag / 304).
  */
-import { optionalViewer, requireViewer } from '../auth/sessions.ts';
+import { needViewer, optionalViewer, requireViewer } from '../auth/sessions.ts';
+import type { FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok } from '../envelope.ts';
-import { userVoteState, voteBatcher } from '../vote/cast.ts';
+import { userVoteState, voteCaster } from '../vote/cast.ts';
 import {
   assertOpen,
   contestStatus,
@@ -36,8 +38,8 @@ import {
 } from '../vote/read.ts';
 import { applySignUp, findSignUp, unpaidSignUp, type Answers } from '../vote/signup.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createOrder } from '../wechat/orders.ts';
-import { jsapiPayParams, nonce } from '../wechat/sign.ts';
+import { createOrder, type Order } from '../wechat/orders.ts';
+import { payAnswer as wechatPayAnswer } from '../wechat/pay.ts';
 
 type Query = Record<string, unknown>;
 type PageQuery = { vote_id: number; page?: number; page_size?: number; team_id?: number; group_id?: number };
@@ -59,11 +61,12 @@ export type VoteOptions = {
 
 type ListedPlayer = ReturnType<typeof listPlayers>['rows'][number];
 
-export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
+export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap {
   const now = options.now ?? Date.now;
   const { credentials } = options;
-  // Votes arriving together commit together (group commit): one WAL commit per batch, not per vote.
-  const castVote = voteBatcher(db);
+  // SQLite: votes arriving together commit together (group commit: one WAL commit per batch, not per vote);
+  // PostgreSQL: one short transaction per vote (server/vote/cast.ts).
+  const castVote = voteCaster(sql, db);
   /** An order answer in the shared PayOrder shape (as /v3/api/wechat/video/pay). */
   /** One page of a contest's players in rank order (votes, or the judges' score), each with fields of its own. */
   const rankedPage = <E extends object>(
@@ -83,28 +86,12 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
     const list = rows.map(({ row, card }, index) => ({ ...card, rank: offset + index + 1, ...extra(row) }));
     return pageOf(list, total, page, pageSize);
   };
-  const payAnswer = (order: { order_sn: string; prepay_id: string }, tType: 'h5' | 'wap') => {
-    if (tType === 'wap')
-      return ok({
-        order_sn: order.order_sn,
-        t_type: tType,
-        mweb_url: `/sandbox/wechat/h5pay?order_sn=${order.order_sn}`,
-      });
-    return ok({
-      order_sn: order.order_sn,
-      t_type: tType,
-      pay: jsapiPayParams({
-        appId: credentials.appId,
-        prepayId: order.prepay_id,
-        apiKey: credentials.payKey,
-        nonceStr: nonce(),
-        timeStamp: Math.floor(now() / 1000),
-      }),
-    });
-  };
+  // The payment answer every paid feature gives (server/wechat/pay.ts: JSAPI or H5 order at WeChat Pay).
+  const payAnswer = async (order: Order, tType: 'h5' | 'wap', request: FastifyRequest) =>
+    ok(await wechatPayAnswer(order, tType, credentials, now(), request));
 
   return {
-    voteDetail(request) {
+    async voteDetail(request) {
       const { vote_id } = request.query as { vote_id: number };
       const contest = findContest(db, vote_id);
       const viewer = optionalViewer(db, request, now());
@@ -143,8 +130,8 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
           fields: formFields(contest).map(({ options: _options, ...field }) => field),
           mine: viewer
             ? {
-                ...userVoteState(db, contest, viewer.userId, now()),
-                sign_up: findSignUp(db, contest, viewer.userId),
+                ...(await userVoteState(sql, contest, viewer.userId, now())),
+                sign_up: await findSignUp(sql, contest, viewer.userId),
               }
             : null,
         }),
@@ -247,8 +234,8 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
       return ok({ version, total_votes: contestTotals(db, vote_id).votes, ...changes });
     },
 
-    voteCast(request) {
-      const viewer = requireViewer(db, request, now());
+    async voteCast(request) {
+      const viewer = await needViewer(sql, request, now());
       const body = request.body as { vote_id: number; player_id: number; idempotency_key: string };
       return castVote({
         userId: viewer.userId,
@@ -259,7 +246,7 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
       }).then((result) => ok(result));
     },
 
-    voteOrder(request) {
+    async voteOrder(request) {
       const viewer = requireViewer(db, request, now());
       const body = request.body as {
         vote_id: number;
@@ -272,7 +259,10 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
         const contest = findContest(db, body.vote_id);
         assertOpen(contest, now());
         if (contest.vote_price_cents <= 0)
-          throw new ApiFailure(VOTE_XCODE.notOffered, '本次评选未开放付费投票');
+          throw new ApiFailure(VOTE_XCODE.notOffered, {
+            'zh-CN': '本次评选未开放付费投票',
+            en: 'This contest does not offer paid votes',
+          });
         findPlayer(db, contest.id, body.player_id);
         const created = createOrder(db, {
           userId: viewer.userId,
@@ -288,7 +278,7 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
         ).run(created.id, contest.id, body.player_id, viewer.userId, body.count);
         return created;
       })();
-      return payAnswer(order, body.t_type ?? 'h5');
+      return payAnswer(order, body.t_type ?? 'h5', request);
     },
 
     voteDropDown(request) {
@@ -317,10 +307,10 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
       });
     },
 
-    voteApply(request) {
+    async voteApply(request) {
       const viewer = requireViewer(db, request, now());
       const body = request.body as { vote_id: number; values: Answers };
-      const signUp = applySignUp(db, {
+      const signUp = await applySignUp(sql, {
         contestId: body.vote_id,
         userId: viewer.userId,
         answers: body.values,
@@ -330,26 +320,28 @@ export function voteHandlers(db: Db, options: VoteOptions): HandlerMap {
       return ok(signUp);
     },
 
-    votePaidRegistration(request) {
+    async votePaidRegistration(request) {
       const viewer = requireViewer(db, request, now());
       const body = request.body as { vote_id: number; t_type?: 'h5' | 'wap'; idempotency_key?: string };
-      const order = db.transaction(() => {
-        const contest = findContest(db, body.vote_id);
-        if (contestStatus(contest, now()) === 2)
-          throw new ApiFailure(VOTE_XCODE.ended, '评选已结束，报名已关闭');
-        const signUp = unpaidSignUp(db, contest, viewer.userId);
-        return createOrder(db, {
-          userId: viewer.userId,
-          kind: 'registration',
-          refId: signUp.id,
-          amountCents: contest.sign_up_fee_cents,
-          idempotencyKey: body.idempotency_key
-            ? `registration:${viewer.userId}:${body.idempotency_key}`
-            : undefined,
-          now: now(),
+      const contest = findContest(db, body.vote_id);
+      if (contestStatus(contest, now()) === 2)
+        throw new ApiFailure(VOTE_XCODE.ended, {
+          'zh-CN': '评选已结束，报名已关闭',
+          en: 'The contest has ended; sign-up is closed',
         });
-      })();
-      return payAnswer(order, body.t_type ?? 'h5');
+      const signUp = await unpaidSignUp(sql, contest, viewer.userId);
+      // The 'registration' hook advances only a sign-up still unpaid, so a second order changes nothing.
+      const order = createOrder(db, {
+        userId: viewer.userId,
+        kind: 'registration',
+        refId: signUp.id,
+        amountCents: contest.sign_up_fee_cents,
+        idempotencyKey: body.idempotency_key
+          ? `registration:${viewer.userId}:${body.idempotency_key}`
+          : undefined,
+        now: now(),
+      });
+      return payAnswer(order, body.t_type ?? 'h5', request);
     },
 
     votePoster(request) {

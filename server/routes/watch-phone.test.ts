@@ -3,10 +3,13 @@ import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
-const headers = (userId: number) => ({ authorization: `Bearer ${createSession(app.db, userId)}` });
+let clock = 1_800_000_000_000;
+const headers = (userId: number) => ({
+  authorization: `Bearer ${createSession(app.db, userId, clock)}`,
+});
 
 beforeAll(async () => {
-  app = await buildServer({ databasePath: ':memory:', mode: 'test' });
+  app = await buildServer({ databasePath: ':memory:', mode: 'test', now: () => clock });
   for (const id of [70, 71])
     app.db.prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, 0)').run(id, `viewer${id}`);
 });
@@ -18,6 +21,19 @@ const detail = async (token: string, userId?: number) =>
   ).json().data;
 const post = (url: string, payload: object, userId: number) =>
   app.inject({ method: 'POST', url, payload, headers: headers(userId) });
+
+/** A passed slide check for the phone (a bind code needs its ticket). */
+async function slideTicket(phone: string, userId: number): Promise<string> {
+  const challenge = (await post('/v3/api/slide/challenge', { phone }, userId)).json().data.challenge_id;
+  clock += 800;
+  const track = [
+    [0, 0],
+    [300, 200],
+    [1000, 700],
+  ];
+  return (await post('/v3/api/slide/verify', { challenge_id: challenge, phone, track }, userId)).json().data
+    .ticket;
+}
 
 describe('watch-phone gate', () => {
   it('hides the streams from viewers without a bound phone, anonymous ones included', async () => {
@@ -36,7 +52,9 @@ describe('watch-phone gate', () => {
 
   it('hands the streams out once the viewer binds a phone with a code, to that viewer only', async () => {
     const phone = '13977770070';
-    expect((await post('/v3/api/phone/sms/bind', { phone }, 70)).json().xcode).toBe(200);
+    expect((await post('/v3/api/phone/sms/bind', { phone }, 70)).json().xcode).toBe(400);
+    const ticket = await slideTicket(phone, 70);
+    expect((await post('/v3/api/phone/sms/bind', { phone, ticket }, 70)).json().xcode).toBe(200);
     const { code } = (await app.inject({ url: `/dev/sms/last?phone=${phone}` })).json().data as {
       code: string;
     };

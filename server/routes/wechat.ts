@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { requireViewer } from '../auth/sessions.ts';
+import { needViewer, requireViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
-import { ApiFailure, ok, XCODE } from '../envelope.ts';
-import { jsapiTicket, type WechatCredentials } from '../wechat/credentials.ts';
-import { createOrder, handlePaymentNotification, onOrderPaid, toXml, type Order } from '../wechat/orders.ts';
-import { jsapiPayParams, jsSdkSignature, nonce } from '../wechat/sign.ts';
+import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
+import type { WechatCredentials } from '../wechat/credentials.ts';
+import { createOrder, onOrderPaid, settleTransaction } from '../wechat/orders.ts';
+import { payAnswer, viaWechat, wechatRuntime } from '../wechat/pay.ts';
+import { refundsOfOrder } from '../wechat/refunds.ts';
+import { jsSdkSignature, nonce } from '../wechat/sign.ts';
 import { findEvent } from './video.ts';
+import { isVip } from './vip.ts';
 
 export const JS_API_LIST = [
   'updateAppMessageShareData',
@@ -18,7 +20,11 @@ export const JS_API_LIST = [
   'getLocation',
   'openLocation',
   'chooseImage',
+  'scanQRCode',
 ];
+
+/** Open tags the app renders (the mini-program jump page); WeChat shows them only when wx.config names them. */
+export const OPEN_TAG_LIST = ['wx-open-launch-weapp'];
 
 // A paid video order unlocks the event for its buyer.
 onOrderPaid('video', (db, order, now) => {
@@ -27,6 +33,18 @@ onOrderPaid('video', (db, order, now) => {
   ).run(order.ref_id, order.user_id, now);
 });
 
+/** Why a member is not charged for a paid event (the detail's vip_free says so before). */
+export const FREE_FOR_MEMBERS = {
+  'zh-CN': '会员免费观看，无需购买',
+  en: 'Free for members: there is nothing to buy',
+};
+
+/** What the viewer is told about an order refunded because it was paid too late. */
+const REFUNDED = {
+  'zh-CN': '支付已超时或商品已不可用，款项将原路退回',
+  en: 'This payment came too late (no longer available): it is being refunded',
+};
+
 export function wechatHandlers(
   db: Db,
   credentials: WechatCredentials,
@@ -34,18 +52,22 @@ export function wechatHandlers(
 ): HandlerMap {
   return {
     async wechatJsOption(request) {
+      const runtime = wechatRuntime(credentials);
       const { callback } = request.query as { callback: string };
       const timestamp = Math.floor(now() / 1000);
       const nonceStr = nonce();
-      const signature = jsSdkSignature({
-        jsapiTicket: await jsapiTicket(credentials),
-        nonceStr,
+      const ticket = await viaWechat(runtime, 'jsapi ticket', () => runtime.client.jsapiTicket());
+      const signature = jsSdkSignature({ jsapiTicket: ticket, nonceStr, timestamp, url: callback });
+      return ok({
+        appId: credentials.appId,
         timestamp,
-        url: callback,
+        nonceStr,
+        signature,
+        jsApiList: JS_API_LIST,
+        openTagList: OPEN_TAG_LIST,
       });
-      return ok({ appId: credentials.appId, timestamp, nonceStr, signature, jsApiList: JS_API_LIST });
     },
-    videoPay(request) {
+    async videoPay(request) {
       const viewer = requireViewer(db, request);
       const {
         token,
@@ -53,7 +75,13 @@ export function wechatHandlers(
         idempotency_key,
       } = request.body as { token: string; t_type?: 'h5' | 'wap'; idempotency_key?: string };
       const event = findEvent(db, token);
-      if (event.price_cents <= 0) throw new ApiFailure(XCODE.badRequest, 'This event is free to watch');
+      if (event.price_cents <= 0)
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': '本活动免费观看',
+          en: 'This event is free to watch',
+        });
+      if (await isVip(wechatRuntime(credentials).sql, viewer.userId, now()))
+        throw new ApiFailure(XCODE.badRequest, FREE_FOR_MEMBERS);
       const order = createOrder(db, {
         userId: viewer.userId,
         kind: 'video',
@@ -62,59 +90,51 @@ export function wechatHandlers(
         idempotencyKey: idempotency_key ? `video:${viewer.userId}:${idempotency_key}` : undefined,
         now: now(),
       });
-      if (t_type === 'wap') {
-        return ok({
-          order_sn: order.order_sn,
-          t_type,
-          mweb_url: `/sandbox/wechat/h5pay?order_sn=${order.order_sn}`,
-        });
-      }
-      const pay = jsapiPayParams({
-        appId: credentials.appId,
-        prepayId: order.prepay_id,
-        apiKey: credentials.payKey,
-        nonceStr: nonce(),
-        timeStamp: Math.floor(now() / 1000),
-      });
-      return ok({ order_sn: order.order_sn, t_type, pay });
+      return ok(await payAnswer(order, t_type, credentials, now(), request));
     },
-    orderDetail(request) {
-      const viewer = requireViewer(db, request);
+    /** The viewer's order; while it is unpaid here, WeChat is asked (the notification may be late or lost). */
+    async orderDetail(request) {
+      const runtime = wechatRuntime(credentials);
+      const viewer = await needViewer(runtime.sql, request, now());
       const { order_sn } = request.query as { order_sn: string };
-      const order = db
-        .prepare('SELECT * FROM orders WHERE order_sn = ? AND user_id = ?')
-        .get(order_sn, viewer.userId) as Order | undefined;
-      if (!order) throw new ApiFailure(XCODE.notFound, 'No such order');
-      return ok({ order_sn: order.order_sn, order_status: order.status });
+      const find = () =>
+        runtime.sql
+          .selectFrom('orders')
+          .select(['order_sn', 'status'])
+          .where('order_sn', '=', order_sn)
+          .where('user_id', '=', viewer.userId)
+          .executeTakeFirst();
+      let order = await find();
+      if (!order) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '订单不存在', en: 'No such order' });
+      if (order.status === 0) {
+        try {
+          const transaction = await runtime.client.queryOrder(order_sn);
+          if (transaction.trade_state === 'SUCCESS') {
+            await settleTransaction(
+              { db, sql: runtime.sql, log: runtime.log, onLate: runtime.onLate },
+              transaction,
+              now(),
+            );
+            order = (await find()) ?? order;
+          }
+        } catch (error) {
+          // Not known at WeChat yet (never opened) or WeChat unreachable: the order stays unpaid for now.
+          runtime.log(`order query ${order_sn}: ${(error as Error).message}`);
+        }
+      }
+      const refunds = await refundsOfOrder(runtime.sql, order_sn);
+      const refund = refunds[0];
+      return ok({
+        order_sn: order.order_sn,
+        order_status: order.status,
+        refund: refund
+          ? {
+              status: refund.status,
+              amount: refund.amount_cents,
+              reason: order.status === 2 ? localize(REFUNDED, requestLocale(request)) : refund.reason,
+            }
+          : null,
+      });
     },
   };
-}
-
-const SUCCESS = toXml({ return_code: 'SUCCESS', return_msg: 'OK' });
-
-/** WeChat Pay's notification endpoint (XML in, XML out); the sandbox's confirm button posts here the same way. */
-export async function payNotifyRoute(
-  app: FastifyInstance,
-  options: { db: Db; credentials: WechatCredentials; now?: () => number },
-) {
-  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.post('/v3/api/wechat/pay/notify', async (request, reply) => {
-    try {
-      handlePaymentNotification(
-        options.db,
-        String(request.body ?? ''),
-        options.credentials.payKey,
-        (options.now ?? Date.now)(),
-      );
-      return reply.type('application/xml').send(SUCCESS);
-    } catch (error) {
-      const message = error instanceof ApiFailure ? error.message : 'error';
-      return reply
-        .code(400)
-        .type('application/xml')
-        .send(toXml({ return_code: 'FAIL', return_msg: message }));
-    }
-  });
 }

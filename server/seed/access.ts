@@ -2,7 +2,7 @@
  * Events for the access-gate browser tests. Tests unlock these (a password, a purchase, the information form), so the
  * seeded events that screenshots show ('secret', 'paid', 'info') never change. Same stream and look as those.
  */
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
 const SEED_EPOCH = 1767225600;
@@ -29,34 +29,46 @@ export const phoneEvents = [
   { token: 'phone-e2e', title: '新品品鉴会（测试）', color: 'bluegold' },
 ] as const;
 
-export function seedAccess(db: Db): void {
-  const insert = db.prepare(
-    `INSERT INTO events (token, owner_id, color_code, title, cover, description, live_status, start_time, views,
-       live_stream, replay_stream, password, price_cents, needs_info_form)
-     VALUES (?, 1, ?, ?, '/streams/vod/demo/cover.jpg', '', 1, ?, 0, 'demo', '', ?, ?, ?)`,
-  );
-  accessTestEvents.forEach((event, index) =>
-    insert.run(
-      event.token,
-      event.color,
-      event.title,
-      SEED_EPOCH + index * 60,
-      event.password,
-      event.price,
-      event.infoForm,
-    ),
-  );
-  const insertPhone = db.prepare(
-    `INSERT INTO events (token, owner_id, color_code, title, cover, description, live_status, start_time, views,
-       live_stream, replay_stream, needs_phone)
-     VALUES (?, 1, ?, ?, '/streams/vod/demo/cover.jpg', '绑定手机号后即可观看。', 1, ?, 0, 'demo', '', 1)`,
-  );
-  phoneEvents.forEach((event, index) =>
-    insertPhone.run(
-      event.token,
-      event.color,
-      event.title,
-      SEED_EPOCH + (accessTestEvents.length + index) * 60,
-    ),
-  );
+export async function seedAccess(sql: Sql): Promise<void> {
+  const cover = '/streams/vod/demo/cover.jpg';
+  await sql
+    .insertInto('events')
+    .values(
+      accessTestEvents.map((event, index) => ({
+        token: event.token,
+        owner_id: 1,
+        color_code: event.color,
+        title: event.title,
+        cover,
+        description: '',
+        live_status: 1,
+        start_time: SEED_EPOCH + index * 60,
+        views: 0,
+        live_stream: 'demo',
+        replay_stream: '',
+        password: event.password,
+        price_cents: event.price,
+        needs_info_form: event.infoForm,
+      })),
+    )
+    .execute();
+  await sql
+    .insertInto('events')
+    .values(
+      phoneEvents.map((event, index) => ({
+        token: event.token,
+        owner_id: 1,
+        color_code: event.color,
+        title: event.title,
+        cover,
+        description: '绑定手机号后即可观看。',
+        live_status: 1,
+        start_time: SEED_EPOCH + (accessTestEvents.length + index) * 60,
+        views: 0,
+        live_stream: 'demo',
+        replay_stream: '',
+        needs_phone: 1,
+      })),
+    )
+    .execute();
 }

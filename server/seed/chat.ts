@@ -3,7 +3,7 @@
  * screenshots show (a few lines, a gift, a tip and a red packet). Browser tests that send, blacklist and grab use
  * `chat-e2e` (owned by its own organiser account, chat-owner@livev3.test, so its login never replaces another test's).
  */
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
 const SEED_EPOCH = 1767225600;
@@ -21,65 +21,144 @@ export const GIFTS: [string, string, number][] = [
 
 const CHAT_VIEWERS = ['小林', '阿杰', 'Emma', '王老师', '晨晨'];
 
-export function seedChat(db: Db): void {
-  GIFTS.forEach(([zh, en, price], index) =>
-    db
-      .prepare('INSERT INTO gifts (id, name_zh, name_en, price_cents, position) VALUES (?, ?, ?, ?, ?)')
-      .run(index + 1, zh, en, price, index),
-  );
-  const at = SEED_EPOCH * 1000;
-  const owner = (email: string, nickname: string) =>
-    Number(
-      db
-        .prepare('INSERT INTO users (email, nickname, permissions, created_at) VALUES (?, ?, ?, ?)')
-        .run(email, nickname, '[]', SEED_EPOCH).lastInsertRowid,
-    );
-  const organiser = owner('chat-owner@livev3.test', '聊天主持人');
-  const viewers = CHAT_VIEWERS.map((name, index) => owner(`chat-viewer-${index + 1}@livev3.test`, name));
-  const insertEvent = db.prepare(
-    `INSERT INTO events (token, owner_id, color_code, title, cover, description, live_status, start_time, views,
-       live_stream, replay_stream) VALUES (?, ?, 'red', ?, ?, ?, 1, ?, ?, 'demo', 'demo')`,
-  );
-  const demoId = Number(
-    insertEvent.run(
-      'chat-demo',
-      organiser,
-      '互动直播间 · 聊天演示',
-      COVER,
-      '聊天室演示。',
-      SEED_EPOCH,
-      123456,
-    ).lastInsertRowid,
-  );
-  insertEvent.run('chat-e2e', organiser, '聊天测试直播间', COVER, '浏览器测试专用。', SEED_EPOCH, 0);
+type Line = {
+  user_id: number | null;
+  kind: 'text' | 'gift' | 'tip' | 'system' | 'redpack';
+  content?: string;
+  gift_name?: string;
+  gift_name_en?: string;
+  gift_count?: number;
+  amount_cents?: number;
+  packet_id?: number;
+  created_at: number;
+};
 
-  const line = db.prepare(
-    `INSERT INTO chat_messages (event_id, user_id, kind, content, gift_name, gift_name_en, gift_count, amount_cents,
-       packet_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  line.run(demoId, null, 'system', '欢迎来到直播间，请文明发言。', '', '', 0, 0, 0, at);
-  line.run(demoId, viewers[0], 'text', '主持人好！已经准备好了', '', '', 0, 0, 0, at + 60_000);
-  line.run(demoId, viewers[1], 'text', '画面很清楚，声音也很好', '', '', 0, 0, 0, at + 70_000);
-  line.run(demoId, viewers[2], 'text', 'Hello from Shanghai! <b>not bold</b>', '', '', 0, 0, 0, at + 80_000);
-  line.run(demoId, viewers[3], 'gift', '', '火箭', 'Rocket', 12000, 99_000, 0, at + 90_000);
-  line.run(demoId, viewers[4], 'tip', '', '', '', 0, 666, 0, at + 100_000);
+export async function seedChat(sql: Sql): Promise<void> {
+  await sql
+    .insertInto('gifts')
+    .values(
+      GIFTS.map(([zh, en, price], index) => ({
+        id: index + 1,
+        name_zh: zh,
+        name_en: en,
+        price_cents: price,
+        position: index,
+      })),
+    )
+    .execute();
+  const at = SEED_EPOCH * 1000;
+  const owner = async (email: string, nickname: string) =>
+    (
+      await sql
+        .insertInto('users')
+        .values({ email, nickname, permissions: '[]', created_at: SEED_EPOCH })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const organiser = await owner('chat-owner@livev3.test', '聊天主持人');
+  const viewers: number[] = [];
+  for (const [index, name] of CHAT_VIEWERS.entries())
+    viewers.push(await owner(`chat-viewer-${index + 1}@livev3.test`, name));
+  const event = async (token: string, title: string, description: string, views: number) =>
+    (
+      await sql
+        .insertInto('events')
+        .values({
+          token,
+          owner_id: organiser,
+          color_code: 'red',
+          title,
+          cover: COVER,
+          description,
+          live_status: 1,
+          start_time: SEED_EPOCH,
+          views,
+          live_stream: 'demo',
+          replay_stream: 'demo',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const demoId = await event('chat-demo', '互动直播间 · 聊天演示', '聊天室演示。', 123456);
+  await event('chat-e2e', '聊天测试直播间', '浏览器测试专用。', 0);
+
+  const lines = (rows: Line[]) =>
+    sql
+      .insertInto('chat_messages')
+      // Every row names every column: SQLite has no DEFAULT inside a multi-row VALUES list.
+      .values(
+        rows.map((row) => ({
+          event_id: demoId,
+          content: '',
+          gift_name: '',
+          gift_name_en: '',
+          gift_count: 0,
+          amount_cents: 0,
+          packet_id: 0,
+          ...row,
+        })),
+      )
+      .execute();
+  await lines([
+    { user_id: null, kind: 'system', content: '欢迎来到直播间，请文明发言。', created_at: at },
+    { user_id: viewers[0], kind: 'text', content: '主持人好！已经准备好了', created_at: at + 60_000 },
+    { user_id: viewers[1], kind: 'text', content: '画面很清楚，声音也很好', created_at: at + 70_000 },
+    {
+      user_id: viewers[2],
+      kind: 'text',
+      content: 'Hello from Shanghai! <b>not bold</b>',
+      created_at: at + 80_000,
+    },
+    {
+      user_id: viewers[3],
+      kind: 'gift',
+      gift_name: '火箭',
+      gift_name_en: 'Rocket',
+      gift_count: 12000,
+      amount_cents: 99_000,
+      created_at: at + 90_000,
+    },
+    { user_id: viewers[4], kind: 'tip', amount_cents: 666, created_at: at + 100_000 },
+  ]);
 
   // A red packet that everyone has grabbed: its state never changes, so screenshots stay stable.
-  const packetId = Number(
-    db
-      .prepare(
-        `INSERT INTO red_packets (event_id, sender_id, total_cents, share_count, greeting, status, created_at, paid_at,
-           expires_at) VALUES (?, ?, 300, 3, '恭喜发财，大吉大利', 2, ?, ?, ?)`,
-      )
-      .run(demoId, organiser, at + 110_000, at + 110_000, at + 110_000 + 86_400_000).lastInsertRowid,
-  );
-  [120, 100, 80].forEach((cents, seq) =>
-    db
-      .prepare(
-        'INSERT INTO red_packet_shares (packet_id, seq, amount_cents, user_id, grabbed_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(packetId, seq, cents, viewers[seq], at + 120_000 + seq * 1000),
-  );
-  line.run(demoId, organiser, 'redpack', '恭喜发财，大吉大利', '', '', 3, 300, packetId, at + 110_000);
-  line.run(demoId, viewers[0], 'text', '谢谢红包！', '', '', 0, 0, 0, at + 130_000);
+  const { id: packetId } = await sql
+    .insertInto('red_packets')
+    .values({
+      event_id: demoId,
+      sender_id: organiser,
+      total_cents: 300,
+      share_count: 3,
+      greeting: '恭喜发财，大吉大利',
+      status: 2,
+      created_at: at + 110_000,
+      paid_at: at + 110_000,
+      expires_at: at + 110_000 + 86_400_000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql
+    .insertInto('red_packet_shares')
+    .values(
+      [120, 100, 80].map((cents, seq) => ({
+        packet_id: packetId,
+        seq,
+        amount_cents: cents,
+        user_id: viewers[seq],
+        grabbed_at: at + 120_000 + seq * 1000,
+      })),
+    )
+    .execute();
+  await lines([
+    {
+      user_id: organiser,
+      kind: 'redpack',
+      content: '恭喜发财，大吉大利',
+      gift_count: 3,
+      amount_cents: 300,
+      packet_id: packetId,
+      created_at: at + 110_000,
+    },
+    { user_id: viewers[0], kind: 'text', content: '谢谢红包！', created_at: at + 130_000 },
+  ]);
 }

@@ -3,7 +3,7 @@
  * and `vod-e2e`, a VOD event only browser tests use (they write progress and invitations there; screenshots never
  * show it). Its introduction carries a script and an onerror handler on purpose: the app must strip both.
  */
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 
 const COVER = '/streams/vod/demo/cover.jpg';
 /** The demo VOD stream is 12 s long; every episode plays it (the episode id keeps the sources apart). */
@@ -35,35 +35,58 @@ const RELATED: Record<string, string[]> = {
   vod: ['demo', 'info'],
 };
 
-export function seedLiveRoom(db: Db): void {
-  const max = db.prepare<[], { start: number }>('SELECT MAX(start_time) AS start FROM events').get();
-  db.prepare(
-    `INSERT INTO events (token, owner_id, color_code, title, cover, description, announcement, live_status, start_time,
-       views, live_stream, replay_stream)
-     VALUES ('vod-e2e', 1, 'lightblue', '测试课程（回放，共三集）', ?, '仅供自动化测试使用。', '', 2, ?, 0, '', 'demo')`,
-  ).run(COVER, (max?.start ?? 0) + 3600);
+export async function seedLiveRoom(sql: Sql): Promise<void> {
+  const max = await sql
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('start_time').as('start'))
+    .executeTakeFirst();
+  await sql
+    .insertInto('events')
+    .values({
+      token: 'vod-e2e',
+      owner_id: 1,
+      color_code: 'lightblue',
+      title: '测试课程（回放，共三集）',
+      cover: COVER,
+      description: '仅供自动化测试使用。',
+      announcement: '',
+      live_status: 2,
+      start_time: Number(max?.start ?? 0) + 3600,
+      views: 0,
+      live_stream: '',
+      replay_stream: 'demo',
+    })
+    .execute();
 
-  const idOf = (token: string) =>
-    (
-      db.prepare<[string], { id: number }>('SELECT id FROM events WHERE token = ?').get(token) as {
-        id: number;
-      }
-    ).id;
-
-  const imageText = db.prepare('INSERT INTO event_image_text (event_id, html) VALUES (?, ?)');
-  for (const [token, html] of Object.entries(IMAGE_TEXT)) imageText.run(idOf(token), html);
-
-  const related = db.prepare(
-    'INSERT INTO event_related (event_id, related_event_id, position) VALUES (?, ?, ?)',
+  const ids = new Map(
+    (await sql.selectFrom('events').select(['id', 'token']).execute()).map((row) => [row.token, row.id]),
   );
-  for (const [token, list] of Object.entries(RELATED))
-    list.forEach((other, position) => related.run(idOf(token), idOf(other), position));
+  const idOf = (token: string) => ids.get(token) as number;
 
-  const episode = db.prepare(
-    'INSERT INTO episodes (event_id, position, title, stream, duration_s) VALUES (?, ?, ?, ?, ?)',
-  );
-  for (const token of ['vod', 'vod-e2e'])
-    EPISODE_TITLES.forEach((title, index) =>
-      episode.run(idOf(token), index + 1, title, 'demo', DEMO_STREAM_SECONDS),
-    );
+  await sql
+    .insertInto('event_image_text')
+    .values(Object.entries(IMAGE_TEXT).map(([token, html]) => ({ event_id: idOf(token), html })))
+    .execute();
+  await sql
+    .insertInto('event_related')
+    .values(
+      Object.entries(RELATED).flatMap(([token, list]) =>
+        list.map((other, position) => ({ event_id: idOf(token), related_event_id: idOf(other), position })),
+      ),
+    )
+    .execute();
+  await sql
+    .insertInto('episodes')
+    .values(
+      ['vod', 'vod-e2e'].flatMap((token) =>
+        EPISODE_TITLES.map((title, index) => ({
+          event_id: idOf(token),
+          position: index + 1,
+          title,
+          stream: 'demo',
+          duration_s: DEMO_STREAM_SECONDS,
+        })),
+      ),
+    )
+    .execute();
 }

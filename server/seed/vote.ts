@@ -5,7 +5,7 @@
  * charges 1.00 for registration and approves at once. VOTE_BENCH_PLAYERS=20000 adds contest 90 with that many players
  * (the client's scroll bench).
  */
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
 const SEED_EPOCH = 1767225600;
@@ -13,7 +13,7 @@ const COVER = '/streams/vod/demo/cover.jpg';
 const YEAR = 365 * 86400;
 
 export type SeedTools = {
-  seedPlayers(db: Db, contestId: number, count: number, seedValue?: number): void;
+  seedPlayers(sql: Sql, contestId: number, count: number, seedValue?: number): Promise<void>;
   prng(seed: number): () => number;
 };
 
@@ -75,27 +75,42 @@ const SCORE_ITEMS = [
   ['综合印象', '评委 王老师', 30],
 ] as const;
 
-function seedScores(db: Db, contestId: number, random: () => number): void {
-  const players = db
-    .prepare<[number], { id: number }>('SELECT id FROM players WHERE contest_id = ? ORDER BY number')
-    .all(contestId);
-  const insert = db.prepare(
-    'INSERT INTO player_scores (player_id, item, judge, score, max_score) VALUES (?, ?, ?, ?, ?)',
+async function seedScores(sql: Sql, contestId: number, random: () => number): Promise<void> {
+  const players = await sql
+    .selectFrom('players')
+    .select('id')
+    .where('contest_id', '=', contestId)
+    .orderBy('number')
+    .execute();
+  const scores = players.flatMap((player) =>
+    SCORE_ITEMS.map(([item, judge, max]) => ({
+      player_id: player.id,
+      item,
+      judge,
+      score: Math.round(max * (0.6 + 0.4 * random())),
+      max_score: max,
+    })),
   );
-  const total = db.prepare('UPDATE players SET score = ? WHERE id = ?');
-  for (const player of players) {
-    let sum = 0;
-    for (const [item, judge, max] of SCORE_ITEMS) {
-      const score = Math.round(max * (0.6 + 0.4 * random()));
-      sum += score;
-      insert.run(player.id, item, judge, score, max);
-    }
-    total.run(sum, player.id);
-  }
+  for (let at = 0; at < scores.length; at += 2000)
+    await sql
+      .insertInto('player_scores')
+      .values(scores.slice(at, at + 2000))
+      .execute();
+  // Each player's score is the sum of the judges' scores: one statement for the whole contest.
+  await sql
+    .updateTable('players')
+    .set((eb) => ({
+      score: eb
+        .selectFrom('player_scores')
+        .select((sub) => sub.fn.sum<number>('player_scores.score').as('sum'))
+        .whereRef('player_scores.player_id', '=', 'players.id'),
+    }))
+    .where('contest_id', '=', contestId)
+    .execute();
 }
 
-function contest(
-  db: Db,
+async function contest(
+  sql: Sql,
   row: {
     id: number;
     title: string;
@@ -107,37 +122,41 @@ function contest(
     review: 0 | 1;
     form: object[];
   },
-): void {
-  db.prepare(
-    `INSERT INTO contests (id, title, rules, starts_at, ends_at, daily_votes_per_user, total_votes_per_user,
-       votes_per_player_per_day, vote_price_cents, sign_up_fee_cents, cover, form_fields, sign_up_review)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 100, ?, ?, ?, ?)`,
-  ).run(
-    row.id,
-    row.title,
-    row.rules,
-    SEED_EPOCH,
-    SEED_EPOCH + 10 * YEAR,
-    row.daily,
-    row.total,
-    row.perPlayer,
-    row.fee,
-    COVER,
-    JSON.stringify(row.form),
-    row.review,
-  );
+): Promise<void> {
+  await sql
+    .insertInto('contests')
+    .values({
+      id: row.id,
+      title: row.title,
+      rules: row.rules,
+      starts_at: SEED_EPOCH,
+      ends_at: SEED_EPOCH + 10 * YEAR,
+      daily_votes_per_user: row.daily,
+      total_votes_per_user: row.total,
+      votes_per_player_per_day: row.perPlayer,
+      vote_price_cents: 100,
+      sign_up_fee_cents: row.fee,
+      cover: COVER,
+      form_fields: JSON.stringify(row.form),
+      sign_up_review: row.review,
+    })
+    .execute();
 }
 
-function teamsAndGroups(db: Db, contestId: number, teams: string[], groups: string[]): void {
-  for (const name of teams)
-    db.prepare('INSERT INTO contest_teams (contest_id, name) VALUES (?, ?)').run(contestId, name);
-  for (const name of groups)
-    db.prepare('INSERT INTO contest_groups (contest_id, name) VALUES (?, ?)').run(contestId, name);
+async function teamsAndGroups(sql: Sql, contestId: number, teams: string[], groups: string[]): Promise<void> {
+  await sql
+    .insertInto('contest_teams')
+    .values(teams.map((name) => ({ contest_id: contestId, name })))
+    .execute();
+  await sql
+    .insertInto('contest_groups')
+    .values(groups.map((name) => ({ contest_id: contestId, name })))
+    .execute();
 }
 
 /** A contest with `count` generated players (deterministic), for benches. */
-export function seedBenchContest(db: Db, tools: SeedTools, id: number, count: number): void {
-  contest(db, {
+export async function seedBenchContest(sql: Sql, tools: SeedTools, id: number, count: number): Promise<void> {
+  await contest(sql, {
     id,
     title: `${count} 位选手压力测试`,
     rules: '压力测试用评选。',
@@ -148,20 +167,21 @@ export function seedBenchContest(db: Db, tools: SeedTools, id: number, count: nu
     review: 1,
     form: SHORT_FORM,
   });
-  teamsAndGroups(db, id, ['红队', '蓝队', '金队'], ['少年组', '青年组', '中年组', '老年组']);
-  tools.seedPlayers(db, id, count, 97);
+  await teamsAndGroups(sql, id, ['红队', '蓝队', '金队'], ['少年组', '青年组', '中年组', '老年组']);
+  await tools.seedPlayers(sql, id, count, 97);
 }
 
-export function seedVote(db: Db, tools: SeedTools): void {
+export async function seedVote(sql: Sql, tools: SeedTools): Promise<void> {
   // Contest 1: the screenshot contest (players and votes come from server/seed.ts and never change).
-  db.prepare('UPDATE contests SET cover = ?, form_fields = ?, sign_up_review = 1 WHERE id = 1').run(
-    COVER,
-    JSON.stringify(DEMO_FORM),
-  );
-  seedScores(db, 1, tools.prng(31));
+  await sql
+    .updateTable('contests')
+    .set({ cover: COVER, form_fields: JSON.stringify(DEMO_FORM), sign_up_review: 1 })
+    .where('id', '=', 1)
+    .execute();
+  await seedScores(sql, 1, tools.prng(31));
 
   // Contest 2: browser tests vote and sign up here.
-  contest(db, {
+  await contest(sql, {
     id: 2,
     title: '校园歌手大赛（测试）',
     rules: '每人每天 3 票，可投给同一位选手。报名需审核。',
@@ -172,16 +192,20 @@ export function seedVote(db: Db, tools: SeedTools): void {
     review: 1,
     form: DEMO_FORM,
   });
-  teamsAndGroups(db, 2, ['东区', '西区'], ['独唱组', '合唱组']);
-  tools.seedPlayers(db, 2, 12, 23);
+  await teamsAndGroups(sql, 2, ['东区', '西区'], ['独唱组', '合唱组']);
+  await tools.seedPlayers(sql, 2, 12, 23);
   // Ties (3 and 4, 7 and 8) so one vote visibly reorders the rank list.
-  [30, 25, 20, 20, 18, 15, 12, 12, 10, 8, 5, 0].forEach((votes, index) =>
-    db.prepare('UPDATE players SET votes = ? WHERE contest_id = 2 AND number = ?').run(votes, index + 1),
-  );
-  seedScores(db, 2, tools.prng(37));
+  for (const [index, votes] of [30, 25, 20, 20, 18, 15, 12, 12, 10, 8, 5, 0].entries())
+    await sql
+      .updateTable('players')
+      .set({ votes })
+      .where('contest_id', '=', 2)
+      .where('number', '=', index + 1)
+      .execute();
+  await seedScores(sql, 2, tools.prng(37));
 
   // Contest 3: registration costs 1.00; paid sign-ups become players at once.
-  contest(db, {
+  await contest(sql, {
     id: 3,
     title: '最美家乡摄影赛（付费报名）',
     rules: '报名费 1 元，支付后即可参赛。每人每天 5 票。',
@@ -192,9 +216,9 @@ export function seedVote(db: Db, tools: SeedTools): void {
     review: 0,
     form: SHORT_FORM,
   });
-  teamsAndGroups(db, 3, ['风光组', '人文组'], ['专业组', '业余组']);
-  tools.seedPlayers(db, 3, 6, 29);
+  await teamsAndGroups(sql, 3, ['风光组', '人文组'], ['专业组', '业余组']);
+  await tools.seedPlayers(sql, 3, 6, 29);
 
   const bench = Number(process.env.VOTE_BENCH_PLAYERS ?? 0);
-  if (Number.isInteger(bench) && bench > 0) seedBenchContest(db, tools, 90, bench);
+  if (Number.isInteger(bench) && bench > 0) await seedBenchContest(sql, tools, 90, bench);
 }

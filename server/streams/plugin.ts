@@ -1,47 +1,89 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
 import { livePlaylist, parseMediaPlaylist } from './live.ts';
+import { createStreamSigner, registerStreamSigner, signPlaylist, type StreamSigner } from './sign.ts';
 
 const NAME = /^[a-z0-9-]+$/;
 const FILE = /^[a-z0-9-]+\.(m3u8|ts|jpg)$/;
 const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' } as const;
 
-/** HLS demo streams: /streams/vod/<name>/... as recorded, /streams/live/<name>/... as a looping live window. */
-export async function streamRoutes(
-  app: FastifyInstance,
-  options: { streamsDir: string; now?: () => number },
-) {
+export type StreamOptions = {
+  streamsDir: string;
+  now?: () => number;
+  /** Signs stream URLs; with `db`, the detail and episode handlers of that database sign with it. */
+  signer?: StreamSigner;
+  secret?: string;
+  ttlSeconds?: number;
+  db?: Db;
+};
+
+/**
+ * HLS demo streams: /streams/vod/<name>/... as recorded, /streams/live/<name>/... as a looping live window.
+ * Playlists and segments need a valid signature (server/streams/sign.ts); covers (.jpg) stay public.
+ */
+export async function streamRoutes(app: FastifyInstance, options: StreamOptions) {
   const now = options.now ?? Date.now;
+  const signer =
+    options.signer ??
+    createStreamSigner({
+      // Without STREAM_SECRET a random one per process (signed URLs then end with the process).
+      secret: options.secret || crypto.randomBytes(32).toString('hex'),
+      ttlSeconds: options.ttlSeconds,
+      now,
+    });
+  if (options.db) registerStreamSigner(options.db, signer);
   // The live clock starts with the server: media sequence numbers stay small (hls.js does per-sequence work when
   // it aligns playlist refreshes, so epoch-sized numbers cost seconds of main-thread time).
   const epochMs = now();
 
-  const send = (reply: FastifyReply, parts: string[], live: boolean) => {
-    if (!parts.every((part, i) => (i === parts.length - 1 ? FILE.test(part) : NAME.test(part)))) {
-      return reply.code(404).send({ xcode: 404, msg: 'No such stream file', data: null });
-    }
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).send({ xcode: 404, msg: 'No such stream file', data: null });
+
+  const send = (request: FastifyRequest, reply: FastifyReply, parts: string[], live: boolean) => {
+    if (!parts.every((part, i) => (i === parts.length - 1 ? FILE.test(part) : NAME.test(part))))
+      return notFound(reply);
     const file = path.join(options.streamsDir, ...parts);
-    if (!fs.existsSync(file))
-      return reply.code(404).send({ xcode: 404, msg: 'No such stream file', data: null });
     const extension = path.extname(file).slice(1) as keyof typeof TYPES;
+    const query = request.query as { exp?: unknown; sig?: unknown };
+    const pathname = request.url.split('?', 1)[0] as string;
+    if (extension !== 'jpg' && !signer.verify(pathname, query.exp, query.sig))
+      return reply
+        .code(403)
+        .header('Cache-Control', 'no-store')
+        .send({ xcode: 403, msg: 'This stream link is invalid or has expired', data: null });
+    if (!fs.existsSync(file)) return notFound(reply);
     reply.type(TYPES[extension]);
-    if (live && extension === 'm3u8' && parts.length === 3) {
+    if (extension === 'm3u8') {
+      // Segments and renditions are fetched by relative URI: each carries the playlist's signature.
+      const signature = `exp=${String(query.exp)}&sig=${String(query.sig)}`;
       reply.header('Cache-Control', 'no-cache');
-      return reply.send(livePlaylist(parseMediaPlaylist(fs.readFileSync(file, 'utf8')), now(), 8, epochMs));
+      const text =
+        live && parts.length === 3
+          ? livePlaylist(parseMediaPlaylist(fs.readFileSync(file, 'utf8')), now(), 8, epochMs)
+          : fs.readFileSync(file, 'utf8');
+      return reply.send(signPlaylist(text, signature));
     }
-    reply.header('Cache-Control', extension === 'm3u8' ? 'no-cache' : 'public, max-age=86400');
+    // A signed URL is one viewer's: shared caches keep none of it.
+    reply.header('Cache-Control', extension === 'ts' ? 'private, max-age=86400' : 'public, max-age=86400');
     return reply.send(fs.createReadStream(file));
   };
 
   for (const kind of ['vod', 'live'] as const) {
     app.get<{ Params: { name: string; file: string } }>(`/streams/${kind}/:name/:file`, (request, reply) =>
-      send(reply, [request.params.name, request.params.file], kind === 'live'),
+      send(request, reply, [request.params.name, request.params.file], kind === 'live'),
     );
     app.get<{ Params: { name: string; rendition: string; file: string } }>(
       `/streams/${kind}/:name/:rendition/:file`,
       (request, reply) =>
-        send(reply, [request.params.name, request.params.rendition, request.params.file], kind === 'live'),
+        send(
+          request,
+          reply,
+          [request.params.name, request.params.rendition, request.params.file],
+          kind === 'live',
+        ),
     );
   }
 }

@@ -16,10 +16,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { QiniuEtag } from './etag.ts';
 import type { UploadSettings } from './settings.ts';
 import { sniff, type Sniffed } from './sniff.ts';
@@ -27,6 +27,7 @@ import {
   fromUrlSafeBase64,
   keyAllowed,
   mimeAllowed,
+  scopeOf,
   UploadTokenError,
   verifyUploadToken,
   type PutPolicy,
@@ -45,10 +46,15 @@ export class UploadError extends Error {
   }
 }
 
+const TOKEN_USED = 'this upload token has already stored its file: ask for a new one';
+/** The token id at the end of a token's key prefix (`livev3/<user>/<yyyymmdd>/<id>/`). */
+const tokenIdOf = (policy: PutPolicy): string | null =>
+  /^livev3\/\d+\/\d{8}\/([0-9a-f]{24})\/$/.exec(scopeOf(policy).keyPrefix)?.[1] ?? null;
+
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 const SESSION_TTL_S = 7 * 24 * 3600;
 
-type HostOptions = { db: Db; settings: UploadSettings; now: () => number };
+type HostOptions = { settings: UploadSettings; now: () => number };
 
 type Received = { file: string; size: number; head: Buffer; hash: string; md5: string; crc32: number };
 
@@ -104,46 +110,84 @@ function tokenFromHeader(request: FastifyRequest): string {
   return match[1];
 }
 
+/** The viewer a token was issued to (its endUser), when it names one. */
+const userOf = (policy: PutPolicy): number | null =>
+  policy.endUser && /^\d+$/.test(policy.endUser) ? Number(policy.endUser) : null;
+
 function decodeKey(encoded: string): string {
   if (encoded === '~') throw new UploadError(400, 'a key is required');
   return fromUrlSafeBase64(encoded).toString('utf8');
 }
 
 export async function uploadHost(app: FastifyInstance, options: HostOptions): Promise<void> {
-  const { db, settings, now } = options;
+  const { settings, now } = options;
   const filesDir = path.join(settings.dir, 'files');
   const workDir = path.join(settings.dir, 'work');
   fs.mkdirSync(filesDir, { recursive: true });
   fs.mkdirSync(workDir, { recursive: true });
 
-  const statements = {
-    exists: db.prepare<[string], { key: string }>('SELECT key FROM uploads WHERE key = ?'),
-    insert: db.prepare(
-      'INSERT INTO uploads (key, user_id, size, mime, hash, fname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
-    createSession: db.prepare(
-      'INSERT INTO upload_sessions (id, key, user_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    session: db.prepare<[string], { key: string; expires_at: number }>(
-      'SELECT key, expires_at FROM upload_sessions WHERE id = ?',
-    ),
-    deleteSession: db.prepare('DELETE FROM upload_sessions WHERE id = ?'),
-    putPart: db.prepare(
-      `INSERT INTO upload_parts (upload_id, part_number, size, etag) VALUES (?, ?, ?, ?)
-       ON CONFLICT (upload_id, part_number) DO UPDATE SET size = excluded.size, etag = excluded.etag`,
-    ),
-    parts: db.prepare<[string], { part_number: number; size: number; etag: string }>(
-      'SELECT part_number, size, etag FROM upload_parts WHERE upload_id = ? ORDER BY part_number',
-    ),
-  };
+  const sql = app.sql;
+  const exists = async (key: string) =>
+    (await sql.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
+  const sessionOf = (uploadId: string) =>
+    sql
+      .selectFrom('upload_sessions')
+      .select(['key', 'expires_at'])
+      .where('id', '=', uploadId)
+      .executeTakeFirst();
+  const partsOf = (uploadId: string) =>
+    sql
+      .selectFrom('upload_parts')
+      .select(['part_number', 'size', 'etag'])
+      .where('upload_id', '=', uploadId)
+      .orderBy('part_number')
+      .execute();
+  const deleteSession = (uploadId: string) =>
+    sql.deleteFrom('upload_sessions').where('id', '=', uploadId).execute();
 
-  const verify = (token: string): PutPolicy => {
+  /**
+   * The policy of a token this server issued (signature, deadline, and its row in upload_tokens); `fresh` also
+   * refuses a token that already stored its one file.
+   */
+  const verify = async (token: string, fresh = false): Promise<PutPolicy> => {
+    let policy: PutPolicy;
     try {
-      return verifyUploadToken(settings.keys, token, now());
+      policy = verifyUploadToken(settings.keys, token, now());
     } catch (error) {
       if (error instanceof UploadTokenError) throw new UploadError(401, error.message);
       throw error;
     }
+    const id = tokenIdOf(policy);
+    const row = id
+      ? await sql
+          .selectFrom('upload_tokens')
+          .select(['user_id', 'used_key'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (!row || String(row.user_id) !== policy.endUser) throw new UploadError(401, 'unknown upload token');
+    if (fresh && row.used_key !== null) throw new UploadError(403, TOKEN_USED);
+    return policy;
+  };
+  /** One file per token, and at most dailyBytes per viewer per 24 hours; claims the token for `key`. */
+  const claim = async (trx: Sql, policy: PutPolicy, key: string, size: number) => {
+    const userId = Number(policy.endUser);
+    const { stored } = await trx
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('stored'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', now() - 24 * 3600 * 1000)
+      .executeTakeFirstOrThrow();
+    if (Number(stored) + size > (settings.dailyBytes ?? Number.MAX_SAFE_INTEGER))
+      throw new UploadError(403, 'upload quota reached: try again tomorrow');
+    const claimed = await trx
+      .updateTable('upload_tokens')
+      .set({ used_key: key })
+      .where('id', '=', tokenIdOf(policy) ?? '')
+      .where('used_key', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) throw new UploadError(403, TOKEN_USED);
   };
   const checkKey = (policy: PutPolicy, bucket: string, key: string) => {
     if (!KEY_PATTERN.test(key) || key.length > 512) throw new UploadError(400, `invalid key: ${key}`);
@@ -166,36 +210,56 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
     if (size > limitOf(policy)) throw new UploadError(413, tooLargeMessage);
     return type;
   };
-  /** Moves a received file to its key (keys are never overwritten) and records it. */
-  const store = (policy: PutPolicy, key: string, received: Received, type: Sniffed, fname: string) => {
-    if (statements.exists.get(key)) throw new UploadError(614, 'file exists');
-    const target = path.join(filesDir, key);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(received.file, target);
-    const userId = policy.endUser && /^\d+$/.test(policy.endUser) ? Number(policy.endUser) : null;
-    statements.insert.run(key, userId, received.size, type.mime, received.hash, fname.slice(0, 255), now());
-    return { key, hash: received.hash, fsize: received.size, mimeType: type.mime };
-  };
+  /**
+   * Moves a received file to its key and records it, in one transaction with claiming the token: a key taken by a
+   * concurrent upload (the primary key) answers 614 and leaves the token unused. Keys are never overwritten.
+   */
+  const store = (policy: PutPolicy, key: string, received: Received, type: Sniffed, fname: string) =>
+    sql.transaction().execute(async (trx) => {
+      const taken = () => new UploadError(614, 'file exists');
+      if (await trx.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst())
+        throw taken();
+      await claim(trx, policy, key, received.size);
+      const inserted = await trx
+        .insertInto('uploads')
+        .values({
+          key,
+          user_id: userOf(policy),
+          size: received.size,
+          mime: type.mime,
+          hash: received.hash,
+          fname: fname.slice(0, 255),
+          created_at: now(),
+        })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!inserted) throw taken();
+      const target = path.join(filesDir, key);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.renameSync(received.file, target);
+      return { key, hash: received.hash, fsize: received.size, mimeType: type.mime };
+    });
   const workFile = () => path.join(workDir, crypto.randomBytes(12).toString('hex'));
   const partsDir = (uploadId: string) => path.join(workDir, `parts-${uploadId}`);
 
-  // Abandoned uploads: expired chunked uploads and their parts, and work files a crash left behind, go hourly.
-  const sweep = () => {
-    const expired = db
-      .prepare<[number], { id: string }>('SELECT id FROM upload_sessions WHERE expires_at * 1000 < ?')
-      .all(now());
-    for (const { id } of expired) {
-      statements.deleteSession.run(id);
-      fs.rmSync(partsDir(id), { recursive: true, force: true });
-    }
+  // Abandoned uploads: expired chunked uploads and their parts, and work files a crash left behind, go at start and
+  // hourly.
+  const sweep = async () => {
+    const expired = await sql
+      .deleteFrom('upload_sessions')
+      .where((eb) => eb(eb('expires_at', '*', 1000), '<', now()))
+      .returning('id')
+      .execute();
+    for (const { id } of expired) fs.rmSync(partsDir(id), { recursive: true, force: true });
     const dayAgo = Date.now() - 24 * 3600 * 1000;
     for (const name of fs.readdirSync(workDir)) {
       const file = path.join(workDir, name);
       if (!name.startsWith('parts-') && fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { force: true });
     }
   };
-  sweep();
-  const sweeper = setInterval(sweep, 3600 * 1000);
+  await sweep();
+  const sweeper = setInterval(() => sweep().catch((error: unknown) => app.log.error(error)), 3600 * 1000);
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
@@ -273,7 +337,7 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
         } else fields[part.fieldname] = String(part.value);
       }
       if (!fields.token) throw new UploadError(401, 'missing upload token');
-      const policy = verify(fields.token);
+      const policy = await verify(fields.token, true);
       if (!received) throw new UploadError(400, 'missing file');
       const key = fields.key;
       if (!key) throw new UploadError(400, 'a key is required');
@@ -281,7 +345,13 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
       const type = accept(policy, received.head, received.size);
       if (fields.crc32 !== undefined && Number(fields.crc32) !== received.crc32)
         throw new UploadError(406, 'crc32 mismatch: the file was damaged on the way');
-      return store(policy, key, received, type, fields.fname ?? '');
+      return await store(policy, key, received, type, fields.fname ?? '');
+    } catch (error) {
+      // A malformed multipart body (busboy's parse errors carry no status) is the client's error, not a 500.
+      if (error instanceof UploadError || (error as FastifyError).code?.startsWith('FST_')) throw error;
+      if (error instanceof Error && !(error as NodeJS.ErrnoException).syscall)
+        throw new UploadError(400, `malformed multipart/form-data body: ${error.message}`);
+      throw error;
     } finally {
       if (received) await fs.promises.rm(received.file, { force: true });
     }
@@ -290,10 +360,10 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
   type ObjectParams = { bucket: string; key: string };
   type UploadParams = ObjectParams & { uploadId: string };
 
-  const openSession = (params: UploadParams, policy: PutPolicy) => {
+  const openSession = async (params: UploadParams, policy: PutPolicy) => {
     const key = decodeKey(params.key);
     checkKey(policy, params.bucket, key);
-    const session = statements.session.get(params.uploadId);
+    const session = await sessionOf(params.uploadId);
     if (!session || session.key !== key || session.expires_at * 1000 < now())
       throw new UploadError(612, 'no such upload (unknown or expired uploadId)');
     return key;
@@ -301,13 +371,16 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
 
   // Chunked upload v2: init.
   app.post<{ Params: ObjectParams }>('/buckets/:bucket/objects/:key/uploads', async (request) => {
-    const policy = verify(tokenFromHeader(request));
+    const policy = await verify(tokenFromHeader(request), true);
     const key = decodeKey(request.params.key);
     checkKey(policy, request.params.bucket, key);
-    if (statements.exists.get(key)) throw new UploadError(614, 'file exists');
+    if (await exists(key)) throw new UploadError(614, 'file exists');
     const uploadId = crypto.randomBytes(16).toString('hex');
     const expireAt = Math.floor(now() / 1000) + SESSION_TTL_S;
-    statements.createSession.run(uploadId, key, policy.endUser ?? null, expireAt, now());
+    await sql
+      .insertInto('upload_sessions')
+      .values({ id: uploadId, key, user_id: userOf(policy), expires_at: expireAt, created_at: now() })
+      .execute();
     fs.mkdirSync(partsDir(uploadId), { recursive: true });
     return { uploadId, expireAt };
   });
@@ -316,14 +389,13 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
   app.put<{ Params: UploadParams & { partNumber: string } }>(
     '/buckets/:bucket/objects/:key/uploads/:uploadId/:partNumber',
     async (request) => {
-      const policy = verify(tokenFromHeader(request));
+      const policy = await verify(tokenFromHeader(request), true);
       const { uploadId } = request.params;
-      openSession(request.params, policy);
+      await openSession(request.params, policy);
       const partNumber = Number(request.params.partNumber);
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10000)
         throw new UploadError(400, 'partNumber must be an integer from 1 to 10000');
-      const others = statements.parts
-        .all(uploadId)
+      const others = (await partsOf(uploadId))
         .filter((part) => part.part_number !== partNumber)
         .reduce((sum, part) => sum + part.size, 0);
       const limit = limitOf(policy) - others;
@@ -336,11 +408,28 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
         const declaredMd5 = request.headers['content-md5'];
         if (typeof declaredMd5 === 'string' && declaredMd5.toLowerCase() !== received.md5)
           throw new UploadError(406, 'Content-MD5 mismatch: the part was damaged on the way');
-        // File and row change together (no await between), so a repeated part never leaves them disagreeing.
-        if (!statements.session.get(uploadId))
-          throw new UploadError(612, 'no such upload (aborted or completed)');
-        fs.renameSync(received.file, path.join(partsDir(uploadId), String(partNumber)));
-        statements.putPart.run(uploadId, partNumber, received.size, received.md5);
+        // File and row change together under the session row's lock (the no-op update takes it on PostgreSQL; SQLite
+        // runs one transaction at a time), so concurrent puts of one part never leave them disagreeing.
+        await sql.transaction().execute(async (trx) => {
+          const open = await trx
+            .updateTable('upload_sessions')
+            .set((eb) => ({ expires_at: eb.ref('expires_at') }))
+            .where('id', '=', uploadId)
+            .returning('id')
+            .executeTakeFirst();
+          if (!open) throw new UploadError(612, 'no such upload (aborted or completed)');
+          fs.renameSync(received.file, path.join(partsDir(uploadId), String(partNumber)));
+          await trx
+            .insertInto('upload_parts')
+            .values({ upload_id: uploadId, part_number: partNumber, size: received.size, etag: received.md5 })
+            .onConflict((conflict) =>
+              conflict.columns(['upload_id', 'part_number']).doUpdateSet((eb) => ({
+                size: eb.ref('excluded.size'),
+                etag: eb.ref('excluded.etag'),
+              })),
+            )
+            .execute();
+        });
       } finally {
         await fs.promises.rm(received.file, { force: true });
       }
@@ -353,12 +442,12 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
     Params: UploadParams;
     Body: { parts?: { etag?: string; partNumber?: number }[]; fname?: string };
   }>('/buckets/:bucket/objects/:key/uploads/:uploadId', async (request) => {
-    const policy = verify(tokenFromHeader(request));
+    const policy = await verify(tokenFromHeader(request), true);
     const { uploadId } = request.params;
-    const key = openSession(request.params, policy);
+    const key = await openSession(request.params, policy);
     const listed = request.body?.parts;
     if (!Array.isArray(listed) || listed.length === 0) throw new UploadError(400, 'parts are required');
-    const stored = new Map(statements.parts.all(uploadId).map((part) => [part.part_number, part]));
+    const stored = new Map((await partsOf(uploadId)).map((part) => [part.part_number, part]));
     let previous = 0;
     for (const part of listed) {
       const number = part.partNumber ?? 0;
@@ -376,8 +465,8 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
     const received = await receive(joined(), workFile(), limitOf(policy), tooLargeMessage);
     try {
       const type = accept(policy, received.head, received.size);
-      const result = store(policy, key, received, type, request.body.fname ?? '');
-      statements.deleteSession.run(uploadId);
+      const result = await store(policy, key, received, type, request.body.fname ?? '');
+      await deleteSession(uploadId);
       await fs.promises.rm(dir, { recursive: true, force: true });
       return result;
     } finally {
@@ -387,27 +476,35 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
 
   // Chunked upload v2: abort.
   app.delete<{ Params: UploadParams }>('/buckets/:bucket/objects/:key/uploads/:uploadId', async (request) => {
-    const policy = verify(tokenFromHeader(request));
-    openSession(request.params, policy);
-    statements.deleteSession.run(request.params.uploadId);
+    const policy = await verify(tokenFromHeader(request));
+    await openSession(request.params, policy);
+    await deleteSession(request.params.uploadId);
     await fs.promises.rm(partsDir(request.params.uploadId), { recursive: true, force: true });
     return {};
   });
 }
 
 /** Accepted files at /uploads/<key>, typed from what was sniffed at upload, never from the name. */
-export async function uploadedFiles(app: FastifyInstance, options: { db: Db; settings: UploadSettings }) {
-  const mime = options.db.prepare<[string], { mime: string }>('SELECT mime FROM uploads WHERE key = ?');
+export async function uploadedFiles(app: FastifyInstance, options: { settings: UploadSettings }) {
   const filesDir = path.join(options.settings.dir, 'files');
   fs.mkdirSync(filesDir, { recursive: true });
+  // The type is read before the static handler runs (its setHeaders is synchronous) and applies to that key only.
+  const sniffed = new WeakMap<FastifyReply, { key: string; mime: string }>();
+  app.addHook('preHandler', async (request, reply) => {
+    const key = (request.params as { '*'?: string })['*'];
+    if (!key) return;
+    const row = await app.sql.selectFrom('uploads').select('mime').where('key', '=', key).executeTakeFirst();
+    if (row) sniffed.set(reply, { key, mime: row.mime });
+  });
   await app.register(fastifyStatic, {
     root: filesDir,
     prefix: `${UPLOADS_PATH}/`,
     decorateReply: false,
     cacheControl: false,
-    setHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
+    setHeaders(reply: FastifyReply, file: string) {
       const key = path.relative(filesDir, file).split(path.sep).join('/');
-      reply.header('Content-Type', mime.get(key)?.mime ?? 'application/octet-stream');
+      const known = sniffed.get(reply);
+      reply.header('Content-Type', known?.key === key ? known.mime : 'application/octet-stream');
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
       // Keys are never overwritten.

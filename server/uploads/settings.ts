@@ -16,6 +16,10 @@ export type UploadSettings = {
   maxImageBytes: number;
   maxVideoBytes: number;
   tokenTtlSeconds: number;
+  /** Upload tokens one viewer may take per hour (UPLOAD_TOKENS_PER_HOUR, default 60). */
+  tokensPerHour?: number;
+  /** Bytes one viewer may store on the local upload host per 24 hours (UPLOAD_DAILY_MB, default 2048). */
+  dailyBytes?: number;
   /** Real Qiniu: tokens signed with these keys for that bucket and domain; the client uploads to Qiniu itself. */
   qiniu: (UploadKeys & { bucket: string; domain: string; region: string }) | null;
   /** A directory made for an in-memory database: removed when the server closes. */
@@ -54,6 +58,8 @@ export function readUploadSettings(
     maxImageBytes: 10 * MB,
     maxVideoBytes: 300 * MB,
     tokenTtlSeconds: 3600,
+    tokensPerHour: Number(env.UPLOAD_TOKENS_PER_HOUR) || 60,
+    dailyBytes: (Number(env.UPLOAD_DAILY_MB) || 2048) * MB,
     qiniu,
     temporary: !env.UPLOAD_DIR && databasePath === ':memory:',
   };

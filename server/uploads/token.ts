@@ -15,7 +15,9 @@ export type PutPolicy = {
   fsizeLimit?: number;
   /** Accepted types, `;`-separated, `image/*` style wildcards allowed. */
   mimeLimit?: string;
-  /** The viewer the token was issued to (the fallback id when nobody is logged in). */
+  /** 1: a key is never overwritten (Qiniu refuses an existing key). */
+  insertOnly?: 0 | 1;
+  /** The viewer the token was issued to. */
   endUser?: string;
 };
 

@@ -3,11 +3,24 @@
  * the contest row (per day, per contest, per player per day) are not exhausted, then the vote record (idempotency key
  * unique per user), the counters and the player's total are written together. A repeated key answers the first
  * result and counts nothing. Paid votes are credited by the 'vote' order-paid hook, exactly once per order.
+ *
+ * The queries are written on the query builder (prepared once, server/db/prepared.ts) and the vote is one generator of
+ * steps, run two ways:
+ * - SQLite (one writer): votes arriving in the same event-loop turn are checked and counted in order in ONE
+ *   synchronous transaction (group commit: one WAL commit per batch);
+ * - PostgreSQL (many writers, many nodes): one short transaction per vote; the counter writes are conditional upserts
+ *   (`... DO UPDATE SET votes = votes + 1 WHERE votes < limit RETURNING votes`) that lock the viewer's counter rows,
+ *   so two concurrent votes of one viewer cannot both pass a limit, and the record's unique key makes a concurrent
+ *   retry count once. (The contest total is re-read under the lock of the viewer's row of the day: two votes of one
+ *   viewer racing across midnight CST could exceed it by one.)
  */
-import type { Db } from '../db/database.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { onOrderPaid, type Order } from '../wechat/orders.ts';
-import { assertOpen, cstDay, findContest, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
+import type { Db } from '../db/database.ts';
+import { engineOf } from '../db/engine.ts';
+import { first, prepared, runSteps, runStepsSync, type Steps } from '../db/prepared.ts';
+import { sqliteSql, type Sql } from '../db/sql.ts';
+import { onOrderPaid, OrderNotAvailable, type Order } from '../wechat/orders.ts';
+import { assertOpen, contestStatus, cstDay, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
 
 export type CastResult = {
   player_id: number;
@@ -20,128 +33,292 @@ export type CastResult = {
 };
 
 export type UserVoteState = { votes_today: number; votes_total: number; votes_left_today: number };
+/** Also the free votes a daily bonus added to today's allowance (already in votes_left_today). */
+type VoteState = UserVoteState & { bonus: number };
+const publicState = (state: VoteState): UserVoteState => ({
+  votes_today: state.votes_today,
+  votes_total: state.votes_total,
+  votes_left_today: state.votes_left_today,
+});
 
-type Statements = ReturnType<typeof prepare>;
+/** A limit of 0 means none: the conditional upserts then compare with this. */
+const NO_LIMIT = 2 ** 52;
 
-function prepare(db: Db) {
-  return {
-    record: db.prepare<[number, string], { contest_id: number; player_id: number; votes_after: number }>(
-      'SELECT contest_id, player_id, votes_after FROM vote_records WHERE user_id = ? AND idempotency_key = ?',
-    ),
-    player: db.prepare<[number, number], { id: number; votes: number }>(
-      'SELECT id, votes FROM players WHERE id = ? AND contest_id = ? AND status = 1',
-    ),
-    userDay: db.prepare<[number, number, number], { votes: number }>(
-      'SELECT votes FROM vote_user_days WHERE contest_id = ? AND user_id = ? AND day = ?',
-    ),
-    userTotal: db.prepare<[number, number], { votes: number | null }>(
-      'SELECT SUM(votes) AS votes FROM vote_user_days WHERE contest_id = ? AND user_id = ?',
-    ),
-    userPlayerDay: db.prepare<[number, number, number, number], { votes: number }>(
-      'SELECT votes FROM vote_user_player_days WHERE contest_id = ? AND user_id = ? AND player_id = ? AND day = ?',
-    ),
-    insertRecord: db.prepare(
-      `INSERT INTO vote_records (contest_id, player_id, user_id, day, count, paid, idempotency_key, votes_after, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
-    ),
-    bumpUserDay: db.prepare(
-      `INSERT INTO vote_user_days (contest_id, user_id, day, votes) VALUES (?, ?, ?, 1)
-       ON CONFLICT (contest_id, user_id, day) DO UPDATE SET votes = votes + 1`,
-    ),
-    bumpUserPlayerDay: db.prepare(
-      `INSERT INTO vote_user_player_days (contest_id, user_id, player_id, day, votes) VALUES (?, ?, ?, ?, 1)
-       ON CONFLICT (contest_id, user_id, player_id, day) DO UPDATE SET votes = votes + 1`,
-    ),
-    bumpPlayerDay: db.prepare(
-      `INSERT INTO vote_player_days (contest_id, day, player_id, votes) VALUES (?, ?, ?, ?)
-       ON CONFLICT (contest_id, day, player_id) DO UPDATE SET votes = votes + excluded.votes`,
-    ),
-    bumpPlayer: db.prepare<[number, number], { votes: number }>(
-      'UPDATE players SET votes = votes + ? WHERE id = ? RETURNING votes',
-    ),
-  };
-}
+const q = {
+  record: prepared((sql, p) =>
+    sql
+      .selectFrom('vote_records')
+      .select(['contest_id', 'player_id', 'votes_after'])
+      .where('user_id', '=', p('user'))
+      .where('idempotency_key', '=', p('key')),
+  ),
+  contest: prepared((sql, p) => sql.selectFrom('contests').selectAll().where('id', '=', p('contest'))),
+  player: prepared((sql, p) =>
+    sql
+      .selectFrom('players')
+      .select('id')
+      .where('id', '=', p('player'))
+      .where('contest_id', '=', p('contest'))
+      .where('status', '=', 1),
+  ),
+  userDay: prepared((sql, p) =>
+    sql
+      .selectFrom('vote_user_days')
+      .select(['votes', 'bonus_votes'])
+      .where('contest_id', '=', p('contest'))
+      .where('user_id', '=', p('user'))
+      .where('day', '=', p('day')),
+  ),
+  userTotal: prepared((sql, p) =>
+    sql
+      .selectFrom('vote_user_days')
+      .select((eb) => eb.fn.sum<number | null>('votes').as('votes'))
+      .where('contest_id', '=', p('contest'))
+      .where('user_id', '=', p('user')),
+  ),
+  userPlayerDay: prepared((sql, p) =>
+    sql
+      .selectFrom('vote_user_player_days')
+      .select('votes')
+      .where('contest_id', '=', p('contest'))
+      .where('user_id', '=', p('user'))
+      .where('player_id', '=', p('player'))
+      .where('day', '=', p('day')),
+  ),
+  bumpUserDay: prepared((sql, p) =>
+    sql
+      .insertInto('vote_user_days')
+      .values({ contest_id: p('contest'), user_id: p('user'), day: p('day'), votes: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['contest_id', 'user_id', 'day'])
+          .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) }))
+          // The day's allowance is the contest's limit plus the daily bonus's free votes (same row).
+          .where((eb) =>
+            eb(eb('vote_user_days.votes', '-', eb.ref('vote_user_days.bonus_votes')), '<', p('limit')),
+          ),
+      )
+      .returning('votes'),
+  ),
+  bumpUserPlayerDay: prepared((sql, p) =>
+    sql
+      .insertInto('vote_user_player_days')
+      .values({
+        contest_id: p('contest'),
+        user_id: p('user'),
+        player_id: p('player'),
+        day: p('day'),
+        votes: 1,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['contest_id', 'user_id', 'player_id', 'day'])
+          .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) }))
+          .where('vote_user_player_days.votes', '<', p('limit')),
+      )
+      .returning('votes'),
+  ),
+  // SQLite (one writer, checks already passed in the same transaction): the same counters, unconditional, no
+  // RETURNING (cheaper per vote).
+  bumpUserDayPlain: prepared((sql, p) =>
+    sql
+      .insertInto('vote_user_days')
+      .values({ contest_id: p('contest'), user_id: p('user'), day: p('day'), votes: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['contest_id', 'user_id', 'day'])
+          .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) })),
+      ),
+  ),
+  bumpUserPlayerDayPlain: prepared((sql, p) =>
+    sql
+      .insertInto('vote_user_player_days')
+      .values({
+        contest_id: p('contest'),
+        user_id: p('user'),
+        player_id: p('player'),
+        day: p('day'),
+        votes: 1,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['contest_id', 'user_id', 'player_id', 'day'])
+          .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) })),
+      ),
+  ),
+  bumpPlayer: prepared((sql, p) =>
+    sql
+      .updateTable('players')
+      .set((eb) => ({ votes: eb('votes', '+', p('count')) }))
+      .where('id', '=', p('player'))
+      .returning('votes'),
+  ),
+  insertRecord: prepared((sql, p) =>
+    sql
+      .insertInto('vote_records')
+      .values({
+        contest_id: p('contest'),
+        player_id: p('player'),
+        user_id: p('user'),
+        day: p('day'),
+        count: p('count'),
+        paid: p('paid'),
+        idempotency_key: p('key'),
+        votes_after: p('votes'),
+        created_at: p('at'),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('id'),
+  ),
+  bumpPlayerDay: prepared((sql, p) =>
+    sql
+      .insertInto('vote_player_days')
+      .values({ contest_id: p('contest'), day: p('day'), player_id: p('player'), votes: p('count') })
+      .onConflict((oc) =>
+        oc
+          .columns(['contest_id', 'day', 'player_id'])
+          .doUpdateSet((eb) => ({ votes: eb('vote_player_days.votes', '+', eb.ref('excluded.votes')) })),
+      )
+      .returning('votes'),
+  ),
+};
 
-const cache = new WeakMap<Db, Statements>();
-function statements(db: Db): Statements {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = prepare(db);
-    cache.set(db, prepared);
-  }
-  return prepared;
-}
+type RecordRow = { contest_id: number; player_id: number; votes_after: number };
 
-function leftToday(contest: ContestRow, today: number, total: number): number {
+/** Free votes left today; `bonus` is what a daily bonus added to today's allowance. */
+function leftToday(contest: ContestRow, today: number, total: number, bonus = 0): number {
   const limits: number[] = [];
-  if (contest.daily_votes_per_user > 0) limits.push(contest.daily_votes_per_user - today);
+  if (contest.daily_votes_per_user > 0) limits.push(contest.daily_votes_per_user + bonus - today);
   if (contest.total_votes_per_user > 0) limits.push(contest.total_votes_per_user - total);
   return limits.length ? Math.max(0, Math.min(...limits)) : -1;
 }
 
-/** The viewer's free votes in a contest: today, in total, and left today (-1: no limit). */
-export function userVoteState(db: Db, contest: ContestRow, userId: number, nowMs: number): UserVoteState {
-  const s = statements(db);
+function* voteStateSteps(contest: ContestRow, userId: number, nowMs: number): Steps<VoteState> {
   const day = cstDay(nowMs);
-  const today = s.userDay.get(contest.id, userId, day)?.votes ?? 0;
-  const total = s.userTotal.get(contest.id, userId)?.votes ?? 0;
-  return { votes_today: today, votes_total: total, votes_left_today: leftToday(contest, today, total) };
+  const row = (yield first(q.userDay, { contest: contest.id, user: userId, day })) as
+    { votes: number; bonus_votes: number } | undefined;
+  const today = Number(row?.votes ?? 0);
+  const bonus = Number(row?.bonus_votes ?? 0);
+  const total = Number(
+    (
+      (yield first(q.userTotal, { contest: contest.id, user: userId })) as
+        { votes: number | null } | undefined
+    )?.votes ?? 0,
+  );
+  return {
+    votes_today: today,
+    votes_total: total,
+    votes_left_today: leftToday(contest, today, total, bonus),
+    bonus,
+  };
+}
+
+/** The viewer's free votes in a contest: today, in total, and left today (-1: no limit). */
+export function userVoteState(
+  sql: Sql,
+  contest: ContestRow,
+  userId: number,
+  nowMs: number,
+): Promise<UserVoteState> {
+  return runSteps(sql, voteStateSteps(contest, userId, nowMs)).then(publicState);
 }
 
 export type CastInput = { userId: number; contestId: number; playerId: number; key: string; nowMs: number };
 
+/** A concurrent request with the same key counted first (PostgreSQL): this one is answered as a repeat. */
+class RepeatedKey extends Error {}
+
+const limitReached = {
+  daily: (contest: ContestRow) =>
+    new ApiFailure(VOTE_XCODE.dailyLimit, {
+      'zh-CN': `今日投票次数已用完（每天 ${contest.daily_votes_per_user} 票），明天再来吧`,
+      en: `No votes left today (${contest.daily_votes_per_user} a day); come back tomorrow`,
+    }),
+  total: (contest: ContestRow) =>
+    new ApiFailure(VOTE_XCODE.contestLimit, {
+      'zh-CN': `您在本次评选的投票次数已用完（共 ${contest.total_votes_per_user} 票）`,
+      en: `No votes left in this contest (${contest.total_votes_per_user} in all)`,
+    }),
+  player: (contest: ContestRow) =>
+    new ApiFailure(VOTE_XCODE.playerDailyLimit, {
+      'zh-CN': `今天已为该选手投过 ${contest.votes_per_player_per_day} 票，明天再来或为其他选手投票吧`,
+      en: `You have given this player ${contest.votes_per_player_per_day} votes today; come back tomorrow or vote for another player`,
+    }),
+};
+
 /**
  * One free vote: every check first (they only read, and a failed check throws before anything is written), then
- * the writes. Callers run it inside a transaction.
+ * the writes, each conditional so that a limit holds even when the checks raced with another transaction
+ * (`recheck`: PostgreSQL; on SQLite nothing runs in between). Callers run it inside a transaction.
  */
-function castInTransaction(db: Db, s: Statements, input: CastInput): CastResult {
-  const previous = s.record.get(input.userId, input.key);
-  const contest = findContest(db, input.contestId);
+function* castSteps(input: CastInput, recheck: boolean): Steps<CastResult> {
+  const previous = (yield first(q.record, { user: input.userId, key: input.key })) as RecordRow | undefined;
+  const contest = (yield first(q.contest, { contest: input.contestId })) as ContestRow | undefined;
+  if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   if (previous) {
     if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
-      throw new ApiFailure(XCODE.badRequest, 'idempotency_key 已用于另一次投票，请换一个');
-    return { ...repeatState(db, contest, input), player_id: previous.player_id, votes: previous.votes_after };
+      throw new ApiFailure(XCODE.badRequest, {
+        'zh-CN': 'idempotency_key 已用于另一次投票，请换一个',
+        en: 'idempotency_key was used for another vote; please use a new one',
+      });
+    const state = publicState(yield* voteStateSteps(contest, input.userId, input.nowMs));
+    return {
+      ...state,
+      counted: 1,
+      repeated: true,
+      player_id: previous.player_id,
+      votes: previous.votes_after,
+    };
   }
   assertOpen(contest, input.nowMs);
-  if (!s.player.get(input.playerId, input.contestId)) throw playerNotFound();
+  if (!(yield first(q.player, { player: input.playerId, contest: input.contestId }))) throw playerNotFound();
 
   const day = cstDay(input.nowMs);
-  const today = s.userDay.get(contest.id, input.userId, day)?.votes ?? 0;
-  if (contest.daily_votes_per_user > 0 && today >= contest.daily_votes_per_user)
-    throw new ApiFailure(
-      VOTE_XCODE.dailyLimit,
-      `今日投票次数已用完（每天 ${contest.daily_votes_per_user} 票），明天再来吧`,
-    );
-  const total = s.userTotal.get(contest.id, input.userId)?.votes ?? 0;
+  const ids = { contest: contest.id, user: input.userId, day };
+  const {
+    votes_today: today,
+    votes_total: total,
+    bonus,
+  } = yield* voteStateSteps(contest, input.userId, input.nowMs);
+  if (contest.daily_votes_per_user > 0 && today >= contest.daily_votes_per_user + bonus)
+    throw limitReached.daily(contest);
   if (contest.total_votes_per_user > 0 && total >= contest.total_votes_per_user)
-    throw new ApiFailure(
-      VOTE_XCODE.contestLimit,
-      `您在本次评选的投票次数已用完（共 ${contest.total_votes_per_user} 票）`,
-    );
-  if (contest.votes_per_player_per_day > 0) {
-    const forPlayer = s.userPlayerDay.get(contest.id, input.userId, input.playerId, day)?.votes ?? 0;
-    if (forPlayer >= contest.votes_per_player_per_day)
-      throw new ApiFailure(
-        VOTE_XCODE.playerDailyLimit,
-        `今天已为该选手投过 ${contest.votes_per_player_per_day} 票，明天再来或为其他选手投票吧`,
-      );
+    throw limitReached.total(contest);
+  const perPlayer = contest.votes_per_player_per_day;
+  if (perPlayer > 0) {
+    const row = (yield first(q.userPlayerDay, { ...ids, player: input.playerId })) as
+      { votes: number } | undefined;
+    if ((row?.votes ?? 0) >= perPlayer) throw limitReached.player(contest);
   }
 
-  const votes = s.bumpPlayer.get(1, input.playerId)!.votes;
-  s.insertRecord.run(
-    contest.id,
-    input.playerId,
-    input.userId,
-    day,
-    1,
-    0,
-    input.key,
-    votes,
-    Math.floor(input.nowMs / 1000),
+  if (recheck) {
+    const daily = contest.daily_votes_per_user || NO_LIMIT;
+    if (!(yield first(q.bumpUserDay, { ...ids, limit: daily }))) throw limitReached.daily(contest);
+    if (contest.total_votes_per_user > 0) {
+      const row = (yield first(q.userTotal, ids)) as { votes: number | null } | undefined;
+      if (Number(row?.votes ?? 0) > contest.total_votes_per_user) throw limitReached.total(contest);
+    }
+    const playerLimit = perPlayer || NO_LIMIT;
+    if (!(yield first(q.bumpUserPlayerDay, { ...ids, player: input.playerId, limit: playerLimit })))
+      throw limitReached.player(contest);
+  } else {
+    yield first(q.bumpUserDayPlain, ids);
+    yield first(q.bumpUserPlayerDayPlain, { ...ids, player: input.playerId });
+  }
+  const votes = Number(
+    ((yield first(q.bumpPlayer, { count: 1, player: input.playerId })) as { votes: number }).votes,
   );
-  s.bumpUserDay.run(contest.id, input.userId, day);
-  s.bumpUserPlayerDay.run(contest.id, input.userId, input.playerId, day);
-  s.bumpPlayerDay.run(contest.id, day, input.playerId, 1);
+  const inserted = yield first(q.insertRecord, {
+    ...ids,
+    player: input.playerId,
+    count: 1,
+    paid: 0,
+    key: input.key,
+    votes,
+    at: Math.floor(input.nowMs / 1000),
+  });
+  if (!inserted) throw new RepeatedKey();
+  yield first(q.bumpPlayerDay, { contest: contest.id, day, player: input.playerId, count: 1 });
   return {
     player_id: input.playerId,
     votes,
@@ -149,30 +326,34 @@ function castInTransaction(db: Db, s: Statements, input: CastInput): CastResult 
     repeated: false,
     votes_today: today + 1,
     votes_total: total + 1,
-    votes_left_today: leftToday(contest, today + 1, total + 1),
+    votes_left_today: leftToday(contest, today + 1, total + 1, bonus),
   };
-}
-
-/** One free vote in its own transaction (BEGIN IMMEDIATE: no other writer in between). */
-export function castVote(db: Db, input: CastInput): CastResult {
-  return db.transaction(() => castInTransaction(db, statements(db), input)).immediate();
 }
 
 export type CastOutcome = { ok: true; result: CastResult } | { ok: false; error: unknown };
 
+/** A query builder over a SQLite connection, to compile the prepared queries (one per connection). */
+const sqlByDb = new WeakMap<Db, Sql>();
+function sqlFor(db: Db): Sql {
+  let sql = sqlByDb.get(db);
+  if (!sql) sqlByDb.set(db, (sql = sqliteSql(db)));
+  return sql;
+}
+
 /**
- * Group commit: many votes in ONE transaction, each checked and counted in order exactly as castVote would (a vote's
- * checks see the votes before it). A vote refused by a check wrote nothing, so the others still commit; any other
- * error rolls the whole batch back and every vote in it fails (nothing counted; clients retry with the same keys).
+ * SQLite group commit: many votes in ONE transaction, each checked and counted in order exactly as a single vote
+ * would be (a vote's checks see the votes before it). A vote refused by a check wrote nothing, so the others still
+ * commit; any other error rolls the whole batch back and every vote in it fails (nothing counted; clients retry with
+ * the same keys).
  */
 export function castVotes(db: Db, inputs: CastInput[]): CastOutcome[] {
-  const s = statements(db);
+  const sql = sqlFor(db);
   try {
     return db
       .transaction(() =>
         inputs.map((input): CastOutcome => {
           try {
-            return { ok: true, result: castInTransaction(db, s, input) };
+            return { ok: true, result: runStepsSync(db, sql, castSteps(input, false)) };
           } catch (error) {
             if (error instanceof ApiFailure) return { ok: false, error };
             throw error;
@@ -185,11 +366,25 @@ export function castVotes(db: Db, inputs: CastInput[]): CastOutcome[] {
   }
 }
 
+/** One free vote in its own short transaction on the query builder (PostgreSQL; works on SQLite too). */
+export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> {
+  const once = () => sql.transaction().execute((trx) => runSteps(trx, castSteps(input, true)));
+  try {
+    return await once();
+  } catch (error) {
+    // Rolled back: the concurrent request with this key counted; answer as its repeat.
+    if (error instanceof RepeatedKey) return once();
+    throw error;
+  }
+}
+
 /**
- * Queues votes cast in the same event-loop turn and commits them together (one WAL commit for the batch instead of
- * one per vote): the answer is sent only after the batch committed.
+ * The vote endpoint's caster. SQLite: votes cast in the same event-loop turn are committed together (one WAL commit
+ * per batch), the answer sent after the batch committed. PostgreSQL: one transaction per vote, concurrently.
  */
-export function voteBatcher(db: Db, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
+export function voteCaster(sql: Sql, db: Db, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
+  if (engineOf(sql) === 'postgres') return (input) => castVote(sql, input);
+  sqlByDb.set(db, sql);
   let queue: { input: CastInput; resolve(result: CastResult): void; reject(error: unknown): void }[] = [];
   const flush = () => {
     while (queue.length) {
@@ -210,42 +405,60 @@ export function voteBatcher(db: Db, maxBatch = 256): (input: CastInput) => Promi
     });
 }
 
-function repeatState(db: Db, contest: ContestRow, input: CastInput) {
-  return { ...userVoteState(db, contest, input.userId, input.nowMs), counted: 1, repeated: true };
-}
-
 /** Credits a paid-vote order: runs inside the payment notification's transaction, once per order. */
 export function creditPaidVotes(db: Db, order: Order, nowMs: number): void {
-  const s = statements(db);
-  const row = db
-    .prepare<[number], { contest_id: number; player_id: number; user_id: number; count: number }>(
-      'SELECT contest_id, player_id, user_id, count FROM vote_orders WHERE order_id = ? AND credited_at IS NULL',
-    )
-    .get(order.id);
+  runStepsSync(db, sqlFor(db), creditSteps(order, nowMs));
+}
+
+const unpaidVoteOrder = prepared((sql, p) =>
+  sql
+    .selectFrom('vote_orders')
+    .select(['contest_id', 'player_id', 'user_id', 'count'])
+    .where('order_id', '=', p('order'))
+    .where('credited_at', 'is', null),
+);
+const markCredited = prepared((sql, p) =>
+  sql
+    .updateTable('vote_orders')
+    .set({ credited_at: p('at') })
+    .where('order_id', '=', p('order'))
+    .returning('order_id'),
+);
+
+function* creditSteps(order: Order, nowMs: number): Steps<void> {
+  const row = (yield first(unpaidVoteOrder, { order: order.id })) as
+    { contest_id: number; player_id: number; user_id: number; count: number } | undefined;
   if (!row) return;
+  const contest = (yield first(q.contest, { contest: row.contest_id })) as ContestRow | undefined;
+  // Paid after the contest ended: the votes are not counted and the payment is refunded (server/wechat/orders.ts).
+  if (!contest || contestStatus(contest, nowMs) === 2)
+    throw new OrderNotAvailable({
+      'zh-CN': '评选已结束，本次付费投票将原路退款',
+      en: 'The contest has ended: this payment is refunded',
+    });
   const day = cstDay(nowMs);
-  const votes = s.bumpPlayer.get(row.count, row.player_id)!.votes;
-  const inserted = s.insertRecord.run(
-    row.contest_id,
-    row.player_id,
-    row.user_id,
+  const at = Math.floor(nowMs / 1000);
+  const votes = Number(
+    ((yield first(q.bumpPlayer, { count: row.count, player: row.player_id })) as { votes: number }).votes,
+  );
+  const inserted = yield first(q.insertRecord, {
+    contest: row.contest_id,
+    player: row.player_id,
+    user: row.user_id,
     day,
-    row.count,
-    1,
-    `order:${order.order_sn}`,
+    count: row.count,
+    paid: 1,
+    key: `order:${order.order_sn}`,
     votes,
-    Math.floor(nowMs / 1000),
-  ).changes;
+    at,
+  });
   // The record's key is unique: should it exist already, undo the total so the order counts once.
-  if (inserted === 0) {
-    s.bumpPlayer.get(-row.count, row.player_id);
+  if (!inserted) {
+    yield first(q.bumpPlayer, { count: -row.count, player: row.player_id });
     return;
   }
-  s.bumpPlayerDay.run(row.contest_id, day, row.player_id, row.count);
-  db.prepare('UPDATE vote_orders SET credited_at = ? WHERE order_id = ?').run(
-    Math.floor(nowMs / 1000),
-    order.id,
-  );
+  yield first(q.bumpPlayerDay, { contest: row.contest_id, day, player: row.player_id, count: row.count });
+  yield first(markCredited, { at, order: order.id });
 }
 
 onOrderPaid('vote', (db, order, now) => creditPaidVotes(db, order, now));

@@ -76,7 +76,7 @@ export function findContest(db: Db, id: number): ContestRow {
     contestStatements.set(db, statement);
   }
   const contest = statement.get(id) as ContestRow | undefined;
-  if (!contest) throw new ApiFailure(XCODE.notFound, '评选活动不存在');
+  if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   return contest;
 }
 
@@ -87,12 +87,20 @@ export function formFields(contest: ContestRow): FormField[] {
 /** Throws the clear message for a contest that is not open for votes. */
 export function assertOpen(contest: ContestRow, nowMs: number): void {
   const status = contestStatus(contest, nowMs);
-  if (status === 0) throw new ApiFailure(VOTE_XCODE.notStarted, '评选尚未开始，请在开始后再来投票');
-  if (status === 2) throw new ApiFailure(VOTE_XCODE.ended, '评选已结束，感谢您的参与');
+  if (status === 0)
+    throw new ApiFailure(VOTE_XCODE.notStarted, {
+      'zh-CN': '评选尚未开始，请在开始后再来投票',
+      en: 'The contest has not started yet; please come back to vote once it has',
+    });
+  if (status === 2)
+    throw new ApiFailure(VOTE_XCODE.ended, {
+      'zh-CN': '评选已结束，感谢您的参与',
+      en: 'The contest has ended, thank you for taking part',
+    });
 }
 
 export function playerNotFound(): ApiFailure {
-  return new ApiFailure(XCODE.notFound, '选手不存在');
+  return new ApiFailure(XCODE.notFound, { 'zh-CN': '选手不存在', en: 'No such player' });
 }
 
 /** page/page_size with defaults and the LIMIT/OFFSET they mean. */

@@ -264,5 +264,5 @@ export function changesSince(db: Db, contestId: number, since: number) {
 
 export function assertContestExists(db: Db, contestId: number): void {
   if (!statement(db, 'SELECT 1 FROM contests WHERE id = ?').get(contestId))
-    throw new ApiFailure(XCODE.notFound, '评选活动不存在');
+    throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
 }

@@ -4,6 +4,8 @@
  * reviews) or approved (a player with the next number). The 'registration' order-paid hook moves unpaid on.
  */
 import type { Db } from '../db/database.ts';
+import { first, prepared, runSteps, runStepsSync, type Steps } from '../db/prepared.ts';
+import { sqliteSql, type Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { onOrderPaid, type Order } from '../wechat/orders.ts';
 import {
@@ -106,33 +108,49 @@ export function validateAnswers(fields: FormField[], answers: Answers): Answers 
   return clean;
 }
 
-function view(db: Db, contest: ContestRow, row: SignUpRow): SignUpView {
-  const number =
-    row.player_id === null
-      ? null
-      : (db
-          .prepare<[number], { number: number }>('SELECT number FROM players WHERE id = ?')
-          .get(row.player_id)?.number ?? null);
-  return {
-    id: row.id,
-    status: row.status,
-    player_id: row.player_id,
-    number,
-    name: row.name,
-    fee_cents: contest.sign_up_fee_cents,
-    created_at: row.created_at,
-  };
-}
-
-export function findSignUp(db: Db, contest: ContestRow, userId: number): SignUpView | null {
-  const row = db
-    .prepare<[number, number], SignUpRow>('SELECT * FROM vote_sign_ups WHERE contest_id = ? AND user_id = ?')
-    .get(contest.id, userId);
-  return row ? view(db, contest, row) : null;
-}
+const q = {
+  /** A no-op write that locks the contest row on PostgreSQL: approvals in one contest take numbers one at a time. */
+  lockContest: prepared((sql, p) =>
+    sql
+      .updateTable('contests')
+      .set((eb) => ({ sign_up_review: eb.ref('sign_up_review') }))
+      .where('id', '=', p('contest')),
+  ),
+  nextNumber: prepared((sql, p) =>
+    sql
+      .selectFrom('players')
+      .select((eb) => eb(eb.fn.coalesce(eb.fn.max('number'), eb.lit(0)), '+', 1).as('next'))
+      .where('contest_id', '=', p('contest')),
+  ),
+  insertPlayer: prepared((sql, p) =>
+    sql
+      .insertInto('players')
+      .values({
+        contest_id: p('contest'),
+        number: p('number'),
+        name: p('name'),
+        photo: p('photo'),
+        description: p('description'),
+        photos: p('photos'),
+        video: p('video'),
+        votes: 0,
+        status: 1,
+      })
+      .returning('id'),
+  ),
+  approved: prepared((sql, p) =>
+    sql
+      .updateTable('vote_sign_ups')
+      .set({ status: 'approved', player_id: p('player') })
+      .where('id', '=', p('id')),
+  ),
+  pending: prepared((sql, p) =>
+    sql.updateTable('vote_sign_ups').set({ status: 'pending' }).where('id', '=', p('id')),
+  ),
+};
 
 /** Makes an approved sign-up a player: the next number, photos and video from the form's media fields. */
-function approve(db: Db, contest: ContestRow, row: SignUpRow): void {
+function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
   const fields = formFields(contest);
   const answers = JSON.parse(row.answers) as Answers;
   const images = fields
@@ -140,114 +158,170 @@ function approve(db: Db, contest: ContestRow, row: SignUpRow): void {
     .flatMap((field) => (answers[field.key] as string[] | undefined) ?? []);
   const video = fields.find((field) => field.type === 'video' && answers[field.key]);
   const description = typeof answers.description === 'string' ? answers.description : '';
-  const { next } = db
-    .prepare<[number], { next: number }>(
-      'SELECT COALESCE(MAX(number), 0) + 1 AS next FROM players WHERE contest_id = ?',
-    )
-    .get(contest.id)!;
-  const playerId = Number(
-    db
-      .prepare(
-        `INSERT INTO players (contest_id, number, name, photo, description, photos, video, votes, status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1)`,
-      )
-      .run(
-        contest.id,
-        next,
-        row.name,
-        images[0] ?? '',
-        description,
-        JSON.stringify(images),
-        video ? (answers[video.key] as string) : '',
-      ).lastInsertRowid,
-  );
-  db.prepare("UPDATE vote_sign_ups SET status = 'approved', player_id = ? WHERE id = ?").run(
-    playerId,
-    row.id,
-  );
+  yield first(q.lockContest, { contest: contest.id });
+  const { next } = (yield first(q.nextNumber, { contest: contest.id })) as { next: number };
+  const player = (yield first(q.insertPlayer, {
+    contest: contest.id,
+    number: Number(next),
+    name: row.name,
+    photo: images[0] ?? '',
+    description,
+    photos: JSON.stringify(images),
+    video: video ? (answers[video.key] as string) : '',
+  })) as { id: number };
+  yield first(q.approved, { player: player.id, id: row.id });
 }
 
 /** After the fee (or at once when free): pending when the organiser reviews, else approved. */
-function advance(db: Db, contest: ContestRow, row: SignUpRow): void {
-  if (contest.sign_up_review) {
-    db.prepare("UPDATE vote_sign_ups SET status = 'pending' WHERE id = ?").run(row.id);
-  } else {
-    approve(db, contest, row);
-  }
+function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<void> {
+  if (contest.sign_up_review) yield first(q.pending, { id: row.id });
+  else yield* approve(contest, row);
 }
 
+/** A query builder over a SQLite connection, to compile the steps the payment hook runs on it synchronously. */
+const sqliteByDb = new WeakMap<Db, Sql>();
+
+/** `advanceSteps` synchronously on the SQLite connection, inside the payment notification's transaction. */
+function advance(db: Db, contest: ContestRow, row: SignUpRow): void {
+  let sql = sqliteByDb.get(db);
+  if (!sql) sqliteByDb.set(db, (sql = sqliteSql(db)));
+  runStepsSync(db, sql, advanceSteps(contest, row));
+}
+
+async function loadContest(sql: Sql, id: number): Promise<ContestRow> {
+  const contest = await sql.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
+  return contest;
+}
+
+const signUpOf = (sql: Sql, contestId: number, userId: number) =>
+  sql
+    .selectFrom('vote_sign_ups')
+    .selectAll()
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+async function view(sql: Sql, contest: ContestRow, row: SignUpRow): Promise<SignUpView> {
+  const player =
+    row.player_id === null
+      ? undefined
+      : await sql.selectFrom('players').select('number').where('id', '=', row.player_id).executeTakeFirst();
+  return {
+    id: row.id,
+    status: row.status,
+    player_id: row.player_id,
+    number: player?.number ?? null,
+    name: row.name,
+    fee_cents: contest.sign_up_fee_cents,
+    created_at: row.created_at,
+  };
+}
+
+export async function findSignUp(sql: Sql, contest: ContestRow, userId: number): Promise<SignUpView | null> {
+  const row = await signUpOf(sql, contest.id, userId);
+  return row ? view(sql, contest, row) : null;
+}
+
+/**
+ * One short transaction. The (contest, user) unique key keeps one sign-up per viewer: a concurrent first submit of
+ * the same viewer inserts nothing and is then answered like a repeat.
+ */
 export function applySignUp(
-  db: Db,
+  sql: Sql,
   input: { contestId: number; userId: number; answers: Answers; inviterId: number | null; nowMs: number },
-): SignUpView {
-  return db
-    .transaction((): SignUpView => {
-      const contest = findContest(db, input.contestId);
-      if (contestStatus(contest, input.nowMs) === 2)
-        throw new ApiFailure(VOTE_XCODE.ended, '评选已结束，报名已关闭');
-      const answers = validateAnswers(formFields(contest), input.answers);
-      const name = typeof answers.name === 'string' ? answers.name : '';
-      if (!name) throw new ApiFailure(XCODE.badRequest, 'name cannot be empty!');
-      const nowS = Math.floor(input.nowMs / 1000);
-      const existing = db
-        .prepare<[number, number], SignUpRow>(
-          'SELECT * FROM vote_sign_ups WHERE contest_id = ? AND user_id = ?',
-        )
-        .get(contest.id, input.userId);
+): Promise<SignUpView> {
+  return sql.transaction().execute(async (trx): Promise<SignUpView> => {
+    const contest = await loadContest(trx, input.contestId);
+    if (contestStatus(contest, input.nowMs) === 2)
+      throw new ApiFailure(VOTE_XCODE.ended, {
+        'zh-CN': '评选已结束，报名已关闭',
+        en: 'The contest has ended; sign-up is closed',
+      });
+    const answers = validateAnswers(formFields(contest), input.answers);
+    const name = typeof answers.name === 'string' ? answers.name : '';
+    if (!name) throw new ApiFailure(XCODE.badRequest, 'name cannot be empty!');
+    const text = JSON.stringify(answers);
+    let row: SignUpRow | undefined;
+    // Twice at most: an insert that meets a concurrent one finds that row on the second pass.
+    for (let pass = 0; pass < 2 && !row; pass++) {
+      const existing = await signUpOf(trx, contest.id, input.userId);
       if (existing && existing.status !== 'unpaid') {
         // A retried submit of the same form answers the sign-up it made; anything else is a second sign-up.
-        if (existing.answers === JSON.stringify(answers)) return findSignUp(db, contest, input.userId)!;
-        throw new ApiFailure(VOTE_XCODE.alreadySignedUp, '您已报名本次评选，请勿重复提交');
+        if (existing.answers === text) return view(trx, contest, existing);
+        throw new ApiFailure(VOTE_XCODE.alreadySignedUp, {
+          'zh-CN': '您已报名本次评选，请勿重复提交',
+          en: 'You have already signed up for this contest',
+        });
       }
-      if (existing) {
-        // Not paid yet: the form may still be corrected.
-        db.prepare('UPDATE vote_sign_ups SET name = ?, answers = ? WHERE id = ?').run(
-          name,
-          JSON.stringify(answers),
-          existing.id,
-        );
-      } else {
-        db.prepare(
-          `INSERT INTO vote_sign_ups (contest_id, user_id, name, answers, status, inviter_id, created_at)
-           VALUES (?, ?, ?, ?, 'unpaid', ?, ?)`,
-        ).run(contest.id, input.userId, name, JSON.stringify(answers), input.inviterId, nowS);
-      }
-      const row = db
-        .prepare<[number, number], SignUpRow>(
-          'SELECT * FROM vote_sign_ups WHERE contest_id = ? AND user_id = ?',
-        )
-        .get(contest.id, input.userId)!;
-      if (contest.sign_up_fee_cents <= 0) advance(db, contest, row);
-      return findSignUp(db, contest, input.userId)!;
-    })
-    .immediate();
+      row = existing
+        ? // Not paid yet: the form may still be corrected.
+          await trx
+            .updateTable('vote_sign_ups')
+            .set({ name, answers: text })
+            .where('id', '=', existing.id)
+            .where('status', '=', 'unpaid')
+            .returningAll()
+            .executeTakeFirst()
+        : await trx
+            .insertInto('vote_sign_ups')
+            .values({
+              contest_id: contest.id,
+              user_id: input.userId,
+              name,
+              answers: text,
+              status: 'unpaid',
+              inviter_id: input.inviterId,
+              created_at: Math.floor(input.nowMs / 1000),
+            })
+            .onConflict((conflict) => conflict.columns(['contest_id', 'user_id']).doNothing())
+            .returningAll()
+            .executeTakeFirst();
+    }
+    if (!row)
+      throw new ApiFailure(VOTE_XCODE.alreadySignedUp, {
+        'zh-CN': '您已报名本次评选，请勿重复提交',
+        en: 'You have already signed up for this contest',
+      });
+    if (contest.sign_up_fee_cents <= 0) await runSteps(trx, advanceSteps(contest, row));
+    return (await findSignUp(trx, contest, input.userId)) ?? view(trx, contest, row);
+  });
 }
 
-/** The organiser's decision on a pending sign-up (there is no organiser API in the spec; tests and tools call it). */
-export function reviewSignUp(db: Db, signUpId: number, decision: 'approved' | 'rejected'): void {
-  db.transaction(() => {
-    const row = db
-      .prepare<[number], SignUpRow>("SELECT * FROM vote_sign_ups WHERE id = ? AND status = 'pending'")
-      .get(signUpId);
-    if (!row) throw new ApiFailure(XCODE.notFound, 'No pending sign-up');
-    const contest = findContest(db, row.contest_id);
-    if (decision === 'approved') approve(db, contest, row);
-    else db.prepare("UPDATE vote_sign_ups SET status = 'rejected' WHERE id = ?").run(row.id);
-  })();
+/**
+ * The organiser's decision on a pending sign-up (server/routes/shop.ts). The conditional update decides once: of two
+ * concurrent decisions one finds the sign-up no longer pending.
+ */
+export function reviewSignUp(sql: Sql, signUpId: number, decision: 'approved' | 'rejected'): Promise<void> {
+  return sql.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('vote_sign_ups')
+      .set({ status: decision })
+      .where('id', '=', signUpId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有待审核的报名', en: 'No pending sign-up' });
+    if (decision === 'approved') await runSteps(trx, approve(await loadContest(trx, row.contest_id), row));
+  });
 }
 
 /** The unpaid sign-up of a viewer whose fee a registration order pays. */
-export function unpaidSignUp(db: Db, contest: ContestRow, userId: number): { id: number } {
+export async function unpaidSignUp(sql: Sql, contest: ContestRow, userId: number): Promise<{ id: number }> {
   if (contest.sign_up_fee_cents <= 0)
-    throw new ApiFailure(VOTE_XCODE.notOffered, '本次评选报名免费，无需支付');
-  const row = db
-    .prepare<[number, number], { id: number; status: SignUpStatus }>(
-      'SELECT id, status FROM vote_sign_ups WHERE contest_id = ? AND user_id = ?',
-    )
-    .get(contest.id, userId);
-  if (!row) throw new ApiFailure(XCODE.badRequest, '请先填写报名信息');
-  if (row.status !== 'unpaid') throw new ApiFailure(XCODE.badRequest, '报名费已支付');
-  return row;
+    throw new ApiFailure(VOTE_XCODE.notOffered, {
+      'zh-CN': '本次评选报名免费，无需支付',
+      en: 'Sign-up for this contest is free',
+    });
+  const row = await signUpOf(sql, contest.id, userId);
+  if (!row)
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': '请先填写报名信息',
+      en: 'Please fill in the sign-up form first',
+    });
+  if (row.status !== 'unpaid')
+    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '报名费已支付', en: 'The sign-up fee has been paid' });
+  return { id: row.id };
 }
 
 onOrderPaid('registration', (db: Db, order: Order) => {

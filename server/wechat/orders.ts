@@ -1,14 +1,20 @@
 /**
- * Orders and WeChat Pay notifications. Creating an order with a known idempotency key returns the same order; a
- * notification is verified (signature, amount) and marks the order paid exactly once, running the 'order paid'
- * hook of its kind in the same transaction, so a repeated notification changes nothing.
+ * Orders and WeChat Pay (API v3). Creating an order with a known idempotency key returns the same order. A payment
+ * is settled from a verified notification (or from WeChat's answer to an order query): the order is marked paid
+ * exactly once by a conditional update, and the 'order paid' hook of its kind runs in the same transaction, so a
+ * repeated notification changes nothing. A hook that finds the thing no longer available (contest ended, stock ran
+ * out, order expired) throws `OrderNotAvailable`: its writes are undone, the order is closed (status 2) and the
+ * payment is refunded through the refund flow (server/wechat/refunds.ts); the order detail tells the viewer.
  */
 import crypto from 'node:crypto';
+import { sql as raw } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { paySign } from './sign.ts';
+import type { OrderKind } from '../db/tables/base/payments.ts';
+import type { PayTransaction } from './client.ts';
 
-export type OrderKind = 'video' | 'reward' | 'redpack' | 'vote' | 'registration' | 'product';
+export type { OrderKind };
 export type Order = {
   id: number;
   order_sn: string;
@@ -16,15 +22,59 @@ export type Order = {
   kind: OrderKind;
   ref_id: number;
   amount_cents: number;
+  /** 0 unpaid, 1 paid, 2 paid too late and refunded (closed). */
   status: 0 | 1 | 2;
+  /** WeChat's prepay id of the latest JSAPI order, '' until one is made (H5 orders have none). */
   prepay_id: string;
   paid_at: number | null;
 };
 
-const paidHooks = new Map<OrderKind, (db: Db, order: Order, now: number) => void>();
+/** Thrown by an 'order paid' hook when what was bought is no longer available; the payment is refunded. */
+export class OrderNotAvailable extends Error {
+  constructor(readonly reason: { 'zh-CN': string; en: string }) {
+    super(reason.en);
+  }
+}
 
-export function onOrderPaid(kind: OrderKind, hook: (db: Db, order: Order, now: number) => void): void {
-  paidHooks.set(kind, hook);
+type PaidHook = (db: Db, order: Order, now: number) => void;
+/** A hook on the query builder: `trx` is the transaction that marks the order paid (either engine). */
+type AsyncPaidHook = (trx: Sql, order: Order, now: number) => Promise<void>;
+const paidHooks = new Map<OrderKind, { sync: PaidHook } | { async: AsyncPaidHook }>();
+
+/**
+ * Registers what a paid order of `kind` does; it runs once, inside the transaction that marks the order paid. This
+ * form runs on the legacy synchronous SQLite connection (SQLite only): prefer `onOrderPaidAsync`.
+ */
+export function onOrderPaid(kind: OrderKind, hook: PaidHook): void {
+  paidHooks.set(kind, { sync: hook });
+}
+
+/**
+ * Registers what a paid order of `kind` does, on the query builder (SQLite and PostgreSQL): it runs once, on the
+ * transaction that marks the order paid, inside a savepoint (a hook that throws `OrderNotAvailable` leaves nothing
+ * behind). The later registration of a kind replaces the earlier one, whichever form.
+ */
+export function onOrderPaidAsync(kind: OrderKind, hook: AsyncPaidHook): void {
+  paidHooks.set(kind, { async: hook });
+}
+
+async function runPaidHook(db: Db, trx: Sql, order: Order, now: number): Promise<void> {
+  const entry = paidHooks.get(order.kind);
+  if (!entry) return;
+  if ('sync' in entry) {
+    // Savepoint: a hook that refuses leaves nothing behind.
+    db.transaction(() => entry.sync(db, order, now))();
+    return;
+  }
+  await raw`SAVEPOINT order_paid_hook`.execute(trx);
+  try {
+    await entry.async(trx, order, now);
+  } catch (error) {
+    await raw`ROLLBACK TO SAVEPOINT order_paid_hook`.execute(trx);
+    await raw`RELEASE SAVEPOINT order_paid_hook`.execute(trx);
+    throw error;
+  }
+  await raw`RELEASE SAVEPOINT order_paid_hook`.execute(trx);
 }
 
 export function createOrder(
@@ -39,7 +89,7 @@ export function createOrder(
   },
 ): Order {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
-    throw new ApiFailure(XCODE.badRequest, 'Invalid amount');
+    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '金额无效', en: 'Invalid amount' });
   if (input.idempotencyKey) {
     const existing = db
       .prepare('SELECT * FROM orders WHERE idempotency_key = ?')
@@ -57,56 +107,107 @@ export function createOrder(
     input.refId,
     input.amountCents,
     input.idempotencyKey ?? null,
-    `wx_prepay_${orderSn}`,
+    '',
     input.now,
   );
   return db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(orderSn) as Order;
 }
 
-/** WeChat Pay v2 notifications are flat XML; values may be CDATA-wrapped. */
-export function parseXml(xml: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of xml.matchAll(/<(\w+)>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))<\/\1>/g)) {
-    if (match[1] !== 'xml') fields[match[1]] = match[2] ?? match[3] ?? '';
+/** `createOrder` on the query builder (SQLite and PostgreSQL); a known idempotency key answers the same order. */
+export async function createPaymentOrder(
+  sql: Sql,
+  input: {
+    userId: number;
+    kind: OrderKind;
+    refId: number;
+    amountCents: number;
+    idempotencyKey?: string;
+    now: number;
+  },
+): Promise<Order> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '金额无效', en: 'Invalid amount' });
+  const byKey = (key: string) =>
+    sql.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  if (input.idempotencyKey) {
+    const existing = await byKey(input.idempotencyKey);
+    if (existing) return existing as unknown as Order;
   }
-  return fields;
+  const orderSn = `${input.now}${crypto.randomInt(100000, 999999)}`;
+  const created = await sql
+    .insertInto('orders')
+    .values({
+      order_sn: orderSn,
+      user_id: input.userId,
+      kind: input.kind,
+      ref_id: input.refId,
+      amount_cents: input.amountCents,
+      idempotency_key: input.idempotencyKey ?? null,
+      // WeChat's prepay id once a JSAPI order is made (server/wechat/pay.ts); nothing before, nothing for H5.
+      prepay_id: '',
+      created_at: input.now,
+    })
+    // Two calls racing with one key: the unique key keeps the first order, the other answers it.
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (created) return created as unknown as Order;
+  const raced = await byKey(input.idempotencyKey!);
+  if (!raced) throw new Error(`payment order ${orderSn} was not created`);
+  return raced as unknown as Order;
 }
 
-export function toXml(fields: Record<string, string | number>): string {
-  return `<xml>${Object.entries(fields)
-    .map(([key, value]) => `<${key}><![CDATA[${value}]]></${key}>`)
-    .join('')}</xml>`;
-}
+export type SettleResult = 'paid' | 'already-paid' | 'refunding' | 'not-paid';
 
-export type NotificationResult = 'paid' | 'already-paid';
+/** Refund reason shown to the viewer when the payment came too late for what it bought. */
+export type LateRefund = { orderSn: string; amountCents: number; reason: { 'zh-CN': string; en: string } };
 
-/** The one code path for payment notifications, real or sandbox. Throws on a bad sign, unknown order or amount. */
-export function handlePaymentNotification(
-  db: Db,
-  xml: string,
-  apiKey: string,
+/**
+ * Applies WeChat's word on a transaction (decrypted from a verified notification, or from an order query). Only
+ * trade_state SUCCESS with the order's exact amount pays; the conditional update makes it happen once.
+ */
+export async function settleTransaction(
+  deps: { db: Db; sql: Sql; log?: (message: string) => void; onLate?: (late: LateRefund) => Promise<void> },
+  transaction: PayTransaction,
   now: number,
-): NotificationResult {
-  const fields = parseXml(xml);
-  if (
-    !fields.sign ||
-    paySign(fields, apiKey, fields.sign_type === 'HMAC-SHA256' ? 'HMAC-SHA256' : 'MD5') !== fields.sign
-  ) {
-    throw new ApiFailure(XCODE.forbidden, 'Invalid notification signature');
-  }
-  if (fields.return_code !== 'SUCCESS' || fields.result_code !== 'SUCCESS')
-    throw new ApiFailure(XCODE.badRequest, 'Payment not successful');
-  return db.transaction((): NotificationResult => {
-    const order = db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(fields.out_trade_no) as
-      Order | undefined;
-    if (!order) throw new ApiFailure(XCODE.notFound, 'Unknown order');
-    if (Number(fields.total_fee) !== order.amount_cents)
-      throw new ApiFailure(XCODE.badRequest, 'Amount does not match the order');
-    const changed = db
-      .prepare('UPDATE orders SET status = 1, paid_at = ?, transaction_id = ? WHERE id = ? AND status = 0')
-      .run(now, fields.transaction_id || null, order.id).changes;
-    if (changed === 0) return 'already-paid';
-    paidHooks.get(order.kind)?.(db, { ...order, status: 1 }, now);
+): Promise<SettleResult> {
+  if (transaction.trade_state !== 'SUCCESS') return 'not-paid';
+  const { db, sql } = deps;
+  let late: LateRefund | undefined;
+  const result = await sql.transaction().execute(async (trx): Promise<SettleResult> => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_sn', '=', transaction.out_trade_no)
+      .executeTakeFirst();
+    if (!order) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '未知订单', en: 'Unknown order' });
+    if (transaction.amount?.total !== order.amount_cents)
+      throw new ApiFailure(XCODE.badRequest, {
+        'zh-CN': '金额与订单不符',
+        en: 'Amount does not match the order',
+      });
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: 1, paid_at: now, transaction_id: transaction.transaction_id ?? null })
+      .where('id', '=', order.id)
+      .where('status', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return 'already-paid';
+    const paid = updated as unknown as Order;
+    try {
+      await runPaidHook(db, trx, paid, now);
+    } catch (error) {
+      if (!(error instanceof OrderNotAvailable)) throw error;
+      await trx.updateTable('orders').set({ status: 2 }).where('id', '=', order.id).execute();
+      late = { orderSn: order.order_sn, amountCents: order.amount_cents, reason: error.reason };
+      return 'refunding';
+    }
     return 'paid';
-  })();
+  });
+  if (late) {
+    deps.log?.(`order ${late.orderSn} paid after it became unavailable (${late.reason.en}): refunding`);
+    await deps.onLate?.(late);
+  }
+  return result;
 }

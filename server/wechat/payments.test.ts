@@ -1,120 +1,407 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * WeChat Pay API v3 end to end through the production code, with the local emulator answering as WeChat Pay:
+ * orders, JSAPI parameters, signed and encrypted notifications, forged / replayed / late / oversized notifications,
+ * duplicates, declines, the order query on return, refunds (failing then succeeding), late payments refunded.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
-import { wechatCredentials } from './credentials';
-import type { Order } from './orders';
-import { sandboxNotification } from './sandbox';
-import { paySign } from './sign';
+import { emulatorControl, emulatorPay, emulatorState } from './emulator';
+import { createOrder, onOrderPaid, OrderNotAvailable, type Order } from './orders';
+import { wechatOf } from './setup';
+import { encryptResource, platformHeaders, rsaVerify } from './pay-sign';
+import { findRefund, processDueRefunds, refundOrder } from './refunds';
+import { expirePackets, RED_PACKET_TTL_MS } from '../redpack/packets';
+import { refundExpiredPackets } from '../redpack/pay';
 
+let clock = Date.UTC(2026, 10, 23, 4);
 let app: Awaited<ReturnType<typeof buildServer>>;
 let auth: Record<string, string>;
-const credentials = wechatCredentials({}, 'test');
 
 beforeAll(async () => {
-  app = await buildServer({ databasePath: ':memory:', mode: 'test' });
+  app = await buildServer({ databasePath: ':memory:', mode: 'test', now: () => clock });
   app.db
-    .prepare("INSERT INTO users (id, phone, nickname, created_at) VALUES (50, '13900000050', 'buyer', 0)")
+    .prepare(
+      "INSERT INTO users (id, phone, openid, nickname, created_at) VALUES (50, '13900000050', 'o-buyer-50', 'buyer', 0)",
+    )
     .run();
-  auth = { authorization: `Bearer ${createSession(app.db, 50)}` };
+  auth = { authorization: `Bearer ${createSession(app.db, 50, clock)}` };
 });
 afterAll(() => app.close());
 
 const pay = (body: object) =>
   app.inject({ method: 'POST', url: '/v3/api/wechat/video/pay', payload: body, headers: auth });
 const order = (sn: string) => app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(sn) as Order;
-const notify = (xml: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/v3/api/wechat/pay/notify',
-    payload: xml,
-    headers: { 'content-type': 'text/xml' },
-  });
 const accessRows = () =>
   (
     app.db.prepare("SELECT COUNT(*) AS n FROM event_access WHERE user_id = 50 AND gate = 'paid'").get() as {
       n: number;
     }
   ).n;
+const detail = async (sn: string) =>
+  (await app.inject({ url: `/v3/api/wechat/order/detail?order_sn=${sn}&locale=en`, headers: auth })).json();
 
-describe('paying for a video', () => {
-  it('gives complete JSAPI parameters in WeChat, signed with the merchant key', async () => {
+/** A notification as WeChat Pay would send it for `sn`, signed with `key` (the platform key unless forged). */
+function notification(sn: string, total: number, options: { key?: string; timestamp?: number } = {}) {
+  const runtime = wechatOf(app);
+  const body = JSON.stringify({
+    id: crypto.randomUUID(),
+    create_time: new Date(clock).toISOString(),
+    resource_type: 'encrypt-resource',
+    event_type: 'TRANSACTION.SUCCESS',
+    summary: '支付成功',
+    resource: encryptResource(
+      JSON.stringify({
+        mchid: runtime.credentials.mchId,
+        appid: runtime.credentials.appId,
+        out_trade_no: sn,
+        transaction_id: `4200${Date.now()}`,
+        trade_state: 'SUCCESS',
+        amount: { total, payer_total: total, currency: 'CNY' },
+      }),
+      runtime.credentials.payKey,
+      'transaction',
+      'transaction',
+    ),
+  });
+  const headers = platformHeaders(
+    body,
+    options.key ?? runtime.credentials.emulatorPlatformPrivateKey!,
+    runtime.credentials.platformSerial,
+    options.timestamp ?? Math.floor(clock / 1000),
+  );
+  return { body, headers: { ...headers, 'content-type': 'application/json' } };
+}
+const post = (note: { body: string; headers: Record<string, string> }) =>
+  app.inject({ method: 'POST', url: '/v3/api/wechat/pay/notify', payload: note.body, headers: note.headers });
+
+describe('paying for a video (API v3 through the emulator)', () => {
+  it('JSAPI: a real prepay id and six parameters signed with the merchant key (signType RSA)', async () => {
     const { xcode, data } = (await pay({ token: 'paid', t_type: 'h5' })).json();
     expect(xcode).toBe(200);
-    const { paySign: signature, ...params } = data.pay;
     for (const value of Object.values(data.pay)) expect(value).not.toBe('');
-    expect(signature).toBe(paySign(params, credentials.payKey));
-    expect(order(data.order_sn)).toMatchObject({ amount_cents: 100, status: 0, kind: 'video' });
-  });
-
-  it('gives an H5 payment page outside WeChat', async () => {
-    const { data } = (await pay({ token: 'paid', t_type: 'wap' })).json();
-    expect(data.mweb_url).toMatch(/^\/sandbox\/wechat\/h5pay\?order_sn=/);
-    expect((await app.inject({ url: data.mweb_url })).body).toContain('Confirm payment');
-  });
-
-  it('sandbox confirm -> notification -> order paid -> the event unlocks; cancelling leaves the order unpaid', async () => {
-    const cancelled = (await pay({ token: 'paid' })).json().data.order_sn;
-    const { order_sn } = (await pay({ token: 'paid' })).json().data;
-    expect(
-      (await app.inject({ url: '/v3/api/video/detail?token=paid', headers: auth })).json().data.can_watch,
-    ).toBe(false);
-    const confirm = await app.inject({
-      method: 'POST',
-      url: '/sandbox/wechat/pay/confirm',
-      payload: { order_sn },
-    });
-    expect(confirm.json().data.result).toBe('paid');
-    expect(
-      (await app.inject({ url: `/v3/api/wechat/order/detail?order_sn=${order_sn}`, headers: auth })).json()
-        .data.order_status,
-    ).toBe(1);
-    expect(
-      (await app.inject({ url: `/v3/api/wechat/order/detail?order_sn=${cancelled}`, headers: auth })).json()
-        .data.order_status,
-    ).toBe(0);
-    expect(
-      (await app.inject({ url: '/v3/api/video/detail?token=paid', headers: auth })).json().data.can_watch,
-    ).toBe(true);
-  });
-
-  it('a repeated notification changes nothing', async () => {
-    const { order_sn } = (await pay({ token: 'paid' })).json().data;
-    const xml = sandboxNotification(order(order_sn), credentials);
-    const before = accessRows();
-    expect((await notify(xml)).body).toContain('SUCCESS');
-    const paidAt = order(order_sn).paid_at;
-    expect((await notify(xml)).body).toContain('SUCCESS');
-    expect((await notify(xml)).body).toContain('SUCCESS');
-    expect(order(order_sn)).toMatchObject({ status: 1, paid_at: paidAt });
-    expect(accessRows()).toBe(Math.max(before, 1));
-    expect(
-      (
-        app.db
-          .prepare('SELECT COUNT(*) AS n FROM orders WHERE order_sn = ? AND status = 1')
-          .get(order_sn) as { n: number }
-      ).n,
-    ).toBe(1);
-  });
-
-  it('refuses a forged signature and a wrong amount', async () => {
-    const { order_sn } = (await pay({ token: 'paid' })).json().data;
-    const xml = sandboxNotification(order(order_sn), credentials);
-    expect((await notify(xml.replace(/<sign><!\[CDATA\[\w+/, '<sign><![CDATA[FORGED'))).body).toContain(
-      'FAIL',
+    expect(data.pay.package).toMatch(/^prepay_id=wx[0-9a-f]{28}$/);
+    expect(data.pay.signType).toBe('RSA');
+    const runtime = wechatOf(app);
+    const merchantPublic = crypto
+      .createPublicKey(runtime.credentials.privateKey)
+      .export({ type: 'spki', format: 'pem' });
+    const { appId, timeStamp, nonceStr, package: pkg, paySign } = data.pay;
+    expect(rsaVerify(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, paySign, String(merchantPublic))).toBe(
+      true,
     );
-    const wrongAmount = sandboxNotification({ ...order(order_sn), amount_cents: 1 }, credentials);
-    expect((await notify(wrongAmount)).body).toContain('Amount does not match');
-    expect(order(order_sn).status).toBe(0);
+    // The order keeps WeChat's own prepay id (nothing invented).
+    expect(order(data.order_sn)).toMatchObject({
+      amount_cents: 100,
+      status: 0,
+      kind: 'video',
+      prepay_id: data.pay.package.replace('prepay_id=', ''),
+    });
   });
 
-  it('returns the same order for a repeated idempotency key, and refuses free events and other viewers', async () => {
-    const first = (await pay({ token: 'paid', idempotency_key: 'k1' })).json().data.order_sn;
-    expect((await pay({ token: 'paid', idempotency_key: 'k1' })).json().data.order_sn).toBe(first);
-    expect((await pay({ token: 'demo' })).json().msg).toBe('This event is free to watch');
-    const stranger = { authorization: `Bearer ${createSession(app.db, 1)}` };
+  it('H5: WeChat Pay h5_url with the pay page (Confirm payment / Cancel)', async () => {
+    const { data } = (await pay({ token: 'paid', t_type: 'wap' })).json();
+    expect(order(data.order_sn).prepay_id).toBe('');
+    expect(data.mweb_url).toMatch(/^http:\/\/localhost:8080\/emulator\/wechat\/pay\/h5\?prepay_id=wx/);
+    const page = await app.inject({ url: new URL(data.mweb_url).pathname + new URL(data.mweb_url).search });
+    expect(page.body).toContain('Confirm payment');
+    expect(page.body).toContain('Cancel');
+  });
+
+  it('paid -> signed notification -> event unlocks once; duplicates change nothing', async () => {
+    const { order_sn } = (await pay({ token: 'paid' })).json().data;
+    expect((await detail(order_sn)).data.order_status).toBe(0);
+    await emulatorControl(app, { duplicateNotifications: true });
+    expect(await emulatorPay(app, order_sn)).toBe('ok');
+    await emulatorControl(app, { duplicateNotifications: false });
+    expect(order(order_sn).status).toBe(1);
+    expect(accessRows()).toBe(1);
+    const delivered = emulatorState(app).notifications.filter((n) => n.event_type === 'TRANSACTION.SUCCESS');
+    expect(delivered.slice(-2).map((n) => n.status)).toEqual([204, 204]);
+    expect(await emulatorPay(app, order_sn)).toBe('ok');
+    expect(accessRows()).toBe(1);
+    expect((await detail(order_sn)).data).toMatchObject({ order_status: 1, refund: null });
+  });
+
+  it('a declined payment leaves the order unpaid', async () => {
+    const { order_sn } = (await pay({ token: 'paid', t_type: 'wap' })).json().data;
+    await emulatorControl(app, { declinePayments: 1 });
+    expect(await emulatorPay(app, order_sn)).toBe('fail');
+    expect((await detail(order_sn)).data.order_status).toBe(0);
+  });
+
+  it('a lost notification: the order detail asks WeChat and settles the order', async () => {
+    app.db.prepare("DELETE FROM event_access WHERE user_id = 50 AND gate = 'paid'").run();
+    const { order_sn } = (await pay({ token: 'paid', idempotency_key: 'lost-1' })).json().data;
+    await emulatorControl(app, { dropNotifications: 1 });
+    expect(await emulatorPay(app, order_sn)).toBe('ok');
+    expect(order(order_sn).status).toBe(0);
+    expect((await detail(order_sn)).data.order_status).toBe(1);
+    expect(accessRows()).toBe(1);
+  });
+});
+
+describe('notifications that must change nothing', () => {
+  let sn: string;
+  beforeAll(async () => {
+    app.db.prepare("DELETE FROM event_access WHERE user_id = 50 AND gate = 'paid'").run();
+    sn = (await pay({ token: 'paid', idempotency_key: 'refused-1' })).json().data.order_sn;
+  });
+
+  it('forged (signed with another key), late (outside 5 minutes), replayed, tampered: refused, order untouched', async () => {
+    const forger = crypto.generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    expect((await post(notification(sn, 100, { key: forger.privateKey }))).statusCode).toBe(401);
     expect(
-      (await app.inject({ url: `/v3/api/wechat/order/detail?order_sn=${first}`, headers: stranger })).json()
-        .xcode,
-    ).toBe(404);
+      (await post(notification(sn, 100, { timestamp: Math.floor(clock / 1000) - 301 }))).statusCode,
+    ).toBe(401);
+    expect(
+      (await post(notification(sn, 100, { timestamp: Math.floor(clock / 1000) + 301 }))).statusCode,
+    ).toBe(401);
+    const good = notification(sn, 100);
+    const tampered = { ...good, body: good.body.replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS ') };
+    expect((await post(tampered)).statusCode).toBe(401);
+    const noHeaders = await app.inject({
+      method: 'POST',
+      url: '/v3/api/wechat/pay/notify',
+      payload: good.body,
+    });
+    expect(noHeaders.statusCode).toBe(401);
+    // A wrong amount is refused after verification and changes nothing either.
+    expect((await post(notification(sn, 1))).statusCode).toBe(400);
+    expect(order(sn).status).toBe(0);
+    expect(accessRows()).toBe(0);
+    // The genuine one pays. The same notification delivered again is answered 2xx (so WeChat stops) and changes
+    // nothing; tampered with, it is still refused.
+    expect((await post(good)).statusCode).toBe(204);
+    expect(order(sn).status).toBe(1);
+    const paidAt = order(sn).paid_at;
+    const again = await post(good);
+    expect(again.statusCode).toBe(204);
+    expect(order(sn)).toMatchObject({ status: 1, paid_at: paidAt });
+    expect(accessRows()).toBe(1);
+    const tamperedAgain = { ...good, body: good.body.replace('"summary"', '"summary" ') };
+    expect((await post(tamperedAgain)).statusCode).toBe(401);
+  });
+
+  it('bodies over 16 KB are refused with 413 before they are read', async () => {
+    const big = await app.inject({
+      method: 'POST',
+      url: '/v3/api/wechat/pay/notify',
+      payload: `{"pad":"${'x'.repeat(20 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ xcode: 413 });
+  });
+
+  it('concurrent genuine notifications of one order pay it exactly once', async () => {
+    app.db.prepare("DELETE FROM event_access WHERE user_id = 50 AND gate = 'paid'").run();
+    const { order_sn } = (await pay({ token: 'paid', idempotency_key: 'race-1' })).json().data;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(notification(order_sn, 100))));
+    expect(answers.every((answer) => answer.statusCode === 204)).toBe(true);
+    expect(accessRows()).toBe(1);
+  });
+});
+
+describe('refunds', () => {
+  async function paidOrder(key: string) {
+    const { order_sn } = (await pay({ token: 'paid', idempotency_key: key, t_type: 'wap' })).json().data;
+    expect(await emulatorPay(app, order_sn)).toBe('ok');
+    return order_sn as string;
+  }
+
+  it('refunds once however often and however concurrently it is asked; the refund notification finishes it', async () => {
+    const sn = await paidOrder('refund-1');
+    const runtime = wechatOf(app);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => refundOrder(runtime, { orderSn: sn, reason: 'cancelled' })),
+    );
+    expect(new Set(answers.map((answer) => answer.out_refund_no)).size).toBe(1);
+    expect([...emulatorState(app).refunds.values()].filter((r) => r.out_trade_no === sn)).toHaveLength(1);
+    await vi.waitFor(async () => {
+      expect(await findRefund(runtime.sql, `R${sn}`)).toMatchObject({ status: 'success', amount_cents: 100 });
+    });
+    expect((await detail(sn)).data.refund).toMatchObject({ status: 'success', amount: 100 });
+  });
+
+  it('a failing refund is retried with back-off until WeChat accepts it, its state visible meanwhile', async () => {
+    const sn = await paidOrder('refund-2');
+    const runtime = wechatOf(app);
+    await emulatorControl(app, { failRefunds: 2 });
+    const first = await refundOrder(runtime, { orderSn: sn, reason: 'cancelled' });
+    expect(first).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringContaining('SYSTEM_ERROR'),
+    });
+    expect((await detail(sn)).data.refund).toMatchObject({ status: 'failed' });
+    expect(await processDueRefunds(runtime)).toBe(0); // not due yet (5 s back-off)
+    clock += 5000;
+    await processDueRefunds(runtime);
+    expect(await findRefund(runtime.sql, `R${sn}`)).toMatchObject({ status: 'failed', attempts: 2 });
+    clock += 5000;
+    await processDueRefunds(runtime);
+    expect((await findRefund(runtime.sql, `R${sn}`))?.status).toBe('failed'); // 10 s after the second failure
+    clock += 5000;
+    await processDueRefunds(runtime);
+    await vi.waitFor(async () => {
+      expect(await findRefund(runtime.sql, `R${sn}`)).toMatchObject({ status: 'success', attempts: 3 });
+    });
+  });
+
+  it('a refund WeChat reports ABNORMAL is failed and retried, not taken for under way', async () => {
+    const sn = await paidOrder('refund-abnormal');
+    const runtime = wechatOf(app);
+    const spy = vi
+      .spyOn(runtime.client, 'refund')
+      .mockResolvedValueOnce({ refund_id: '50abnormal', out_refund_no: `R${sn}`, status: 'ABNORMAL' });
+    try {
+      const refund = await refundOrder(runtime, { orderSn: sn, reason: 'cancelled' });
+      expect(refund).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringContaining('ABNORMAL'),
+      });
+      expect((await detail(sn)).data.refund).toMatchObject({ status: 'failed' });
+    } finally {
+      spy.mockRestore();
+    }
+    clock += 5000;
+    await processDueRefunds(runtime);
+    await vi.waitFor(async () =>
+      expect(await findRefund(runtime.sql, `R${sn}`)).toMatchObject({ status: 'success', attempts: 2 }),
+    );
+  });
+
+  it('only a paid order is refunded', async () => {
+    const { order_sn } = (await pay({ token: 'paid', idempotency_key: 'unpaid-1' })).json().data;
+    await expect(refundOrder(wechatOf(app), { orderSn: order_sn, reason: 'x' })).rejects.toMatchObject({
+      texts: { en: 'Only a paid order can be refunded' },
+    });
+  });
+});
+
+describe('paid after it stopped being available', () => {
+  it('the hook refuses, nothing it wrote stays, the order closes, the payment is refunded and the viewer told', async () => {
+    onOrderPaid('product', (db, paid) => {
+      db.prepare(
+        "INSERT INTO event_access (event_id, user_id, gate, created_at) VALUES (?, 50, 'info_form', 0)",
+      ).run(paid.ref_id);
+      throw new OrderNotAvailable({ 'zh-CN': '库存不足', en: 'Out of stock' });
+    });
+    const late = createOrder(app.db, { userId: 50, kind: 'product', refId: 2, amountCents: 300, now: clock });
+    const runtime = wechatOf(app);
+    await runtime.client.h5Order(
+      { order_sn: late.order_sn, amount_cents: 300, description: 'x' },
+      '127.0.0.1',
+    );
+    expect(await emulatorPay(app, late.order_sn)).toBe('ok');
+    expect(order(late.order_sn).status).toBe(2);
+    expect(
+      app.db
+        .prepare("SELECT COUNT(*) AS n FROM event_access WHERE gate = 'info_form' AND user_id = 50")
+        .get(),
+    ).toEqual({ n: 0 });
+    const answer = await vi.waitFor(async () => {
+      const found = await detail(late.order_sn);
+      expect(found.data).toMatchObject({ order_status: 2, refund: { status: 'success', amount: 300 } });
+      return found;
+    });
+    expect(answer.data.refund.reason).toContain('refunded');
+  });
+});
+
+describe('paid votes after the contest ended', () => {
+  it('are not counted; the payment is refunded', async () => {
+    const player = app.db
+      .prepare('SELECT id, votes FROM players WHERE contest_id = 2 ORDER BY id LIMIT 1')
+      .get() as {
+      id: number;
+      votes: number;
+    };
+    const answer = (
+      await app.inject({
+        method: 'POST',
+        url: '/v2/api/wechat/vote/user/order',
+        payload: {
+          vote_id: 2,
+          player_id: player.id,
+          count: 2,
+          t_type: 'wap',
+          idempotency_key: 'late-vote-0001',
+        },
+        headers: auth,
+      })
+    ).json();
+    expect(answer.xcode).toBe(200);
+    // The contest ends while the viewer is on the pay page.
+    app.db.prepare('UPDATE contests SET ends_at = ? WHERE id = 2').run(Math.floor(clock / 1000) - 1);
+    expect(await emulatorPay(app, answer.data.order_sn)).toBe('ok');
+    expect(order(answer.data.order_sn).status).toBe(2);
+    expect(
+      (app.db.prepare('SELECT votes FROM players WHERE id = ?').get(player.id) as { votes: number }).votes,
+    ).toBe(player.votes);
+    await vi.waitFor(async () => {
+      expect((await detail(answer.data.order_sn)).data.refund).toMatchObject({
+        status: 'success',
+        amount: 200,
+      });
+    });
+  });
+});
+
+describe('red packet expiry', () => {
+  it('the unclaimed rest goes back to the sender through a WeChat refund, once', async () => {
+    app.db
+      .prepare("INSERT INTO events (token, owner_id, title) VALUES ('wx-redpack', 1, 'red packets')")
+      .run();
+    const send = (
+      await app.inject({
+        method: 'POST',
+        url: '/v3/api/wechat/redpack/send',
+        payload: { token: 'wx-redpack', amount: 300, count: 3, t_type: 'wap' },
+        headers: auth,
+      })
+    ).json();
+    expect(send.xcode).toBe(200);
+    expect(await emulatorPay(app, send.data.order_sn)).toBe('ok');
+    const packetId = order(send.data.order_sn).ref_id;
+    app.db
+      .prepare('UPDATE red_packet_shares SET user_id = 50, grabbed_at = ? WHERE packet_id = ? AND seq = 0')
+      .run(clock, packetId);
+    const claimed = (
+      app.db
+        .prepare('SELECT amount_cents FROM red_packet_shares WHERE packet_id = ? AND seq = 0')
+        .get(packetId) as {
+        amount_cents: number;
+      }
+    ).amount_cents;
+    const check = async (headers: Record<string, string>) =>
+      (await app.inject({ url: `/v3/api/wechat/redpack/check?id=${packetId}`, headers })).json().data;
+    expect((await check(auth)).refund).toBeNull();
+    expirePackets(app.db, clock + RED_PACKET_TTL_MS + 1);
+    // The sender sees the rest pending until the refund sweep records and sends it; others never see it.
+    expect((await check(auth)).refund).toEqual({ status: 'pending', amount: 300 - claimed });
+    expect((await check({})).refund).toBeNull();
+    const runtime = wechatOf(app);
+    expect(await refundExpiredPackets(runtime)).toBe(1);
+    expect(await refundExpiredPackets(runtime)).toBe(0);
+    await vi.waitFor(async () => {
+      expect(await findRefund(runtime.sql, `RP${packetId}`)).toMatchObject({
+        status: 'success',
+        amount_cents: 300 - claimed,
+        order_sn: send.data.order_sn,
+      });
+    });
+    expect((await check(auth)).refund).toEqual({ status: 'success', amount: 300 - claimed });
+    const atWechat = [...emulatorState(app).refunds.values()].filter(
+      (r) => r.out_trade_no === send.data.order_sn,
+    );
+    expect(atWechat.map((r) => r.amount)).toEqual([300 - claimed]);
   });
 });

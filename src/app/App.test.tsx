@@ -3,7 +3,7 @@
  * The app is what config says: changing a route's blocks or its login flag in config/app.json changes what renders,
  * with no code change. The config object is edited in place here, as an operator would edit the JSON.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appConfig, type RouteConfig } from '../engine/config';
 import { loadVideoDetail } from '../features/video/api';
@@ -29,6 +29,9 @@ const info = {
   can_watch: true,
 };
 
+/** Pages and blocks load lazily: the first render of a run waits for their modules to compile. */
+const LOAD = { timeout: 15_000 };
+
 const original = structuredClone(appConfig.routes);
 const home = () => appConfig.routes.find((route) => route.path === '/pages/home/index') as RouteConfig;
 
@@ -46,6 +49,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  // Unmount: a page left mounted would run its login check during the next test.
+  cleanup();
   appConfig.routes.splice(0, appConfig.routes.length, ...structuredClone(original));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -73,7 +78,7 @@ async function renderApp() {
 describe('config drives the app', () => {
   it('renders the home blocks config declares, in order', async () => {
     await renderApp();
-    expect(await screen.findByText('Config test event')).toBeTruthy();
+    expect(await screen.findByText('Config test event', {}, LOAD)).toBeTruthy();
     expect(screen.getByText('Doors open at seven')).toBeTruthy();
     expect(document.documentElement.dataset.theme).toBe('pink-default');
   });
@@ -84,7 +89,7 @@ describe('config drives the app', () => {
       { type: 'video-header', props: {} },
     ];
     await renderApp();
-    expect(await screen.findByText('配置改了')).toBeTruthy();
+    expect(await screen.findByText('配置改了', {}, LOAD)).toBeTruthy();
     expect(screen.queryByText('Doors open at seven')).toBeNull();
     const footer = screen.getByText('配置改了');
     const title = screen.getByText('Config test event');
@@ -95,13 +100,17 @@ describe('config drives the app', () => {
     const assign = openInWeChat();
     home().login = 'required';
     await renderApp();
-    expect(assign).toHaveBeenCalledWith(expect.stringContaining('auth_token=none'));
+    await waitFor(
+      () => expect(assign).toHaveBeenCalledWith(expect.stringContaining('auth_token=none')),
+      LOAD,
+    );
   });
 
   it('opens the same page without a login check when config says none', async () => {
     const assign = openInWeChat();
     home().login = 'none';
     await renderApp();
+    expect(await screen.findByText('Config test event', {}, LOAD)).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
-import { appConfig } from '../engine/config';
+import { appConfig, getConfigRevision, subscribeConfig } from '../engine/config';
 import { routePaths } from '../engine/routes';
 import { Toaster } from '../ui/toast/Toaster';
 import { DialogHost } from '../ui/dialog/DialogHost';
@@ -17,7 +18,18 @@ function NotFoundRoute() {
  * Routes come from config/app.json. <HashRouter><Routes> rather than the data router: it is ~18 KB gz smaller and
  * the app needs no loaders or actions. Hash routing keeps the WeChat JS-SDK signature URL stable.
  */
+function useSavedConfig(): number {
+  return useSyncExternalStore(subscribeConfig, getConfigRevision);
+}
+
+/**
+ * Development: a saved config is applied in place (src/engine/config.ts) and the routes render again. Production
+ * never changes its config, and its build (no import.meta.hot) drops the subscription.
+ */
+const useConfigRevision: () => number = import.meta.hot ? useSavedConfig : () => 0;
+
 export function App() {
+  useConfigRevision();
   return (
     <HashRouter>
       <Routes>

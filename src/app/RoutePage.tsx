@@ -13,7 +13,7 @@ import { useDocumentTheme } from './theme-root';
  */
 export function checkLogin(route: RouteConfig): void {
   if (route.login === 'none') return;
-  void import('./login-check').then(({ runLoginCheck }) =>
+  void import('../features/account/login-check').then(({ runLoginCheck }) =>
     runLoginCheck(route, {
       href: window.location.href,
       userAgent: navigator.userAgent,

@@ -1,20 +1,23 @@
+// First: a login coming back from WeChat leaves the address before anything reads it.
+import { hasPendingLogin } from '../lib/login-return';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../themes/global.css';
 import { configureApiClient } from '../lib/api-client';
-import { i18n, initI18n } from '../lib/i18n';
+import { i18n, initI18n, type TranslationKey } from '../lib/i18n';
+import { coverSettled } from '../lib/early';
 import { launchStore } from '../lib/launch';
 import { loadVideoDetail } from '../features/video/api';
 import { loadHls } from '../features/player/engine';
 import { loadPlayer } from '../features/player/lazy';
 import { findRoute } from '../engine/routes';
-import { appConfig } from '../engine/config';
+import { appConfig, isDebugOrigin } from '../engine/config';
 import { toast } from '../ui/toast/toast';
 import { hideLoading, showLoading } from '../ui/loading/loading';
 import { App } from './App';
-import { installDebugHelper } from './debug';
 import { installE2eHooks } from './e2e-hooks';
 import { checkLogin } from './RoutePage';
+import { watchVideoToken } from './token-watch';
 import { applyThemeClass, rememberedTheme } from './theme-root';
 
 const launch = launchStore.get();
@@ -26,25 +29,51 @@ applyThemeClass(
   findRoute(appConfig, currentPath())?.themeVariant ?? 'default',
 );
 installE2eHooks(window.location.href);
-installDebugHelper(window.location.origin);
+// Test and LAN origins only: the helper's code stays out of everyone else's first load.
+if (isDebugOrigin(window.location.origin))
+  void import('./debug').then(({ installDebugHelper }) => installDebugHelper(window.location.origin));
 
 configureApiClient({
   toast,
   showLoading,
   hideLoading,
-  t: (key) => i18n.t(key),
-  onLoginRequired: () => {
-    const route = findRoute(appConfig, currentPath());
-    if (route) checkLogin(route);
+  t: (key) => i18n.t(key as TranslationKey),
+  onLoginRequired: (call) => {
+    if (!call) {
+      const route = findRoute(appConfig, currentPath());
+      if (route) checkLogin(route);
+      return;
+    }
+    // An action needs a login (on any route): WeChat's login in WeChat, the login page elsewhere, then back.
+    void import('../features/account/login-check').then(({ startLogin }) =>
+      startLogin(call, {
+        href: window.location.href,
+        userAgent: navigator.userAgent,
+        videoToken: launchStore.get().videoToken,
+        locale: launchStore.get().locale,
+        scrollY: window.scrollY,
+        now: Date.now(),
+        redirect: (url) => window.location.assign(url),
+        openRoute: (path) => {
+          window.location.hash = path;
+        },
+      }),
+    );
   },
 });
 
-// The detail request starts now, in parallel with the locale and the first page chunk; on the live room the player
-// library starts downloading too (most streams need only the light build; the player loads the full one if not).
+// The detail request (usually already answered: index.html's inline script started it) runs in parallel with the
+// locale and the first page chunk. On the live room the player library follows the cover, which the inline script
+// fetches with high priority as soon as the detail names it, instead of competing with it for the network (most
+// streams need only the light build; the player loads the full one if not).
 void loadVideoDetail({ quiet: true });
+// A token edited in the address bar switches to that event without a reload.
+watchVideoToken(window, () => void loadVideoDetail());
 if (findRoute(appConfig, currentPath())?.page === 'home') {
-  void loadHls({}).catch(() => {});
-  void loadPlayer().catch(() => {});
+  void coverSettled().then(() => {
+    void loadHls({}).catch(() => {});
+    void loadPlayer().catch(() => {});
+  });
 }
 
 void initI18n(launch.locale).then(() => {
@@ -53,4 +82,9 @@ void initI18n(launch.locale).then(() => {
       <App />
     </StrictMode>,
   );
+  // Back from a login that an action started: scroll back and run the action once.
+  if (hasPendingLogin())
+    void import('../features/account/login-check').then(({ resumeAfterLogin, browserResumeEnv }) =>
+      resumeAfterLogin(browserResumeEnv(launch.videoToken)),
+    );
 });

@@ -10,3 +10,9 @@ export { MoreNew } from './more-new/MoreNew';
 export { RelatedVideos } from './related-videos/RelatedVideos';
 export { VoteTotals } from './vote-totals/VoteTotals';
 export { Welcome } from './welcome/Welcome';
+
+/**
+ * The video header's save button and menu, a chunk of their own (shared with the player page's): the live room's
+ * preload list, which ships with the first load, then does not grow by their files.
+ */
+export const videoActions = () => import('./video-header/VideoActions');

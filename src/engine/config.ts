@@ -51,6 +51,34 @@ export type AppConfig = {
 
 export const appConfig = rawConfig as AppConfig;
 
+/**
+ * Development: a saved config/app.json is applied in place (the same `appConfig` object takes the new contents) and
+ * the app re-renders its routes, so the studio's frames and `npm run dev` show it without reloading. Production has
+ * no hot module and never changes the config.
+ */
+const configListeners = new Set<() => void>();
+let configRevision = 0;
+
+export function subscribeConfig(listener: () => void): () => void {
+  configListeners.add(listener);
+  return () => configListeners.delete(listener);
+}
+
+/** Increases on every config applied in place (a useSyncExternalStore snapshot). */
+export function getConfigRevision(): number {
+  return configRevision;
+}
+
+if (import.meta.hot) {
+  import.meta.hot.accept('../../config/app.json', (next) => {
+    const saved = (next as { default?: AppConfig } | undefined)?.default;
+    if (!saved) return;
+    Object.assign(appConfig, saved);
+    configRevision += 1;
+    configListeners.forEach((listener) => listener());
+  });
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }

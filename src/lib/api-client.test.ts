@@ -155,4 +155,29 @@ describe('request', () => {
     expect(calls).toHaveLength(0);
     expect(effects.onLoginRequired).toHaveBeenCalled();
   });
+
+  it('hands the login-required call to the login flow, so it can run once after login', async () => {
+    await expect(
+      request('POST', '/v3/api/vote/user/vote', { vote_id: 2 }, { login: true, noErrorToast: true }),
+    ).rejects.toMatchObject({ kind: 'login-required' });
+    expect(effects.onLoginRequired).toHaveBeenCalledWith({
+      method: 'POST',
+      path: '/v3/api/vote/user/vote',
+      payload: { vote_id: 2 },
+      options: { quiet: undefined, noErrorToast: true, form: undefined },
+    });
+  });
+
+  it('keeps a token stored while an expired call was travelling (no lost login)', async () => {
+    storeToken('demo', 'old');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        storeToken('demo', 'new'); // the WeChat login returned meanwhile
+        return new Response(JSON.stringify({ xcode: 100005, msg: 'replaced', data: null }));
+      }),
+    );
+    await expect(apiGet('/x')).rejects.toMatchObject({ kind: 'login-expired' });
+    expect(localStorage.getItem('livev3:auth:demo')).toBe('new');
+  });
 });

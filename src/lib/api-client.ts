@@ -5,6 +5,7 @@
  */
 import { appConfig } from '../engine/config';
 import { clearTokens, getAuthToken } from './auth';
+import { takeEarlyResponse } from './early';
 import { launchStore } from './launch';
 
 export type Envelope<T = unknown> = { xcode?: number; code?: number; msg?: string; data: T };
@@ -24,17 +25,29 @@ export type RequestOptions = {
   keepalive?: boolean;
 };
 
+/** A call that needed a login the viewer did not have: sent again, once, when the viewer comes back logged in. */
+export type PendingCall = {
+  method: 'GET' | 'POST';
+  path: string;
+  payload?: Record<string, unknown>;
+  options: Pick<RequestOptions, 'quiet' | 'noErrorToast' | 'form'>;
+};
+
 export type ApiErrorKind = 'server' | 'silent' | 'login-expired' | 'login-required' | 'network' | 'timeout';
 
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly kind: ApiErrorKind,
-    readonly xcode?: number,
-    readonly data?: unknown,
-  ) {
+  // Declared, then assigned: class fields (or parameter properties) would pull the bundler's defineProperty helpers
+  // into the first load.
+  declare readonly kind: ApiErrorKind;
+  declare readonly xcode?: number;
+  declare readonly data?: unknown;
+
+  constructor(message: string, kind: ApiErrorKind, xcode?: number, data?: unknown) {
     super(message);
     this.name = 'ApiError';
+    this.kind = kind;
+    this.xcode = xcode;
+    this.data = data;
   }
 }
 
@@ -42,8 +55,12 @@ export type ApiEffects = {
   toast(message: string): void;
   showLoading(): void;
   hideLoading(): void;
-  /** Runs the login check again (after a login-expired answer or a login-required call without a token). */
-  onLoginRequired(): void;
+  /**
+   * A login is needed. With `call` (a `{ login: true }` call without a token, or whose token expired) the viewer is
+   * taken to the login (WeChat's inside WeChat, the login page elsewhere) and comes back to the same page, where the
+   * call runs once. Without it (a plain call whose token expired) the route's login check runs again.
+   */
+  onLoginRequired(call?: PendingCall): void;
   /** Translates a message key of the client's own (login expired, network failure). */
   t(key: string): string;
 };
@@ -59,6 +76,19 @@ let effects: ApiEffects = {
   t: (key) => key,
 };
 let pending = 0;
+
+/** The last failed calls (for the diagnostics page): newest last, at most RECENT_ERRORS. */
+export type RecentApiError = { at: number; path: string; xcode?: number; message: string };
+const RECENT_ERRORS = 10;
+const recentErrors: RecentApiError[] = [];
+export const recentApiErrors = (): readonly RecentApiError[] => recentErrors;
+function noteError(path: string, error: ApiError): ApiError {
+  if (error.kind !== 'silent' && error.kind !== 'login-required') {
+    recentErrors.push({ at: Date.now(), path, xcode: error.xcode, message: error.message });
+    if (recentErrors.length > RECENT_ERRORS) recentErrors.shift();
+  }
+  return error;
+}
 
 export function configureApiClient(next: Partial<ApiEffects>): void {
   effects = { ...effects, ...next };
@@ -109,9 +139,29 @@ export async function request<T = unknown>(
   payload?: Payload,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const token = getAuthToken(launchStore.get().videoToken);
+  try {
+    return await send<T>(method, path, payload, options);
+  } catch (error) {
+    throw error instanceof ApiError ? noteError(path, error) : error;
+  }
+}
+
+async function send<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Payload,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const { videoToken } = launchStore.get();
+  const token = getAuthToken(videoToken);
+  const pendingCall = (): PendingCall => ({
+    method,
+    path,
+    payload,
+    options: { quiet: options.quiet, noErrorToast: options.noErrorToast, form: options.form },
+  });
   if (options.login && !token) {
-    effects.onLoginRequired();
+    effects.onLoginRequired(pendingCall());
     throw new ApiError('login required', 'login-required');
   }
 
@@ -142,14 +192,18 @@ export async function request<T = unknown>(
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, query), {
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-        credentials: 'include',
-        keepalive: options.keepalive,
-      });
+      const url = buildUrl(path, query);
+      // The event detail may already be on its way: index.html's inline script asked for it at once.
+      response =
+        (await takeEarlyResponse(method, url, headers.Authorization)) ??
+        (await fetch(url, {
+          method,
+          headers,
+          body,
+          signal: controller.signal,
+          credentials: 'include',
+          keepalive: options.keepalive,
+        }));
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError('aborted', 'silent');
       const message = timedOut ? effects.t('api.timeout') : effects.t('api.networkError');
@@ -169,8 +223,9 @@ export async function request<T = unknown>(
     if (isSuccess(envelope)) return envelope;
     if (envelope.xcode === 404) throw new ApiError(envelope.msg ?? '', 'silent', 404, envelope.data);
     if (LOGIN_EXPIRED_XCODES.has(envelope.xcode ?? -1)) {
-      clearTokens();
-      effects.onLoginRequired();
+      // Only the token this call used is stale: a login that finished while the call was travelling stays.
+      if (getAuthToken(videoToken) === token) clearTokens();
+      effects.onLoginRequired(options.login ? pendingCall() : undefined);
       // The spec shows this message in Chinese whatever the locale.
       effects.toast('登录已过期，请刷新重试');
       throw new ApiError('登录已过期，请刷新重试', 'login-expired', envelope.xcode, envelope.data);

@@ -9,7 +9,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlocks a password-protected event for the viewer (remembered for the viewer's account). A wrong password answers xcode 400 'Incorrect video password'. */
+        /** Unlocks a password-protected event for the viewer (remembered for the viewer's account). A wrong password answers xcode 400 'Incorrect video password'. After 5 wrong passwords for the viewer (15 from one address) on the event, tries are refused with xcode 429 and a message naming the minutes left, for 1 minute, doubling with every further failure up to 1 hour; a right password resets the viewer's count. */
         post: operations["passwordShow"];
         delete?: never;
         options?: never;
@@ -26,7 +26,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a 6-digit code (one per phone per 60 s, 10 per IP per hour; expires in 5 min) */
+        /** Sends a 6-digit code (one per phone per 60 s, 10 per IP per hour; expires in 5 min). login: needs the ticket of a passed slide check for the phone; bind: needs a logged-in viewer and a ticket */
         post: operations["sendSmsCode"];
         delete?: never;
         options?: never;
@@ -77,7 +77,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Logs in anonymously under an e-mail address */
+        /** Logs in under an e-mail address: a fresh address creates a new anonymous account; an existing account opens only with the code mailed to the address (/v3/api/email/code), else xcode 403 with data.need_code */
         post: operations["emailAnonymousLogin"];
         delete?: never;
         options?: never;
@@ -143,7 +143,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The information form the viewer gave for the event, null if none */
+        get: operations["collectInfoGet"];
         put?: never;
         /** The information form required before watching some events */
         post: operations["collectInfo"];
@@ -181,23 +182,6 @@ export interface paths {
         get: operations["welcomeMasses"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/api/complain": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Files a complaint about an event */
-        post: operations["complain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -343,6 +327,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/email/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a 6-digit login code to the address (one per address per 60 s, 10 per IP per hour; expires in 10 min) */
+        post: operations["sendEmailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/slide/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a slide check for a phone (track check; valid 2 min) */
+        post: operations["slideChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/slide/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the slide track; a track to the end answers a one-time ticket bound to the phone (2 min) */
+        post: operations["slideVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's open sessions (devices), newest first */
+        get: operations["sessionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/session/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends one of my sessions everywhere (HTTP and its open sockets) */
+        post: operations["sessionRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs out: this session is revoked everywhere (HTTP and its open sockets) */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channel: name, logo, cover, introduction, official account, follower count, whether the viewer follows (false when anonymous), categories with their video counts, and the videos live now (the first is the current live event). No login needed. */
+        get: operations["channelHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/category/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a category's videos in the organiser's order (category 0: every video, newest first), with live state, view counts and price/password marks. 404 for a category of another channel. */
+        get: operations["channelCategoryVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/html/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organiser's HTML block of the channel (its live introduction), as written: the app sanitizes it before rendering. '' when none. */
+        get: operations["channelHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/category/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organiser's HTML block of one category, as written (the app sanitizes it). '' when none. */
+        get: operations["channelCategoryHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follows the channel. Added: the spec names no follow call. Login required. Idempotent: following again answers the same state and counts once. */
+        post: operations["channelFollow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/unfollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops following the channel. Added: the spec names no unfollow call. Login required. Idempotent. */
+        post: operations["channelUnfollow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/home/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Searches the titles of the channel's videos for a keyword (any substring, Chinese included; case and full-width forms folded), newest first, paged. Added: the spec names no search call. No login needed. */
+        get: operations["channelSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/chat/get/msg": {
         parameters: {
             query?: never;
@@ -428,6 +633,398 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/complain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Files a complaint about a video, a player or a chat line (one per target per viewer per day) */
+        post: operations["complain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/complain/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reasons a viewer can pick, in the request locale */
+        get: operations["complaintReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/download/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organiser's data as an .xlsx file (streamed): orders (optionally of an event token or contest vote_id), votes (vote records of contest vote_id), players (votes per player of vote_id), sign_ups (of vote_id), info_forms (of event token), lottery_winners (prize winners of the event token's lotteries, or of one with lottery_id; names, phones and delivery addresses in full). Sent with the appid and authorization headers. The user's permission list must name `download` or the kind's own permission (download_orders, download_votes, download_sign_ups, download_info_forms, download_lottery_winners), else the answer is JSON {code: 400, msg: 'no download permission'} */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/lottery/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lottery: window, rules, prizes (and the thanks slot), draw limit, condition; `mine` for a logged-in viewer. No login needed. */
+        get: operations["lotteryDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/lottery/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One draw, decided by the server (weights, stock, cryptographic randomness) in one transaction. Login required (401 otherwise). 40601 not started, 40602 ended, 40603 no draws left, 40604 condition not met. */
+        get: operations["lotteryDraw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/lottery/user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My delivery details for this lottery, or null. Login required (401 otherwise). */
+        get: operations["lotteryDeliveryGet"];
+        put?: never;
+        /** A winner's delivery details (name, phone, address), given once. Login required (401 otherwise). 40605 not a winner, 40606 already given, 40607 bad phone. */
+        post: operations["lotteryDeliverySave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/lottery/user/winning/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My prizes in this lottery, newest first, with my delivery details. Login required (401 otherwise). */
+        get: operations["lotteryWinningRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/lottery/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent winners for the marquee, names and phones masked. No login needed. */
+        get: operations["lotteryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/daily/bonus/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A daily bonus: reward table, reward kind, organiser's time zone and today. No login needed. */
+        get: operations["bonusDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/daily/bonus/user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My streak, claimed-today flag, total, points balance, extra votes today, next reward and recent claims. Login required (401 otherwise). */
+        get: operations["bonusUserInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/daily/bonus/do": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claims today's bonus (one claim per viewer per organiser day) and gives its reward once: 'points' add to my points balance of the event, 'votes' add free votes to my allowance of the day in the bonus's contest. Login required (401 otherwise). 40701 already claimed today; 404 no such bonus, or a 'votes' bonus linked to no contest. */
+        post: operations["bonusClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/check_in/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check-in groups of an event. No login needed. */
+        get: operations["checkInGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/check_in/activity/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check-in activities of an event (optionally one group; `mine=1`: only mine, login needed), with my check-in time when logged in. */
+        get: operations["checkInActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/check_in/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One check-in activity with my check-in time when logged in. */
+        get: operations["checkInActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/check_in/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: attendees of the activity's event by name or phone, with their check-in time. Login with the check_in permission (40804 otherwise). */
+        post: operations["checkInSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/check_in/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks me in (with my location when the activity has a radius), or, for staff, an attendee. Idempotent: one check-in per person per activity; a repeat answers the first with repeated: true. Login required (401 otherwise). 40801 outside the window, 40802 location needed, 40803 too far, 40804 not staff. */
+        post: operations["checkInRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/score_query_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The score query form: title, description, the fields to enter, whether a rank list is published. No login needed. */
+        post: operations["scoreQueryPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/score_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The row matching all entered values, or 40901 (the same answer for any miss). Login required (401 otherwise). Rate-limited per viewer (429). */
+        post: operations["scoreQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/score_query_rank_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The published rank list, names masked (40902 when not published). */
+        post: operations["scoreQueryRankList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/collect/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's saved videos or players, newest first, paged */
+        get: operations["favouriteList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/collect/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the viewer saved this video or player */
+        get: operations["favouriteStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/collect/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a video or player (saving twice keeps one) */
+        post: operations["favouriteSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/user/collect/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a saved video or player (removing twice is fine) */
+        post: operations["favouriteRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/wechat/redpack/send": {
         parameters: {
             query?: never;
@@ -452,7 +1049,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A red packet's state: shares left, the viewer's own share, and who grabbed what */
+        /** A red packet's state: shares left, the viewer's own share, and who grabbed (amounts only for the sender and on the viewer's own line, other names masked) */
         get: operations["redpackCheck"];
         put?: never;
         post?: never;
@@ -471,6 +1068,196 @@ export interface paths {
         };
         /** Grabs one share (at most one per viewer); answers the amount in cents */
         get: operations["redpackGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/product/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of an event (token) or a contest (vote_id), or one product (id): price in integer cents, stock, limit per user, sale window (unix seconds, 0 = open) */
+        get: operations["shopProductList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/order/product/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an order (login): checks the sale window, stock and per-user limit and holds the stock until the order is paid or expires; the price comes from the server only. A retried call with the same idempotency_key answers the first order */
+        post: operations["shopOrderSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/product/order/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The viewer's orders (login), newest first, paged, optionally of one state or one order_sn (query or body) */
+        post: operations["shopOrderList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/product/order/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets or changes the address of one of the viewer's unshipped orders (pending or paid) */
+        post: operations["shopOrderAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/product/address/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The viewer's addresses (login), the default first */
+        post: operations["shopAddressList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/product/address/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds (no id), edits (id) or deletes (id + delete: true) an address of the viewer; is_default makes it the default. Province, city and district must be a Chinese mainland region of the region data. Answers the list after the change and the saved id */
+        post: operations["shopAddressSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/wechat/new_order/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays an existing pending order of the viewer through WeChat Pay (JSAPI in WeChat, H5 elsewhere). One payment order per shop order and t_type, so retries never charge twice */
+        post: operations["shopOrderPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/shop/order/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (permission shop): marks a paid order shipped with its tracking number, or a shipped order completed */
+        post: operations["shopOrderShip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/shop/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organiser (permission shop): per product of an event or contest, the stock left, orders and quantity by state and the paid revenue in cents */
+        get: operations["shopSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vote/sign_up/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (permission vote_review): approves (the contestant becomes a player with the next number) or rejects a pending sign-up */
+        post: operations["voteSignUpReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/video/stream/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renews the signature of a stream URL the viewer was handed (live, replay or an episode of the event)
+         * @description Stream URLs carry `exp` (Unix seconds) and `sig`; the player asks for a fresh one before `exp`. Only viewers who still pass the event's gates get one (403 otherwise); a URL that is not one of the event's streams is 404.
+         */
+        get: operations["videoStreamSign"];
         put?: never;
         post?: never;
         delete?: never;
@@ -680,6 +1467,40 @@ export interface paths {
         get: operations["inviteList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/vip/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership plans and, for a logged-in viewer, the membership expiry (unix ms, 0: none) */
+        get: operations["vipPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/wechat/vip/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Orders a membership plan (pay with payFor); the membership is extended once the payment arrives */
+        post: operations["vipOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1035,7 +1856,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pays for watching a paid event: JSAPI parameters in WeChat (t_type h5), an H5 payment page elsewhere (wap) */
+        /**
+         * Pays for watching a paid event: JSAPI parameters in WeChat (t_type h5), an H5 payment page elsewhere (wap)
+         * @description Members (a VIP membership that has not expired) watch paid events free: for them this answers xcode 400 and creates no order.
+         */
         post: operations["videoPay"];
         delete?: never;
         options?: never;
@@ -1064,6 +1888,58 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ChannelVideo: {
+            /** @description The event's video token (opens /pages/home/index or the channel room) */
+            token: string;
+            title: string;
+            cover: string;
+            /**
+             * @description 0 not started, 1 live, 2 replay
+             * @enum {integer}
+             */
+            live_status: 0 | 1 | 2;
+            views: number;
+            /** @description Unix seconds */
+            start_time: number;
+            /** @description Price to watch in cents; 0 is free */
+            price_cents: number;
+            /** @description Watching needs the event's password */
+            has_password: boolean;
+        };
+        ChannelCategory: {
+            id: number;
+            name: string;
+            count: number;
+        };
+        ChannelOfficial: {
+            /** @description The enterprise official account's name */
+            name: string;
+            /** @description URL of its QR code image */
+            qrcode: string;
+            intro: string;
+        };
+        ChannelHome: {
+            /** @description The organiser (ChannelInfo.user_id) */
+            user_id: number;
+            token: string;
+            title: string;
+            intro: string;
+            color_code: string;
+            logo: string;
+            cover: string;
+            followers: number;
+            followed: boolean;
+            official: components["schemas"]["ChannelOfficial"] | null;
+            categories: components["schemas"]["ChannelCategory"][];
+            /** @description The current live event (most watched live one), null when nothing is live */
+            live: components["schemas"]["ChannelVideo"] | null;
+            /** @description Every live event of the channel (up to 10) */
+            lives: components["schemas"]["ChannelVideo"][];
+        };
+        ChannelFollow: {
+            followed: boolean;
+            followers: number;
+        };
         ChatMessage: {
             id: number;
             /** @enum {unknown} */
@@ -1099,6 +1975,225 @@ export interface components {
             /** @description cents */
             price: number;
         };
+        LotteryPrize: {
+            /** @description 0 for the thanks slot */
+            id: number;
+            name: string;
+            image: string;
+            /**
+             * @description thanks = 'thanks for taking part'
+             * @enum {string}
+             */
+            kind: "prize" | "thanks";
+            in_stock: boolean;
+        };
+        LotteryMine: {
+            draws_left: number;
+            /** @description Meets the lottery's condition */
+            eligible: boolean;
+            wins: number;
+            delivery_given: boolean;
+        };
+        Lottery: {
+            id: number;
+            title: string;
+            rules: string;
+            starts_at: number;
+            ends_at: number;
+            /** @description Server clock (unix s) */
+            now: number;
+            /**
+             * @description Time window state at `now`
+             * @enum {string}
+             */
+            status: "not_started" | "open" | "ended";
+            draw_limit: number;
+            /** @enum {string} */
+            draw_period: "day" | "total";
+            /** @enum {string} */
+            requirement: "none" | "watch" | "vote" | "info_form";
+            requirement_minutes: number;
+            time_zone: string;
+            prizes: components["schemas"]["LotteryPrize"][];
+            mine: components["schemas"]["LotteryMine"] | null;
+        };
+        LotteryDraw: {
+            draw_id: number;
+            won: boolean;
+            prize: components["schemas"]["LotteryPrize"];
+            draws_left: number;
+        };
+        LotteryDelivery: {
+            name: string;
+            phone: string;
+            address: string;
+            created_at: number;
+        };
+        LotteryWin: {
+            draw_id: number;
+            prize_id: number;
+            name: string;
+            image: string;
+            won_at: number;
+        };
+        LotteryWinningRecord: {
+            list: components["schemas"]["LotteryWin"][];
+            delivery: components["schemas"]["LotteryDelivery"] | null;
+        };
+        LotteryWinner: {
+            id: number;
+            /** @description Masked (张*丰) */
+            name: string;
+            /** @description Masked digits 4-7, or empty */
+            phone: string;
+            prize: string;
+            won_at: number;
+        };
+        LotteryHistory: {
+            list: components["schemas"]["LotteryWinner"][];
+        };
+        BonusDetail: {
+            id: number;
+            title: string;
+            rules: string;
+            /** @enum {string} */
+            reward_kind: "points" | "votes";
+            /** @description Reward of streak day 1, 2, ...; repeats after the last */
+            rewards: number[];
+            time_zone: string;
+            /** @description The contest a 'votes' reward adds free votes to (null for 'points') */
+            contest_id: number | null;
+            /** @description Organiser's day, YYYY-MM-DD */
+            today: string;
+            now: number;
+        };
+        BonusUser: {
+            today: string;
+            claimed_today: boolean;
+            streak: number;
+            total: number;
+            /** @enum {string} */
+            reward_kind: "points" | "votes";
+            /** @description My points balance of the bonus's event: what 'points' rewards add to */
+            points: number;
+            /** @description Free votes a 'votes' reward added to my allowance of today in the bonus's contest (0 for 'points') */
+            extra_votes_today: number;
+            next_reward: {
+                day: string;
+                streak_day: number;
+                amount: number;
+            };
+            /** @description Claims of the last 14 days */
+            claims: {
+                day: string;
+                amount: number;
+            }[];
+        };
+        BonusClaim: {
+            day: string;
+            streak: number;
+            amount: number;
+            /** @enum {string} */
+            reward_kind: "points" | "votes";
+            /** @description My points balance of the bonus's event: what 'points' rewards add to */
+            points: number;
+            /** @description Free votes a 'votes' reward added to my allowance of today in the bonus's contest (0 for 'points') */
+            extra_votes_today: number;
+            today: string;
+            claimed_today: boolean;
+            total: number;
+            next_reward: {
+                day: string;
+                streak_day: number;
+                amount: number;
+            };
+            claims: {
+                day: string;
+                amount: number;
+            }[];
+        };
+        CheckInGroup: {
+            id: number;
+            name: string;
+            activity_count: number;
+        };
+        CheckInActivity: {
+            id: number;
+            group_id: number;
+            title: string;
+            place: string;
+            starts_at: number;
+            ends_at: number;
+            /**
+             * @description Time window state at `now`
+             * @enum {string}
+             */
+            status: "not_started" | "open" | "ended";
+            location: {
+                latitude: number;
+                longitude: number;
+                radius_m: number;
+            } | null;
+            checked_in_count: number;
+            checked_in_at: number | null;
+        };
+        CheckInAttendee: {
+            id: number;
+            name: string;
+            /** @description Masked digits 4-7 */
+            phone: string;
+            checked_in_at: number | null;
+        };
+        CheckInRecord: {
+            id: number;
+            activity_id: number;
+            checked_in_at: number;
+            /** @description true when this person had already checked in (the first record) */
+            repeated: boolean;
+        };
+        ScoreField: {
+            key: string;
+            label: string;
+            placeholder: string;
+            pattern: string;
+            max_length: number;
+        };
+        ScorePage: {
+            id: number;
+            title: string;
+            description: string;
+            fields: components["schemas"]["ScoreField"][];
+            rank_public: boolean;
+        };
+        ScoreResult: {
+            name: string;
+            score: number;
+            rank: number;
+            total: number;
+            items: {
+                label: string;
+                value: string;
+            }[];
+        };
+        ScoreRankList: {
+            list: {
+                rank: number;
+                name: string;
+                score: number;
+            }[];
+            total: number;
+            page: number;
+            page_size: number;
+            has_more: boolean;
+        };
+        Favourite: {
+            /** @enum {unknown} */
+            kind: "video" | "player";
+            target: string;
+            title: string;
+            cover: string;
+            created_at: number;
+        };
         RedPacket: {
             id: number;
             sender_id: number;
@@ -1114,12 +2209,104 @@ export interface components {
             expires_at: number;
             /** @description the viewer's share in cents, 0 if none */
             mine: number;
-            grabs: {
-                user_id: number;
-                nickname: string;
+            /** @description Only for the packet's sender, once it expired with shares unclaimed: the WeChat Pay refund of the unclaimed rest to the sender (amount in cents; status pending | processing | success | failed | closed). null otherwise */
+            refund?: null | {
+                /** @enum {unknown} */
+                status: "pending" | "processing" | "success" | "failed" | "closed";
+                /** @description cents */
                 amount: number;
+            };
+            grabs: {
+                /** @description only for the sender and on the viewer's own line */
+                user_id?: number;
+                /** @description masked (first and last character) on lines the viewer may not see whole */
+                nickname: string;
+                /** @description cents; only for the sender and on the viewer's own line */
+                amount?: number;
                 grabbed_at: number;
             }[];
+        };
+        ShopProduct: {
+            id: number;
+            title: string;
+            description: string;
+            images: string[];
+            /** @description Integer cents */
+            price_cents: number;
+            stock: number;
+            /** @description 0: no limit */
+            limit_per_user: number;
+            /** @description unix seconds, 0: open from the start */
+            sale_starts_at: number;
+            /** @description unix seconds, 0: no end */
+            sale_ends_at: number;
+            /** @enum {unknown} */
+            sale_state: "upcoming" | "on_sale" | "ended";
+            /** @description An unpaid order expires after this long */
+            pay_window_seconds: number;
+        };
+        ShopProductPage: {
+            list: components["schemas"]["ShopProduct"][];
+            total: number;
+            page: number;
+            page_size: number;
+            has_more: boolean;
+            /** @description Server clock, unix seconds */
+            now: number;
+        };
+        ShopAddress: {
+            id: number;
+            name: string;
+            phone: string;
+            province: string;
+            city: string;
+            district: string;
+            detail: string;
+            is_default: boolean;
+        };
+        /** @description order_status 1: payable (pending, not expired) or valid (paid, shipped, completed); 0: cancelled or refunded */
+        ShopOrder: {
+            order_sn: string;
+            /** @enum {unknown} */
+            state: "pending" | "paid" | "shipped" | "completed" | "cancelled" | "refunded";
+            /** @enum {unknown} */
+            order_status: 0 | 1;
+            product: {
+                id: number;
+                title: string;
+                image: string;
+            };
+            quantity: number;
+            unit_price_cents: number;
+            amount_cents: number;
+            address: null | {
+                id: number | null;
+                name: string;
+                phone: string;
+                text: string;
+            };
+            tracking_no: string;
+            created_at: number;
+            /** @description unix seconds; a pending order past it is cancelled and its stock returned */
+            expires_at: number;
+            paid_at: number | null;
+            shipped_at: number | null;
+            repeated?: boolean;
+        };
+        ShopSalesRow: {
+            product_id: number;
+            title: string;
+            stock: number;
+            /** @description order count by state */
+            orders: {
+                [key: string]: number;
+            };
+            /** @description items by state */
+            quantity: {
+                [key: string]: number;
+            };
+            /** @description paid, shipped and completed orders */
+            revenue_cents: number;
         };
         VideoInfo: {
             token: string;
@@ -1148,9 +2335,11 @@ export interface components {
             /** @description Price to watch in integer cents; 0 is free */
             price: number;
             needs_info_form: boolean;
+            /** @description The event has a price and the viewer is a member: the payment is waived (the other gates still apply) */
+            vip_free?: boolean;
             /** @description The event needs a bound mobile phone and the viewer (not its organiser) has none */
             needs_phone?: boolean;
-            /** @description The viewer passed every gate (password, payment, form, bound phone) */
+            /** @description The viewer passed every gate (password, payment or membership, form, bound phone) */
             can_watch: boolean;
             /** @description How many episodes the event has */
             episode_count?: number;
@@ -1195,6 +2384,13 @@ export interface components {
             avatar: string;
             /** @description Unix seconds */
             invited_at: number;
+        };
+        VipPlan: {
+            id: number;
+            name: string;
+            price_cents: number;
+            days: number;
+            benefits: string[];
         };
         VoteOption: {
             value: string;
@@ -1398,13 +2594,15 @@ export interface components {
             nonceStr: string;
             signature: string;
             jsApiList: string[];
+            /** @description Open tags for wx.config (wx-open-launch-weapp) */
+            openTagList?: string[];
         };
         /** @description What every order-creating endpoint answers (video pay, rewards, red packets, paid votes, paid registration): reference it as data: {$ref: '#/components/schemas/PayOrder'}. t_type h5 (inside WeChat) carries the six JSAPI parameters in pay; wap (elsewhere) carries mweb_url, the H5 payment page, to which the client appends redirect_url. The client's payFor (src/features/payment) consumes it. */
         PayOrder: {
             order_sn: string;
             /** @enum {unknown} */
             t_type: "h5" | "wap";
-            /** @description JSAPI parameters for WeixinJSBridge getBrandWCPayRequest (h5 only); all six non-empty */
+            /** @description JSAPI parameters for WeixinJSBridge getBrandWCPayRequest (h5 only); all six non-empty. API v3: signType RSA, paySign = SHA256-RSA of appId, timeStamp, nonceStr, package (one per line) with the merchant key */
             pay?: {
                 appId: string;
                 timeStamp: string;
@@ -1413,7 +2611,7 @@ export interface components {
                 signType: string;
                 paySign: string;
             };
-            /** @description H5 payment page (wap only); the client appends redirect_url, the address to come back to */
+            /** @description WeChat Pay's h5_url (wap only); the client appends redirect_url, the address to come back to */
             mweb_url?: string;
         };
     };
@@ -1477,10 +2675,14 @@ export interface operations {
                 "application/json": {
                     /** @description Mainland mobile number */
                     phone: string;
+                    /** @description One-time ticket of a passed slide check (/v3/api/slide/verify) */
+                    ticket?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description Mainland mobile number */
                     phone: string;
+                    /** @description One-time ticket of a passed slide check (/v3/api/slide/verify) */
+                    ticket?: string;
                 };
             };
         };
@@ -1598,11 +2800,13 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     nickname?: string;
+                    code?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** Format: email */
                     email: string;
                     nickname?: string;
+                    code?: string;
                 };
             };
         };
@@ -1617,8 +2821,12 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: {
-                            token: string;
-                            user_id: number;
+                            token?: string;
+                            user_id?: number;
+                            /** @description A new account was created for a fresh address */
+                            created?: boolean;
+                            /** @description On xcode 403: the address belongs to an account, send the mailed code */
+                            need_code?: boolean;
                         };
                     };
                 };
@@ -1694,6 +2902,11 @@ export interface operations {
                             nickname: string;
                             avatar: string;
                             permissions: string[];
+                            /** @description Masked */
+                            email?: string;
+                            has_phone?: boolean;
+                            /** @description Unix ms; 0 when not a member */
+                            vip_expires_at?: number;
                         };
                     };
                 };
@@ -1730,6 +2943,39 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: null;
+                    };
+                };
+            };
+        };
+    };
+    collectInfoGet: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            name: string;
+                            phone: string;
+                            company: string;
+                            position: string;
+                            remark: string;
+                            agreement: boolean;
+                        };
                     };
                 };
             };
@@ -1840,43 +3086,6 @@ export interface operations {
                             welcome: string;
                             viewers: number;
                         };
-                    };
-                };
-            };
-        };
-    };
-    complain: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                    reason: string;
-                    content?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    token: string;
-                    reason: string;
-                    content?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Envelope */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        xcode: number;
-                        msg: string;
-                        data: null;
                     };
                 };
             };
@@ -2129,6 +3338,439 @@ export interface operations {
             };
         };
     };
+    sendEmailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            resend_after?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    slideChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Mainland mobile number */
+                    phone: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Mainland mobile number */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            challenge_id: string;
+                            end: number;
+                            expires_in: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    slideVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge_id: string;
+                    /** @description Mainland mobile number */
+                    phone: string;
+                    /** @description [position 0-1000, ms since the start] points */
+                    track: number[][];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            ticket?: string;
+                            expires_in?: number;
+                            reason?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sessionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                id: string;
+                                created_at: number;
+                                expires_at: number;
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sessionRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    channelHome: {
+        parameters: {
+            query: {
+                /** @description The channel's token (the channelToken the app carries) */
+                channel_token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChannelHome"];
+                    };
+                };
+            };
+        };
+    };
+    channelCategoryVideos: {
+        parameters: {
+            query: {
+                /** @description The channel's token (the channelToken the app carries) */
+                channel_token: string;
+                /** @description A category of the channel; 0 is every video of the channel */
+                category_id: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ChannelVideo"][];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    channelHtml: {
+        parameters: {
+            query: {
+                /** @description The channel's token (the channelToken the app carries) */
+                channel_token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            html: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    channelCategoryHtml: {
+        parameters: {
+            query: {
+                /** @description The channel's token (the channelToken the app carries) */
+                channel_token: string;
+                /** @description A category of the channel; 0 is every video of the channel */
+                category_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            html: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    channelFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channel_token: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    channel_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChannelFollow"];
+                    };
+                };
+            };
+        };
+    };
+    channelUnfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channel_token: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    channel_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChannelFollow"];
+                    };
+                };
+            };
+        };
+    };
+    channelSearch: {
+        parameters: {
+            query: {
+                /** @description The channel's token (the channelToken the app carries) */
+                channel_token: string;
+                keyword: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ChannelVideo"][];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
     chatGetMsg: {
         parameters: {
             query?: never;
@@ -2344,6 +3986,807 @@ export interface operations {
             };
         };
     };
+    complain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event (video token) the complaint was made from */
+                    token?: string;
+                    /**
+                     * @default video
+                     * @enum {unknown}
+                     */
+                    target_kind?: "video" | "player" | "chat";
+                    /** @description video: event token; player: `<contest id>:<player id>`; chat: message id */
+                    target?: string;
+                    reason: string;
+                    content?: string;
+                    /** @description Uploaded image URLs (the upload flow), at most 6 */
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    complaintReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            reasons: {
+                                key: string;
+                                label: string;
+                            }[];
+                            max_images: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: {
+                vote_id?: number;
+                /** @description lottery_winners: only this lottery of the event */
+                lottery_id?: number;
+                token?: string;
+            };
+            header: {
+                /** @description The app's id (spec section 7) */
+                appid?: string;
+                authorization: string;
+            };
+            path: {
+                kind: "orders" | "votes" | "players" | "sign_ups" | "info_forms" | "lottery_winners";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .xlsx file, or JSON when the download is refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": {
+                        /** @description 400: no download permission */
+                        code?: number;
+                        xcode?: number;
+                        msg: string;
+                        data?: null;
+                    };
+                };
+            };
+        };
+    };
+    lotteryDetail: {
+        parameters: {
+            query: {
+                /** @description The lottery id */
+                lottery_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["Lottery"];
+                    };
+                };
+            };
+        };
+    };
+    lotteryDraw: {
+        parameters: {
+            query: {
+                /** @description The lottery id */
+                lottery_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["LotteryDraw"];
+                    };
+                };
+            };
+        };
+    };
+    lotteryDeliveryGet: {
+        parameters: {
+            query: {
+                /** @description The lottery id */
+                lottery_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["LotteryDelivery"] | null;
+                    };
+                };
+            };
+        };
+    };
+    lotteryDeliverySave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lottery_id: number;
+                    name: string;
+                    phone: string;
+                    address: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    lottery_id: number;
+                    name: string;
+                    phone: string;
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["LotteryDelivery"] | null;
+                    };
+                };
+            };
+        };
+    };
+    lotteryWinningRecord: {
+        parameters: {
+            query: {
+                /** @description The lottery id */
+                lottery_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["LotteryWinningRecord"];
+                    };
+                };
+            };
+        };
+    };
+    lotteryHistory: {
+        parameters: {
+            query: {
+                /** @description The lottery id */
+                lottery_id: number;
+                /** @description How many */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["LotteryHistory"];
+                    };
+                };
+            };
+        };
+    };
+    bonusDetail: {
+        parameters: {
+            query: {
+                /** @description The daily bonus id */
+                bonus_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["BonusDetail"];
+                    };
+                };
+            };
+        };
+    };
+    bonusUserInfo: {
+        parameters: {
+            query: {
+                /** @description The daily bonus id */
+                bonus_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["BonusUser"];
+                    };
+                };
+            };
+        };
+    };
+    bonusClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bonus_id: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    bonus_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["BonusClaim"];
+                    };
+                };
+            };
+        };
+    };
+    checkInGroups: {
+        parameters: {
+            query: {
+                /** @description The event (video) token */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["CheckInGroup"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    checkInActivities: {
+        parameters: {
+            query: {
+                /** @description The event (video) token */
+                token: string;
+                /** @description Only this group */
+                group_id?: number;
+                /** @description 1: only activities I checked in to */
+                mine?: 0 | 1;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["CheckInActivity"][];
+                            now: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    checkInActivity: {
+        parameters: {
+            query: {
+                /** @description The activity id */
+                activity_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["CheckInActivity"] & {
+                            now: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    checkInSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activity_id: number;
+                    keyword: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    activity_id: number;
+                    keyword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["CheckInAttendee"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    checkInRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activity_id: number;
+                    latitude?: number;
+                    longitude?: number;
+                    attendee_id?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    activity_id: number;
+                    latitude?: number;
+                    longitude?: number;
+                    attendee_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["CheckInRecord"];
+                    };
+                };
+            };
+        };
+    };
+    scoreQueryPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query_id: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    query_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ScorePage"];
+                    };
+                };
+            };
+        };
+    };
+    scoreQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query_id: number;
+                    values: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ScoreResult"];
+                    };
+                };
+            };
+        };
+    };
+    scoreQueryRankList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query_id: number;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    page_size?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    query_id: number;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    page_size?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ScoreRankList"];
+                    };
+                };
+            };
+        };
+    };
+    favouriteList: {
+        parameters: {
+            query: {
+                kind: "video" | "player";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["Favourite"][];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    favouriteStatus: {
+        parameters: {
+            query: {
+                kind: "video" | "player";
+                target: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            saved: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    favouriteSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description video: target is the event token; player: `<contest id>:<player id>`
+                     * @enum {unknown}
+                     */
+                    kind: "video" | "player";
+                    target: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description video: target is the event token; player: `<contest id>:<player id>`
+                     * @enum {unknown}
+                     */
+                    kind: "video" | "player";
+                    target: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            saved: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    favouriteRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description video: target is the event token; player: `<contest id>:<player id>`
+                     * @enum {unknown}
+                     */
+                    kind: "video" | "player";
+                    target: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description video: target is the event token; player: `<contest id>:<player id>`
+                     * @enum {unknown}
+                     */
+                    kind: "video" | "player";
+                    target: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            saved: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
     redpackSend: {
         parameters: {
             query?: never;
@@ -2453,6 +4896,422 @@ export interface operations {
                             id: number;
                             /** @description cents */
                             amount: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    shopProductList: {
+        parameters: {
+            query?: {
+                token?: string;
+                vote_id?: number;
+                id?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with a page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ShopProductPage"];
+                    };
+                };
+            };
+        };
+    };
+    shopOrderSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_id: number;
+                    quantity: number;
+                    address_id: number;
+                    /** @description Fixed per attempt: a retried call answers the first result */
+                    idempotency_key: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    product_id: number;
+                    quantity: number;
+                    address_id: number;
+                    /** @description Fixed per attempt: a retried call answers the first result */
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with the new (or first) order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ShopOrder"];
+                    };
+                };
+            };
+        };
+    };
+    shopOrderList: {
+        parameters: {
+            query?: {
+                state?: "pending" | "paid" | "shipped" | "completed" | "cancelled" | "refunded";
+                order_sn?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    state?: "pending" | "paid" | "shipped" | "completed" | "cancelled" | "refunded";
+                    order_sn?: string;
+                    page?: number;
+                    page_size?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with a page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ShopOrder"][];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    shopOrderAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order_sn: string;
+                    address_id: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    order_sn: string;
+                    address_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with the order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ShopOrder"];
+                    };
+                };
+            };
+        };
+    };
+    shopAddressList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Envelope with the addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ShopAddress"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    shopAddressSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: number;
+                    delete?: boolean;
+                    name?: string;
+                    phone?: string;
+                    province?: string;
+                    city?: string;
+                    district?: string;
+                    detail?: string;
+                    is_default?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    id?: number;
+                    delete?: boolean;
+                    name?: string;
+                    phone?: string;
+                    province?: string;
+                    city?: string;
+                    district?: string;
+                    detail?: string;
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with the addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ShopAddress"][];
+                            id: number | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    shopOrderPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order_sn: string;
+                    /** @enum {unknown} */
+                    t_type?: "h5" | "wap";
+                    /** @description Fixed per attempt: a retried call answers the first result */
+                    idempotency_key?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    order_sn: string;
+                    /** @enum {unknown} */
+                    t_type?: "h5" | "wap";
+                    /** @description Fixed per attempt: a retried call answers the first result */
+                    idempotency_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with the payment parameters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["PayOrder"];
+                    };
+                };
+            };
+        };
+    };
+    shopOrderShip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order_sn: string;
+                    tracking_no?: string;
+                    /** @enum {unknown} */
+                    action?: "ship" | "complete";
+                };
+                "application/x-www-form-urlencoded": {
+                    order_sn: string;
+                    tracking_no?: string;
+                    /** @enum {unknown} */
+                    action?: "ship" | "complete";
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with the order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ShopOrder"];
+                    };
+                };
+            };
+        };
+    };
+    shopSales: {
+        parameters: {
+            query?: {
+                token?: string;
+                vote_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with the sales */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            revenue_cents: number;
+                            list: components["schemas"]["ShopSalesRow"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    voteSignUpReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sign_up_id: number;
+                    /** @enum {unknown} */
+                    decision: "approved" | "rejected";
+                };
+                "application/x-www-form-urlencoded": {
+                    sign_up_id: number;
+                    /** @enum {unknown} */
+                    decision: "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            sign_up_id: number;
+                            /** @enum {unknown} */
+                            status: "approved" | "rejected";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    videoStreamSign: {
+        parameters: {
+            query: {
+                token: string;
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description The stream URL with a fresh signature */
+                            url: string;
+                            /** @description When it expires, Unix seconds */
+                            expires_at: number;
                         };
                     };
                 };
@@ -2825,7 +5684,7 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: {
-                            /** @description false when this viewer was already counted for the event */
+                            /** @description false when this viewer was already counted for the event. An invite_id that is no user gets the same answer as one that is (nothing is recorded), so the call does not tell which user ids exist */
                             recorded: boolean;
                         };
                     };
@@ -2859,6 +5718,67 @@ export interface operations {
                             list: components["schemas"]["Invitee"][];
                             total: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    vipPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            plans: components["schemas"]["VipPlan"][];
+                            expires_at: number;
+                            now: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    vipOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    plan_id: number;
+                    /** @enum {unknown} */
+                    t_type: "h5" | "wap";
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["PayOrder"];
                     };
                 };
             };
@@ -3628,8 +6548,18 @@ export interface operations {
                         msg: string;
                         data: {
                             order_sn: string;
-                            /** @enum {integer} */
+                            /**
+                             * @description 0 unpaid, 1 paid, 2 paid after it stopped being available (closed and refunded)
+                             * @enum {integer}
+                             */
                             order_status: 0 | 1 | 2;
+                            /** @description The order's refund, when there is one (cancelled order, late payment, red packet rest): status pending | processing | success | failed | closed; amount in cents; reason for the viewer */
+                            refund?: null | {
+                                /** @enum {unknown} */
+                                status: "pending" | "processing" | "success" | "failed" | "closed";
+                                amount: number;
+                                reason: string;
+                            };
                         };
                     };
                 };

@@ -35,11 +35,16 @@ describe('abbreviateCount', () => {
     expect(abbreviateCount(9999)).toBe('9999');
     expect(abbreviateCount(0)).toBe('0');
   });
-  it('abbreviates longer counts with 万 (zh-CN) or w (en)', () => {
+  it('abbreviates longer counts with 万 in zh-CN', () => {
     expect(abbreviateCount(10000)).toBe('1万');
     expect(abbreviateCount(12345)).toBe('1.2万');
     expect(abbreviateCount(1234567)).toBe('123.4万');
-    expect(abbreviateCount(12345, 'en')).toBe('1.2w');
+    expect(abbreviateCount(2622999)).toBe('262.2万');
+  });
+  it("abbreviates longer counts in English's compact notation (never 'w')", () => {
+    expect(abbreviateCount(9999, 'en')).toBe('9999');
+    expect(abbreviateCount(12345, 'en')).toBe('12K');
+    expect(abbreviateCount(2622999, 'en')).toBe('2.6M');
   });
 });
 

@@ -30,15 +30,18 @@ export function countdown(ms: number): Countdown {
   };
 }
 
+const compactEnglish = new Intl.NumberFormat('en', { notation: 'compact', roundingMode: 'trunc' });
+
 /**
- * Counts whose digits run over 4 characters are shown in units of 10,000 (万 in Chinese, 'w' in English, as Chinese
- * apps write it): 12345 -> '1.2万'. One decimal, trailing '.0' dropped.
+ * Counts whose digits run over 4 characters are abbreviated in the locale's compact notation: in units of 10,000 in
+ * Chinese as the spec says (12345 -> '1.2万', one decimal, truncated, trailing '.0' dropped; 123456789 ->
+ * '12345.6万'), thousands and millions in English (12345 -> '12K', 2623456 -> '2.6M').
  */
-export function abbreviateCount(count: number, locale: Locale = 'zh-CN'): string {
+export function abbreviateCount(count: number, locale: Locale | string = 'zh-CN'): string {
   if (String(Math.trunc(Math.abs(count))).length <= 4) return String(count);
-  const tenThousands = Math.floor((count / 10000) * 10) / 10;
-  const text = tenThousands.toFixed(1).replace(/\.0$/, '');
-  return locale === 'en' ? `${text}w` : `${text}万`;
+  if (locale === 'en') return compactEnglish.format(count);
+  const tenThousands = Math.trunc((count / 10000) * 10) / 10;
+  return `${tenThousands.toFixed(1).replace(/\.0$/, '')}万`;
 }
 
 /** Seconds -> 'm:ss' or 'h:mm:ss' (the 'continue from mm:ss' hint). */

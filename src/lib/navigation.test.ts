@@ -21,4 +21,13 @@ describe('buildPath', () => {
       buildPath('/preview-image?current=1', { urls: '', empty: undefined }, { ...launch, inviteId: '' }),
     ).toBe('/preview-image?current=1&token=T&locale=en');
   });
+
+  it('carries the channel token like the video token, unless the link names another channel', () => {
+    expect(buildPath('/pages/channel/room-new/index', {}, launch, 'C')).toBe(
+      '/pages/channel/room-new/index?token=T&channelToken=C&inviteId=U&locale=en',
+    );
+    expect(buildPath('/pages/channel/index', { channelToken: 'D' }, launch, 'C')).toBe(
+      '/pages/channel/index?token=T&channelToken=D&inviteId=U&locale=en',
+    );
+  });
 });

@@ -4,7 +4,12 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { useCallback } from 'react';
-import { launchStore, type LaunchData } from './launch';
+import { launchParams, launchStore, type LaunchData } from './launch';
+
+/** The channel the current page belongs to (its `channelToken`), carried into every link like the video token. */
+export function currentChannelToken(): string {
+  return typeof window === 'undefined' ? '' : (launchParams(window.location.href).get('channelToken') ?? '');
+}
 
 export type ExtraData = Record<string, string | number | boolean | undefined | null>;
 
@@ -12,10 +17,12 @@ export function buildPath(
   path: string,
   extra: ExtraData = {},
   launch: LaunchData = launchStore.get(),
+  channelToken: string = currentChannelToken(),
 ): string {
   const [pathname, existing = ''] = path.split('?');
   const params = new URLSearchParams(existing);
   if (launch.videoToken && !params.has('token')) params.set('token', launch.videoToken);
+  if (channelToken && !params.has('channelToken')) params.set('channelToken', channelToken);
   for (const [key, value] of Object.entries(extra)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }

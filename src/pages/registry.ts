@@ -15,4 +15,6 @@ export const pageRegistry = {
   'choose-location': () => import('./choose-location/ChooseLocationPage'),
   'open-location': () => import('./open-location/OpenLocationPage'),
   'my-webview': () => import('./my-webview/MyWebviewPage'),
+  channel: () => import('./channel/ChannelPage'),
+  'channel-room': () => import('./channel-room/ChannelRoomPage'),
 } satisfies Record<string, () => Promise<PageModule>>;

@@ -20,6 +20,21 @@ async function loginAsNewViewer(page: Page, request: APIRequestContext, videoTok
   );
 }
 
+/** Inside WeChat a payer is a WeChat user: the login check sends the browser to WeChat's authorise page. */
+async function loginThroughWechat(page: Page, videoToken: string) {
+  await openRoute(page, `/pages/home/index?token=${videoToken}`);
+  const back = page.url();
+  await page.goto(
+    `/v3/api/user/login/wx?callback=${encodeURIComponent(back)}&token=${videoToken}&auth_token=none`,
+  );
+  await page
+    .getByLabel('WeChat user')
+    .fill(`access-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`);
+  await page.getByRole('button', { name: 'Authorise' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/pages/home/index\\?token=${videoToken}`));
+  await expect(page.getByRole('button', { name: '¥1.00 购买' })).toBeVisible();
+}
+
 async function expectPlaying(page: Page) {
   const video = page.getByTestId('player-video');
   await expect(video).toBeVisible({ timeout: 15_000 });
@@ -87,7 +102,7 @@ test.describe('outside WeChat', () => {
     await openRoute(page, '/pages/home/index?token=paid-e2e');
     await page.getByRole('button', { name: '¥1.00 购买' }).click();
     await page.getByRole('dialog', { name: '付费观看' }).getByRole('button', { name: '支付 ¥1.00' }).click();
-    await expect(page).toHaveURL(/\/sandbox\/wechat\/h5pay\?/);
+    await expect(page).toHaveURL(/\/emulator\/wechat\/pay\/h5\?/);
     await expect(page.getByText('¥1.00')).toBeVisible();
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(page).toHaveURL(/#\/pages\/home\/index\?token=paid-e2e/);
@@ -119,12 +134,11 @@ test.describe('outside WeChat', () => {
   });
 });
 
-test.describe('in WeChat (sandbox JS-SDK shim)', () => {
+test.describe('in WeChat (emulator: authorise page, JS-SDK shim)', () => {
   test.use({ userAgent: WECHAT_UA });
 
-  test('paid video bought through the JSAPI sheet, then plays', async ({ page, request }) => {
-    await loginAsNewViewer(page, request, 'paid-e2e');
-    await openRoute(page, '/pages/home/index?token=paid-e2e');
+  test('paid video bought through the JSAPI sheet, then plays', async ({ page }) => {
+    await loginThroughWechat(page, 'paid-e2e');
     await page.getByRole('button', { name: '¥1.00 购买' }).click();
     await page.getByRole('button', { name: '支付 ¥1.00' }).click();
     const sheet = page.getByRole('dialog', { name: 'WeChat Pay sandbox' });
@@ -134,12 +148,8 @@ test.describe('in WeChat (sandbox JS-SDK shim)', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
-  test('cancelled payment shows the notice with no cancel button and keeps the gate', async ({
-    page,
-    request,
-  }) => {
-    await loginAsNewViewer(page, request, 'paid-e2e');
-    await openRoute(page, '/pages/home/index?token=paid-e2e');
+  test('cancelled payment shows the notice with no cancel button and keeps the gate', async ({ page }) => {
+    await loginThroughWechat(page, 'paid-e2e');
     await page.getByRole('button', { name: '¥1.00 购买' }).click();
     await page.getByRole('button', { name: '支付 ¥1.00' }).click();
     await page

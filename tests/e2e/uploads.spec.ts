@@ -16,6 +16,9 @@ type Outcome = {
   key: string;
 };
 
+/** Upload tokens need a logged-in viewer: a sandbox WeChat login, as the app's login gives one. */
+let session = '';
+
 async function uploadInPage(
   page: Page,
   kind: 'png' | 'mp4' | 'html',
@@ -23,7 +26,7 @@ async function uploadInPage(
   config: Record<string, unknown> = {},
 ): Promise<Outcome> {
   return page.evaluate(
-    async ({ kind, size, config }) => {
+    async ({ kind, size, config, session }) => {
       type Subscriber = {
         next(progress: { total: { percent: number } }): void;
         error(error: { code?: number; message: string }): void;
@@ -39,7 +42,9 @@ async function uploadInPage(
         ): { subscribe(subscriber: Subscriber): unknown };
       };
       const qiniu = (window as unknown as { qiniu: Qiniu }).qiniu;
-      const answer = await (await fetch('/v3/api/qiniu/upload/token')).json();
+      const answer = await (
+        await fetch('/v3/api/qiniu/upload/token', { headers: { authorization: `Bearer ${session}` } })
+      ).json();
       const { prefix, domain, uptoken, uphost } = answer.data as Record<string, string>;
       const bytes = new Uint8Array(size);
       for (let i = 0; i < size; i += 1) bytes[i] = (i * 7919) % 251;
@@ -90,11 +95,20 @@ async function uploadInPage(
         },
       };
     },
-    { kind, size, config },
+    { kind, size, config, session },
   );
 }
 
-test.beforeEach(async ({ page }) => {
+// The harness injects qiniu-js's browser build as an inline script; the app's CSP (rightly) refuses inline scripts.
+test.use({ bypassCSP: true });
+
+test.beforeEach(async ({ page, request }) => {
+  const subject = `uploads-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const code = (
+    await (await request.post('/sandbox/wechat/code', { data: { kind: 'oauth', subject } })).json()
+  ).data.code as string;
+  session = (await (await request.post('/v3/api/user/login/wx', { data: { code } })).json()).data
+    .token as string;
   await page.goto('');
   await page.addScriptTag({ path: path.resolve('node_modules/qiniu-js/dist/qiniu.min.js') });
 });

@@ -1,21 +1,76 @@
-import { applyTheme, expect, FROZEN_TIME, openRoute, test } from '../fixtures';
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, FROZEN_TIME, openThemedRoute, settled, test, trackRequests } from '../fixtures';
 import { screens } from '../screens';
+
+/** WCAG 2.1 A and AA rules (contrast, names, labels, structure) as axe checks them. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The rules whose outcome depends on the theme's colours; the others (names, labels, structure) do not. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/** A long page under load takes seconds per capture, and a comparison needs two that agree. */
+const CAPTURE_TIMEOUT_MS = 15_000;
+/** The project that runs every WCAG rule; the other themes x variants run the colour rules only. */
+const FULL_AXE_PROJECT = 'red-default';
+
+/**
+ * Every screen passes axe: all WCAG 2.1 AA rules in one theme (structure is the same in all of them), the colour
+ * rules in every theme x variant. A violation fails the screenshot test that showed it.
+ */
+async function expectAccessible(page: Page, allRules: boolean): Promise<void> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (allRules ? axe.withTags(WCAG_21_AA) : axe.withRules(COLOUR_RULES)).analyze();
+  const found = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+    ),
+  );
+  expect(found, 'axe WCAG 2.1 AA violations').toEqual([]);
+}
 
 for (const screen of screens) {
   test(screen.id, async ({ page, theme, variant }) => {
+    // Screenshot, then axe: each screen does both in every theme x variant.
+    test.slow();
     await page.clock.setFixedTime(FROZEN_TIME);
-    await openRoute(page, screen.path);
+    const pending = trackRequests(page);
+    await openThemedRoute(page, screen.path, theme, variant);
     const ready = screen.ready.startsWith('css=')
       ? page.locator(screen.ready.slice(4)).first()
       : page.getByText(screen.ready, { exact: false }).first();
-    await expect(ready).toBeVisible();
-    await applyTheme(page, theme, variant);
+    await expect(ready).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', `${theme}-${variant}`);
     await screen.setup?.(page);
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForLoadState('networkidle').catch(() => {});
-    await expect(page).toHaveScreenshot(`${screen.id}.png`, {
-      fullPage: true,
-      mask: [page.locator('video'), page.locator('[data-testid="player"]')],
-    });
+    await settled(page, pending);
+    const mask = [
+      page.locator('video'),
+      page.locator('[data-testid="player"]'),
+      ...(screen.mask ?? []).map((selector) => page.locator(selector)),
+    ];
+    // `npm run gallery -- --live` collects what the current code renders, and which cells differ from the baseline.
+    const liveDir = process.env.GALLERY_LIVE_DIR;
+    if (liveDir) {
+      const cell = path.join(liveDir, test.info().project.name, screen.id);
+      await page.screenshot({
+        path: `${cell}.png`,
+        fullPage: true,
+        mask,
+        animations: 'disabled',
+        caret: 'hide',
+      });
+      const errors = test.info().errors.length;
+      await expect
+        .soft(page)
+        .toHaveScreenshot(`${screen.id}.png`, { fullPage: true, mask, timeout: CAPTURE_TIMEOUT_MS });
+      if (test.info().errors.length > errors) fs.writeFileSync(`${cell}.differs`, '');
+      return;
+    }
+    await expect
+      .soft(page)
+      .toHaveScreenshot(`${screen.id}.png`, { fullPage: true, mask, timeout: CAPTURE_TIMEOUT_MS });
+    await expectAccessible(page, test.info().project.name === FULL_AXE_PROJECT);
   });
 }

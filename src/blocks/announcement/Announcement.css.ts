@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { card } from '../block.css';
+import { card } from '../../ui/card/card.css';
 
 export const root = style([card, { display: 'flex', gap: vars.space.sm, alignItems: 'baseline' }]);
 

@@ -5,7 +5,7 @@ import { refreshEpisodes, selectEpisode, useEpisodes } from '../../features/epis
 import { useVideo } from '../../features/video/store';
 import { formatDuration } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { card, heading } from '../block.css';
+import { card, heading } from '../../ui/card/card.css';
 import * as styles from './Episodes.css';
 
 const NONE: readonly Episode[] = [];

@@ -3,13 +3,14 @@ import { useTranslation } from '../../lib/i18n';
 import { useVideo } from '../../features/video/store';
 import { streamOf } from '../../features/video/stream';
 import { LazyPlayer } from '../../features/player/lazy';
-import { accessGate } from '../../features/access/gate';
+import { accessGate } from '../../features/video/access-gate';
 import { playerFrame } from '../../features/episodes/frame.css';
+import { liveRoom } from '../live-room-loader';
 import type { BlockProps } from '../types';
 import * as styles from './HomeVideo.css';
 
 // Only events with episodes load it (with the live-room blocks): it picks the episode, resumes it, saves progress.
-const WatchProgress = lazy(() => import('../live-room').then((m) => ({ default: m.WatchProgress })));
+const WatchProgress = lazy(() => liveRoom().then((m) => ({ default: m.WatchProgress })));
 // Only gated events (password, information form, payment) need the gate.
 const AccessGate = lazy(() =>
   import('../../features/access/AccessGate').then((m) => ({ default: m.AccessGate })),

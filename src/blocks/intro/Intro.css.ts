@@ -1,6 +1,6 @@
 import { createVar, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { card, heading as blockHeading } from '../block.css';
+import { card, heading as blockHeading } from '../../ui/card/card.css';
 
 export const lines = createVar();
 

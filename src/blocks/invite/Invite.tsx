@@ -8,7 +8,7 @@ import { loadViewer } from '../../features/video/viewer';
 import { useTranslation } from '../../lib/i18n';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { toast } from '../../ui/toast/toast';
-import { card, heading } from '../block.css';
+import { card, heading } from '../../ui/card/card.css';
 import * as styles from './Invite.css';
 
 function Invitees() {

@@ -1,12 +1,13 @@
 import '../../features/video/messages';
 import { useState } from 'react';
 import { loadMoreNew } from '../../features/video/content-api';
+import { saveButton } from '../video-card-actions';
 import { VideoCards, type VideoCard } from '../../features/video/VideoCards';
 import { useLiveRoomData } from '../../features/video/use-live-room-data';
 import { useVideo } from '../../features/video/store';
 import { useTranslation } from '../../lib/i18n';
 import type { BlockProps } from '../types';
-import { card, heading } from '../block.css';
+import { card, heading } from '../../ui/card/card.css';
 import * as styles from './MoreNew.css';
 
 type Props = { pageSize?: number };
@@ -45,7 +46,7 @@ export function MoreNew({ props }: BlockProps<Props>) {
   return (
     <section className={card} aria-label={t('liveRoom.moreNew')}>
       <h2 className={heading}>{t('liveRoom.moreNew')}</h2>
-      <VideoCards videos={videos} />
+      <VideoCards videos={videos} action={saveButton} />
       <button type="button" className={styles.more} onClick={loadNext} disabled={!hasMore || current.busy}>
         {hasMore ? t('liveRoom.loadMore') : t('liveRoom.noMore')}
       </button>

@@ -5,7 +5,6 @@ export const root = style({ background: vars.color.surface, color: vars.color.te
 
 const badge = style({
   display: 'inline-block',
-  marginBottom: vars.space.xs,
   padding: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
   fontSize: vars.fontSize.xs,
@@ -18,6 +17,15 @@ export const status = styleVariants({
 });
 
 export const body = style({ padding: `${vars.space.md} ${vars.space.lg}` });
+
+/** The status and the actions (save, the room's menu): tall enough for the actions before they load. */
+export const top = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.size.touchTarget,
+  marginBottom: vars.space.xs,
+});
 
 export const title = style({
   margin: 0,

@@ -44,3 +44,12 @@ export const bar = style({
 });
 
 export const votes = style({ color: vars.color.textMuted, fontVariantNumeric: 'tabular-nums' });
+
+/** The form kit's button drawn on a link. */
+export const contestLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  marginTop: vars.space.md,
+  textDecoration: 'none',
+});

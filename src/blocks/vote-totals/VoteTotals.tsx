@@ -1,21 +1,26 @@
 import '../../features/video/messages';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
+import { Link } from 'react-router-dom';
 import { loadVoteTotals } from '../../features/video/content-api';
 import { useLiveRoomData } from '../../features/video/use-live-room-data';
-import { abbreviateCount } from '../../lib/format';
+import { CONTEST_PAGE } from '../../features/vote/routes';
 import { useTranslation } from '../../lib/i18n';
+import { buildPath } from '../../lib/navigation';
+import { button } from '../../ui/field/Field.css';
 import type { BlockProps } from '../types';
-import { card, heading } from '../block.css';
+import { card, heading } from '../../ui/card/card.css';
 import * as styles from './VoteTotals.css';
 
-/** Vote totals of the event's contests with the leading players (GET /v3/api/video/vote-total-list). */
+/**
+ * Vote totals of the event's contests with the leading players (GET /v3/api/video/vote-total-list), each with a link
+ * to its contest's home page (the link keeps the event token, inviter and language like every in-app link).
+ */
 export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data } = useLiveRoomData(`vote-totals:${props.leaders ?? 5}`, (token) =>
     loadVoteTotals(token, props.leaders ?? 5),
   );
   if (!data?.contests.length) return null;
-  const count = (value: number) => abbreviateCount(value, i18n.language);
   return (
     <>
       {data.contests.map((contest) => {
@@ -23,7 +28,7 @@ export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
         return (
           <section key={contest.id} className={card} aria-label={contest.title}>
             <h2 className={heading}>{t('liveRoom.voteTotals', { title: contest.title })}</h2>
-            <p className={styles.total}>{t('liveRoom.totalVotes', { count: count(contest.total_votes) })}</p>
+            <p className={styles.total}>{t('liveRoom.totalVotes', { count: contest.total_votes })}</p>
             <ol className={styles.list}>
               {contest.players.map((player, index) => (
                 <li key={player.id} className={styles.row}>
@@ -31,7 +36,7 @@ export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
                   <span className={styles.name}>
                     {t('liveRoom.player', { number: player.number, name: player.name })}
                   </span>
-                  <span className={styles.votes}>{t('liveRoom.votes', { count: count(player.votes) })}</span>
+                  <span className={styles.votes}>{t('liveRoom.votes', { count: player.votes })}</span>
                   <span
                     className={styles.bar}
                     aria-hidden="true"
@@ -40,6 +45,12 @@ export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
                 </li>
               ))}
             </ol>
+            <Link
+              className={`${button({ tone: 'secondary', size: 'sm' })} ${styles.contestLink}`}
+              to={buildPath(CONTEST_PAGE, { vote_id: contest.id })}
+            >
+              {t('liveRoom.openContest')}
+            </Link>
           </section>
         );
       })}

@@ -25,3 +25,6 @@ export const panel = style({
 });
 
 export const text = style({ margin: 0, fontSize: vars.fontSize.md });
+
+/** The member's note under the gate's reason: the payment is waived, this gate is not. */
+export const note = style({ margin: 0, fontSize: vars.fontSize.sm });

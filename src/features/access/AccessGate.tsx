@@ -5,7 +5,7 @@ import { primaryButton } from '../../ui/button/button.css';
 import { hasPendingPayment } from '../payment/pending';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
-import { videoPaymentKey, type AccessGate as Gate } from './gate';
+import { videoPaymentKey, type AccessGate as Gate } from '../video/access-gate';
 import * as styles from './AccessGate.css';
 import './texts';
 
@@ -18,12 +18,17 @@ export function AccessGate({ info, gate }: { info: VideoInfo; gate: Gate }) {
   const [open, setOpen] = useState(false);
   const token = info.token;
 
-  // Back from the H5 payment page: check the order, then reload the detail (the streams come with it once paid).
+  // Back from the H5 payment page: check the order, then reload the detail (the streams come with it once paid). The
+  // purchase may also have been replayed after a login, under the login's key. (The pay gate loads the payment flow
+  // and the pop-up at once: the viewer is about to need them.)
   useEffect(() => {
-    if (gate !== 'pay' || !hasPendingPayment(videoPaymentKey(token))) return;
-    void import('../payment/pay')
-      .then(({ resumePayment }) => resumePayment(videoPaymentKey(token)))
-      .then((outcome) => (outcome === 'paid' ? loadVideoDetail({ quiet: true }) : undefined));
+    if (gate !== 'pay') return;
+    void Promise.all([import('../payment/pay'), import('./AccessPopup')]).then(
+      async ([{ resumePayment, loginPaymentKey }, { VIDEO_PAY_PATH }]) => {
+        const key = [videoPaymentKey(token), loginPaymentKey(VIDEO_PAY_PATH)].find(hasPendingPayment);
+        if (key && (await resumePayment(key)) === 'paid') await loadVideoDetail({ quiet: true });
+      },
+    );
   }, [gate, token]);
 
   const price = formatPrice(info.price);
@@ -39,6 +44,7 @@ export function AccessGate({ info, gate }: { info: VideoInfo; gate: Gate }) {
       {info.cover ? <img className={styles.cover} src={info.cover} alt="" width={390} height={219} /> : null}
       <div className={styles.panel}>
         <p className={styles.text}>{copy.text}</p>
+        {info.vip_free ? <p className={styles.note}>{t('access.vipFree')}</p> : null}
         <button type="button" className={primaryButton} onClick={() => setOpen(true)}>
           {copy.action}
         </button>

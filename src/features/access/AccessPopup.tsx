@@ -12,7 +12,7 @@ import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { payFor, type PayOutcome } from '../payment/pay';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
-import { videoPaymentKey, type AccessGate } from './gate';
+import { videoPaymentKey, type AccessGate } from '../video/access-gate';
 import { PhonePopup } from './PhonePopup';
 import * as styles from './AccessPopup.css';
 import './texts';
@@ -30,6 +30,9 @@ function failureMessage(error: unknown, t: TFunction, wrongInput?: string): stri
 }
 
 const unlocked = () => loadVideoDetail({ quiet: true });
+
+/** The purchase call of a paid event (replayed after a login, it is paid under `loginPaymentKey` of this path). */
+export const VIDEO_PAY_PATH = '/v3/api/wechat/video/pay';
 
 export function AccessPopup({ gate, ...props }: PopupProps & { gate: AccessGate }) {
   if (gate === 'password') return <PasswordPopup {...props} />;
@@ -211,7 +214,7 @@ function InfoFormPopup({ info, onClose }: PopupProps) {
 export async function payForVideo(token: string): Promise<PayOutcome> {
   const outcome = await payFor({
     key: videoPaymentKey(token),
-    createOrder: (input) => api.post('/v3/api/wechat/video/pay', { token, ...input }, { login: true }),
+    createOrder: (input) => api.post(VIDEO_PAY_PATH, { token, ...input }, { login: true }),
   });
   if (outcome === 'paid') await unlocked();
   return outcome;

@@ -1,7 +1,7 @@
 import '../../lib/messages';
 /**
- * The watch-phone pop-up: the viewer binds a mobile phone with an SMS code (`/v3/api/phone/sms/{type}`, type bind, then
- * `/v2/api/user/phone/bind`), `/v3/api/video/watch_phone` confirms it, and the detail reloads with the streams.
+ * The watch-phone pop-up: the viewer binds a mobile phone with an SMS code (`/v3/api/phone/sms/{type}`, type bind,
+ * paid for by the ticket of a slide check passed for that phone, then `/v2/api/user/phone/bind`), `/v3/api/video/watch_phone` confirms it, and the detail reloads with the streams.
  * Server refusals (wrong code, too many requests) are toasted by the API helper with the server's text.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -10,6 +10,8 @@ import { ApiError, apiPost } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 import { isDigits, isMobilePhone } from '../../lib/validators';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { SlideCheck } from '../../ui/slide-check/SlideCheck';
+import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
 import * as styles from './AccessPopup.css';
@@ -64,6 +66,7 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [countdown, startCountdown] = useCountdown();
+  const slide = useSlideTicket(form.phone.trim());
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   // After showModal() (which focuses the close button): the viewer types the number straight away.
@@ -82,13 +85,14 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
   const requestCode = async () => {
     const invalid = phoneFormError(form, 'send', t);
     if (invalid) return setError(invalid);
+    if (!slide.ticket) return setError(t('messages.loginSlide'));
     setBusy(true);
     setError('');
     try {
       // The contract's path has a `{type}` parameter, which the typed helper does not fill in: fill and type it here.
       const answer = await apiPost<ApiData<typeof SMS_PATH, 'post'>>(
         SMS_PATH.replace('{type}', 'bind'),
-        { phone: form.phone.trim() },
+        { phone: form.phone.trim(), ticket: slide.ticket },
         { login: true },
       );
       startCountdown(answer.resend_after || RESEND_SECONDS);
@@ -97,6 +101,8 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
     } catch (failure) {
       failed(failure);
     } finally {
+      // A ticket pays for one code: the next code needs a new slide.
+      slide.spend();
       setBusy(false);
     }
   };
@@ -150,6 +156,13 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
             onChange={(event) => setForm({ ...form, phone: event.target.value })}
           />
         </div>
+        <SlideCheck
+          key={slide.key}
+          disabled={!isMobilePhone(form.phone.trim())}
+          disabledReason={t('slide.needPhone')}
+          onStart={slide.onStart}
+          onSlid={slide.onSlid}
+        />
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-code`}>
             {t('access.phone.code')}

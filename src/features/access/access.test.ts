@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
-import { accessGate, videoPaymentKey } from './gate';
+import { accessGate, videoPaymentKey } from '../video/access-gate';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 
@@ -35,6 +35,13 @@ describe('accessGate', () => {
     expect(accessGate({ ...all, needs_password: false, needs_info_form: false })).toBe('phone');
     expect(accessGate({ ...info, needs_phone: true })).toBe('phone');
     expect(accessGate({ ...info, needs_phone: true, can_watch: true })).toBeNull();
+  });
+  it('never asks a member to pay; the free gates still come first', () => {
+    expect(accessGate({ ...info, price: 100, vip_free: true })).toBeNull();
+    expect(accessGate({ ...info, price: 100, vip_free: false })).toBe('pay');
+    expect(accessGate({ ...info, price: 100, vip_free: true, needs_password: true })).toBe('password');
+    expect(accessGate({ ...info, price: 100, vip_free: true, needs_info_form: true })).toBe('infoForm');
+    expect(accessGate({ ...info, price: 100, vip_free: true, needs_phone: true })).toBe('phone');
   });
   it('keys a video purchase by its event', () => {
     expect(videoPaymentKey('paid')).toBe('video:paid');

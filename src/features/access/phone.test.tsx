@@ -61,6 +61,19 @@ describe('phoneFormError', () => {
 describe('PhonePopup', () => {
   const info = { token: 'phone-e2e' } as VideoInfo;
 
+  /** Moves the slider to the end with the arrow keys; the (mocked) server passes the check with 'ticket-1'. */
+  async function slide() {
+    answers['/v3/api/slide/challenge'] = { challenge_id: 'challenge-1', expires_in: 120 };
+    answers['/v3/api/slide/verify'] = { ticket: 'ticket-1' };
+    const slider = screen.getByRole('slider', { hidden: true });
+    for (let step = 0; step < 10; step++)
+      await act(async () => {
+        fireEvent.keyDown(slider, { key: 'ArrowRight' });
+      });
+    expect(slider.getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getAllByText('Verified').length).toBeGreaterThan(0);
+  }
+
   it('validates, requests a code with a resend countdown, binds, confirms and reloads the detail', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { PhonePopup } = await import('./PhonePopup');
@@ -77,11 +90,25 @@ describe('PhonePopup', () => {
     );
     expect(calls).toEqual([]);
 
+    // No code before the slide check passes (the server refuses one without its ticket).
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Get code', hidden: true }));
+    });
+    expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Please slide to verify');
+    expect(calls).toEqual([]);
+    await slide();
+    expect(calls.map((call) => call.path)).toEqual(['/v3/api/slide/challenge', '/v3/api/slide/verify']);
+    calls.length = 0;
+
     answers['/v3/api/phone/sms/bind'] = { resend_after: 60 };
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Get code', hidden: true }));
     });
-    expect(calls).toEqual([{ path: '/v3/api/phone/sms/bind', body: { phone: '13912345678' } }]);
+    expect(calls).toEqual([
+      { path: '/v3/api/phone/sms/bind', body: { phone: '13912345678', ticket: 'ticket-1' } },
+    ]);
+    // The ticket paid for that code: the slider starts over for the next one.
+    expect(screen.getByRole('slider', { hidden: true }).getAttribute('aria-valuenow')).toBe('0');
     const resend = screen.getByRole('button', { name: 'Resend in 60 s', hidden: true });
     expect((resend as HTMLButtonElement).disabled).toBe(true);
     await act(async () => {
@@ -110,6 +137,7 @@ describe('PhonePopup', () => {
     answers['/v3/api/phone/sms/bind'] = new ApiError('login required', 'login-required');
     render(<PhonePopup info={info} onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13912345678' } });
+    await slide();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Get code', hidden: true }));
     });

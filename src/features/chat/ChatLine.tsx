@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
-import { abbreviateCount, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
+import { useAppNavigate } from '../../lib/navigation';
 import { useStore } from '../../lib/store';
 import { launchStore } from '../../lib/launch';
 import { blacklistViewer, chatStore } from './room';
@@ -31,7 +32,7 @@ export const ChatLine = memo(function ChatLine({ message }: { message: ChatMessa
             <span className={styles.nickname}>{name}</span>
             {t('chat.sentGift', {
               gift: giftName(message, locale),
-              count: abbreviateCount(message.gift_count, locale),
+              count: message.gift_count,
             })}
           </span>
         </p>
@@ -52,8 +53,12 @@ export const ChatLine = memo(function ChatLine({ message }: { message: ChatMessa
   }
 });
 
+/** The complaint page (features/account); it reads the chat line from `target_kind=chat` and `target`. */
+const COMPLAINT_PAGE = '/pages/complaint/tousu/index';
+
 function TextLine({ message, name }: { message: ChatMessage; name: string }) {
   const { t } = useTranslation();
+  const navigate = useAppNavigate();
   const canModerate = useStore(chatStore, (state) => state.canModerate);
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -63,7 +68,8 @@ function TextLine({ message, name }: { message: ChatMessage; name: string }) {
         {t('chat.colon')}
         {message.content}
       </p>
-      {canModerate && message.user_id > 0 && (
+      {/* Every viewer's line: complain about it; moderators also mute its sender. */}
+      {message.user_id > 0 && (
         <>
           <button
             type="button"
@@ -89,11 +95,24 @@ function TextLine({ message, name }: { message: ChatMessage; name: string }) {
                 className={styles.menuItem}
                 onClick={() => {
                   setMenuOpen(false);
-                  void blacklistViewer(message.user_id).catch(() => {});
+                  navigate(COMPLAINT_PAGE, { target_kind: 'chat', target: message.id });
                 }}
               >
-                {t('chat.blacklist')}
+                {t('chat.complain')}
               </button>
+              {canModerate && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={styles.menuItem}
+                  onClick={() => {
+                    setMenuOpen(false);
+                    void blacklistViewer(message.user_id).catch(() => {});
+                  }}
+                >
+                  {t('chat.blacklist')}
+                </button>
+              )}
             </div>
           )}
         </>

@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { card } from '../../blocks/block.css';
+import { card } from '../../ui/card/card.css';
 
 export const root = style([card, { position: 'relative', padding: 0, overflow: 'hidden' }]);
 

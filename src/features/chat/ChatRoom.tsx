@@ -44,6 +44,7 @@ export function ChatRoom({ token }: { token: string }) {
   const loaded = useStore(chatStore, (state) => state.loaded);
   const loadingOlder = useStore(chatStore, (state) => state.loadingOlder);
   const blacklisted = useStore(chatStore, (state) => state.blacklisted);
+  const gated = useStore(chatStore, (state) => state.gated);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [unseen, setUnseen] = useState(0);
@@ -175,6 +176,8 @@ export function ChatRoom({ token }: { token: string }) {
                   <div className={styles.listEdge}>
                     {!loaded ? (
                       t('ui.loading')
+                    ) : gated ? (
+                      t('chat.gated')
                     ) : hasOlder ? (
                       <button
                         type="button"

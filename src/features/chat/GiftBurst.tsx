@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { useStore } from '../../lib/store';
@@ -36,7 +35,7 @@ export function GiftBurst() {
       {t('chat.giftBurst', {
         name: latest.nickname || t('chat.viewer', { id: latest.user_id }),
         gift: giftName(latest, locale),
-        count: abbreviateCount(latest.gift_count, locale),
+        count: latest.gift_count,
       })}
     </div>
   );

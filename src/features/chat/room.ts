@@ -13,7 +13,7 @@ import { getAuthToken } from '../../lib/auth';
 import { emitWithAck, getSocket } from '../../lib/socket';
 import { createStore } from '../../lib/store';
 import { toast } from '../../ui/toast/toast';
-import { i18n } from '../../lib/i18n';
+import { i18n, type TranslationKey } from '../../lib/i18n';
 import { mergeMessages } from './merge';
 import type { ChatMessage } from './types';
 
@@ -24,6 +24,8 @@ const TRIM_SLACK = 100;
 /** Gap-fill pages after a reconnect before giving up and reloading the newest page instead. */
 const MAX_GAP_PAGES = 5;
 export const MAX_MESSAGE_LENGTH = 200;
+/** The server's answer to a viewer who has not passed a gated event's gates. */
+const GATED_XCODE = 40320;
 
 export type ChatState = {
   token: string;
@@ -33,6 +35,8 @@ export type ChatState = {
   loadingOlder: boolean;
   canModerate: boolean;
   blacklisted: boolean;
+  /** The event is gated (password, form, payment) and the viewer has not passed: the room stays closed (40320). */
+  gated: boolean;
   connected: boolean;
   /** Lines that arrived live (not from history): the gift animation plays only for these. */
   liveGifts: ChatMessage[];
@@ -46,6 +50,7 @@ const initial: ChatState = {
   loadingOlder: false,
   canModerate: false,
   blacklisted: false,
+  gated: false,
   connected: false,
   liveGifts: [],
 };
@@ -143,8 +148,18 @@ export function openChatRoom(token: string): () => void {
     });
     // A recovered connection is still in its room and has been sent what it missed.
     if (socket.recovered) return;
-    await emitWithAck('join', { token }).catch(() => undefined);
+    const joined = await emitWithAck<{ ok: boolean; xcode?: number }>('join', { token }).catch(
+      () => undefined,
+    );
     if (closed) return;
+    if (joined?.xcode === GATED_XCODE) {
+      // Not an error to show: the room says so in place of its lines, and opens again once the gate is passed.
+      chatStore.update((draft) => {
+        draft.gated = true;
+        draft.loaded = true;
+      });
+      return;
+    }
     try {
       if (!everConnected || !chatStore.get().messages.length) await loadNewest(token);
       else await fillGap(token);
@@ -175,7 +190,7 @@ export function openChatRoom(token: string): () => void {
 }
 
 /** The server's refusals of a line, in the viewer's language (the server is the authority; its msg is the fallback). */
-const REFUSALS: Record<number, string> = { 403: 'chat.youAreMuted', 429: 'chat.tooFast' };
+const REFUSALS: Record<number, TranslationKey> = { 403: 'chat.youAreMuted', 429: 'chat.tooFast' };
 
 function refused(xcode: number | undefined, msg: string): void {
   const key = xcode === undefined ? undefined : REFUSALS[xcode];

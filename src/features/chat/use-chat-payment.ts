@@ -1,3 +1,4 @@
+import './messages';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../ui/toast/toast';

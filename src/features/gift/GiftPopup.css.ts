@@ -68,3 +68,12 @@ export const total = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 });
+
+export const tip = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+  paddingTop: vars.space.md,
+  borderTop: `1px solid ${vars.color.border}`,
+});

@@ -1,5 +1,5 @@
-import '../chat/messages';
-import { useEffect, useState } from 'react';
+import './messages';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { components } from '../../lib/api-types.gen';
 import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
@@ -8,6 +8,8 @@ import { launchStore } from '../../lib/launch';
 import { useStore } from '../../lib/store';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { primaryButton } from '../../ui/button/button.css';
+import { Field } from '../../ui/field/Field';
+import { input as inputRecipe } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { useChatPayment } from '../chat/use-chat-payment';
 import * as styles from './GiftPopup.css';
@@ -15,6 +17,17 @@ import * as styles from './GiftPopup.css';
 type Gift = components['schemas']['Gift'];
 
 export const GIFT_COUNTS = [1, 10, 66] as const;
+/** A tip of a free amount: 0.01 to 20,000 yuan (the server's limit, in cents). */
+export const TIP_LIMITS_CENTS = { min: 1, max: 2_000_000 } as const;
+
+/** Yuan typed by the viewer -> cents, or null when it is not an amount within the limits (two decimals at most). */
+export function tipCents(text: string): number | null {
+  const value = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  const [whole, fraction = ''] = value.split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents >= TIP_LIMITS_CENTS.min && cents <= TIP_LIMITS_CENTS.max ? cents : null;
+}
 
 /** The gift pop-up: pick a gift and how many, pay; the paid gift then shows in the chat for everyone. */
 export default function GiftPopup({
@@ -32,6 +45,8 @@ export default function GiftPopup({
   const [chosen, setChosen] = useState<number | null>(null);
   const [count, setCount] = useState<number>(GIFT_COUNTS[0]);
   const { busy, pay } = useChatPayment(paymentKey, onClose);
+  const [tip, setTip] = useState('');
+  const [tipError, setTipError] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -58,6 +73,19 @@ export default function GiftPopup({
     }
     await pay((input) =>
       api.post('/v3/api/wechat/video/reward', { token, gift_id: gift.id, count, ...input }, { login: true }),
+    );
+  };
+
+  const onTip = async (event: FormEvent) => {
+    event.preventDefault();
+    const amount = tipCents(tip);
+    if (amount === null) {
+      setTipError(t('gift.tipInvalid'));
+      return;
+    }
+    setTipError(null);
+    await pay((input) =>
+      api.post('/v3/api/wechat/video/reward', { token, amount, ...input }, { login: true }),
     );
   };
 
@@ -105,6 +133,24 @@ export default function GiftPopup({
           <p className={styles.total}>
             {gift ? t('gift.total', { price: formatPrice(gift.price * count) }) : t('gift.choose')}
           </p>
+          <form className={styles.tip} onSubmit={onTip} aria-label={t('gift.tipTitle')} noValidate>
+            <Field label={t('gift.tipAmount')} hint={t('gift.tipHint')} error={tipError}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={inputRecipe()}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={tip}
+                  onChange={(event) => setTip(event.target.value)}
+                />
+              )}
+            </Field>
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {t('gift.tipSend')}
+            </button>
+          </form>
         </>
       )}
     </BottomPopup>

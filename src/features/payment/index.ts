@@ -3,6 +3,7 @@ export {
   h5PayUrl,
   payFor,
   resumePayment,
+  watchPendingPayment,
   type CreateOrderInput,
   type PayChannel,
   type PayEnvironment,
@@ -10,4 +11,4 @@ export {
   type PayOutcome,
   type PayRequest,
 } from './pay';
-export { hasPendingPayment } from './pending';
+export { hasPendingPayment, onPaymentResumed, PAYMENT_RESUMED_EVENT } from './pending';

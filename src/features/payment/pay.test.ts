@@ -5,6 +5,7 @@ import { BROWSER_UA, WECHAT_UA, clearFakes, fakeBridge } from '../../lib/wechat/
 import { dialogStore } from '../../ui/dialog/dialog';
 import { toastStore } from '../../ui/toast/toast';
 import { payFor, resumePayment, type PayOrder } from './pay';
+import { onPaymentResumed } from './pending';
 
 const apiGet = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', () => ({ api: { get: apiGet } }));
@@ -14,11 +15,15 @@ const pay = {
   timeStamp: '1700000000',
   nonceStr: 'abc',
   package: 'prepay_id=wx_prepay_1',
-  signType: 'MD5',
+  signType: 'RSA',
   paySign: 'SIGN',
 };
 const jsapiOrder: PayOrder = { order_sn: 'SN1', t_type: 'h5', pay };
-const wapOrder: PayOrder = { order_sn: 'SN2', t_type: 'wap', mweb_url: '/sandbox/wechat/h5pay?order_sn=SN2' };
+const wapOrder: PayOrder = {
+  order_sn: 'SN2',
+  t_type: 'wap',
+  mweb_url: 'http://localhost:8080/emulator/wechat/pay/h5?prepay_id=wx2',
+};
 const noWait = { checkDelaysMs: [0] };
 
 function orderStatus(...statuses: number[]) {
@@ -137,8 +142,9 @@ describe('payFor outside WeChat (H5)', () => {
     expect(outcome).toBe('redirected');
     expect(createOrder.mock.calls[0]?.[0]).toMatchObject({ t_type: 'wap' });
     const url = new URL(navigate.mock.calls[0]?.[0] as string);
-    expect(url.pathname).toBe('/sandbox/wechat/h5pay');
-    expect(url.searchParams.get('order_sn')).toBe('SN2');
+    // WeChat Pay's h5_url as it came, with the way back appended.
+    expect(url.pathname).toBe('/emulator/wechat/pay/h5');
+    expect(url.searchParams.get('prepay_id')).toBe('wx2');
     expect(url.searchParams.get('redirect_url')).toBe(
       'http://localhost/livev3/#/pages/home/index?token=paid',
     );
@@ -185,5 +191,64 @@ describe('payFor outside WeChat (H5)', () => {
     sessionStorage.setItem('livev3:pay:pending', '{not json');
     await expect(resumePayment('video:paid')).resolves.toBeNull();
     expect(apiGet).not.toHaveBeenCalled();
+  });
+});
+
+describe('declined, cancelled, timed out, refunded', () => {
+  it('a declined payment (fail) and a cancelled one each show the spec notice and resolve cancelled', async () => {
+    for (const answer of ['get_brand_wcpay_request:fail', 'get_brand_wcpay_request:cancel']) {
+      dialogStore.update(() => []);
+      fakeBridge(answer);
+      await expect(
+        payFor({ key: 'k', createOrder: async () => jsapiOrder }, { ua: WECHAT_UA, ...noWait }),
+      ).resolves.toBe('cancelled');
+      expect(notices()).toEqual([{ message: 'Tip: you have cancelled the payment', showCancel: false }]);
+      expect(apiGet).not.toHaveBeenCalled();
+    }
+  });
+
+  it('an order still unpaid after the checks (time-out) shows the spec notice', async () => {
+    fakeBridge('get_brand_wcpay_request:ok');
+    orderStatus(0, 0);
+    await expect(
+      payFor({ key: 'k', createOrder: async () => jsapiOrder }, { ua: WECHAT_UA, checkDelaysMs: [0, 1] }),
+    ).resolves.toBe('cancelled');
+    expect(notices()).toEqual([{ message: 'Tip: you have cancelled the payment', showCancel: false }]);
+  });
+
+  it('a payment that came too late is refunded: the viewer reads why', async () => {
+    fakeBridge('get_brand_wcpay_request:ok');
+    apiGet.mockResolvedValueOnce({
+      order_sn: 'SN1',
+      order_status: 2,
+      refund: {
+        status: 'processing',
+        amount: 100,
+        reason: 'This payment came too late: it is being refunded',
+      },
+    });
+    await expect(
+      payFor({ key: 'k', createOrder: async () => jsapiOrder }, { ua: WECHAT_UA, ...noWait }),
+    ).resolves.toBe('failed');
+    expect(notices()).toEqual([
+      { message: 'This payment came too late: it is being refunded', showCancel: false },
+    ]);
+  });
+
+  it('a pending H5 order is checked again when the page becomes visible, and its outcome announced', async () => {
+    await payFor(
+      { key: 'video:paid', createOrder: async () => wapOrder },
+      { ua: BROWSER_UA, navigate: () => {} },
+    );
+    const outcomes: string[] = [];
+    const stop = onPaymentResumed('video:paid', (outcome) => outcomes.push(outcome));
+    orderStatus(1);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(outcomes).toEqual(['paid']));
+    // Nothing pending any more: becoming visible again asks nothing.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -19,9 +19,16 @@ import { WechatError } from '../../lib/wechat/errors';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { showDialog } from '../../ui/dialog/dialog';
 import { toast } from '../../ui/toast/toast';
-import { PENDING_KEY } from './pending';
+import { hasPendingPayment, PAYMENT_RESUMED_EVENT, PENDING_KEY, type PaymentResumedDetail } from './pending';
 
 /** What every order-creating endpoint answers with (schemas/api/wechat.json `PayOrder`). */
+
+/**
+ * The key of a payment started by a call replayed after login (features/account/login-check.ts): the page that
+ * started the call checks it on return like its own key.
+ */
+export const loginPaymentKey = (path: string) => `login:${path}`;
+
 export type PayOrder = components['schemas']['PayOrder'];
 export type PayChannel = PayOrder['t_type'];
 
@@ -80,7 +87,13 @@ function showCancelledNotice(): 'cancelled' {
   return 'cancelled';
 }
 
-/** GET /v3/api/wechat/order/detail until order_status is 1, a few times; else the cancelled notice. */
+/** A payment that came after its order stopped being available (order_status 2): refunded, with the reason. */
+type OrderRefund = { status: string; amount: number; reason: string } | null | undefined;
+
+/**
+ * GET /v3/api/wechat/order/detail until order_status is 1, a few times; else the cancelled notice. An order paid
+ * too late (status 2) is being refunded: the viewer is told why ('failed').
+ */
 export async function checkOrder(orderSn: string, delaysMs: number[] = DEFAULT_CHECK_DELAYS_MS) {
   for (const delay of delaysMs) {
     if (delay > 0) await sleep(delay);
@@ -91,6 +104,11 @@ export async function checkOrder(orderSn: string, delaysMs: number[] = DEFAULT_C
         { login: true, noErrorToast: true },
       );
       if (detail.order_status === 1) return 'paid' as const;
+      const refund = (detail as { refund?: OrderRefund }).refund;
+      if (detail.order_status === 2 && refund) {
+        void showDialog({ message: refund.reason, showCancel: false });
+        return 'failed' as const;
+      }
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'login-expired') return 'failed' as const;
     }
@@ -124,6 +142,7 @@ export async function payFor(request: PayRequest, env: PayEnvironment = {}): Pro
       return 'failed';
     }
     session()?.setItem(PENDING_KEY, JSON.stringify({ key: request.key, order_sn: order.order_sn }));
+    watchPendingPayment(request.key, delays);
     const navigate = env.navigate ?? ((url: string) => window.location.assign(url));
     navigate(h5PayUrl(order.mweb_url, request.returnUrl ?? window.location.href));
     return 'redirected';
@@ -145,6 +164,38 @@ export async function payFor(request: PayRequest, env: PayEnvironment = {}): Pro
   }
   if (result !== 'ok') return showCancelledNotice();
   return checkOrder(order.order_sn, delays);
+}
+
+/**
+ * While the H5 payment `key` is pending, checks it again when the page becomes visible (the viewer came back from
+ * WeChat Pay with the back button or by switching apps, without a reload); the outcome goes out as the window event
+ * PAYMENT_RESUMED_EVENT (`onPaymentResumed` in ./pending). Returns the unsubscribe.
+ */
+export function watchPendingPayment(key: string, delaysMs?: number[]): () => void {
+  if (typeof document === 'undefined') return () => {};
+  let running = false;
+  const check = () => {
+    if (document.visibilityState !== 'visible' || running || !hasPendingPayment(key)) return;
+    running = true;
+    void resumePayment(key, { checkDelaysMs: delaysMs })
+      .then((outcome) => {
+        if (outcome)
+          window.dispatchEvent(
+            new CustomEvent<PaymentResumedDetail>(PAYMENT_RESUMED_EVENT, { detail: { key, outcome } }),
+          );
+      })
+      .finally(() => {
+        running = false;
+        if (!hasPendingPayment(key)) stop();
+      });
+  };
+  const stop = () => {
+    document.removeEventListener('visibilitychange', check);
+    window.removeEventListener('pageshow', check);
+  };
+  document.addEventListener('visibilitychange', check);
+  window.addEventListener('pageshow', check);
+  return stop;
 }
 
 /**

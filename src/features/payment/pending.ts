@@ -12,3 +12,20 @@ export function hasPendingPayment(key: string): boolean {
     return false;
   }
 }
+
+/** Window event sent when a pending H5 payment was checked after the page became visible again. */
+export const PAYMENT_RESUMED_EVENT = 'livev3:payment-resumed';
+export type PaymentResumedDetail = { key: string; outcome: 'paid' | 'cancelled' | 'failed' | 'redirected' };
+
+/** Calls `listener` with the outcome of the pending payment `key` when it is re-checked; returns the unsubscribe. */
+export function onPaymentResumed(
+  key: string,
+  listener: (outcome: PaymentResumedDetail['outcome']) => void,
+): () => void {
+  const handler = (event: Event) => {
+    const detail = (event as CustomEvent<PaymentResumedDetail>).detail;
+    if (detail?.key === key) listener(detail.outcome);
+  };
+  window.addEventListener(PAYMENT_RESUMED_EVENT, handler);
+  return () => window.removeEventListener(PAYMENT_RESUMED_EVENT, handler);
+}

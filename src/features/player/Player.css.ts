@@ -36,3 +36,44 @@ export const coverText = style({
 });
 
 export { primaryButton as retry } from '../../ui/button/button.css';
+
+export const liveBadge = style({
+  position: 'absolute',
+  top: vars.space.sm,
+  left: vars.space.sm,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.liveBadge,
+  color: vars.color.liveBadgeText,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  lineHeight: 1.6,
+  pointerEvents: 'none',
+});
+
+export const liveControls = style({
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.xs,
+  padding: vars.space.xs,
+  background: `linear-gradient(transparent, color-mix(in srgb, ${vars.color.overlay} 70%, transparent))`,
+});
+
+export const control = style({
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.overlayText,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 },
+  },
+});

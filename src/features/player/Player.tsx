@@ -10,10 +10,13 @@ import {
   loadHls,
   prefetchingLoader,
   prefetchPlaylists,
+  retryDelay,
   type ErrorKind,
-  type StreamNeeds,
 } from './engine';
+import type { StreamNeeds } from '../video/stream';
+import { LiveControls } from './LiveControls';
 import * as styles from './Player.css';
+import { expiryOf, renewDelay, renewStreamUrl, unsignedUrl, withSignatureOf } from './signed-url';
 
 export type PlayerProps = {
   src: string;
@@ -40,22 +43,51 @@ function detectEngine(video: HTMLVideoElement) {
 /**
  * HLS player: native on iOS, hls.js (lazily loaded, light build unless the stream needs more) elsewhere. Keeps
  * playing across re-renders (only a new src or a retry restarts it) and tears everything down on leave.
+ *
+ * A live stream (the detail says so, or the stream's playlist does) shows the live badge and its own controls, never
+ * a seek bar. A stream lost to the network is tried again by itself, with growing pauses and at once when the browser
+ * is back online, and plays on if the viewer had been playing; the retry button stays meanwhile.
  */
 export function Player({ src, poster, live = false, needs = {}, label }: PlayerProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<Status>({ state: 'starting' });
   const [attempt, setAttempt] = useState(0);
+  // The stream whose playlist (or native duration) said it is live: the detail may not know, or not yet.
+  const [liveStream, setLiveStream] = useState<string | null>(null);
+  // Whether the viewer wants the video playing (a retry resumes it only then), and the automatic retries so far.
+  const wantsPlayRef = useRef(false);
+  const retryingRef = useRef(false);
+  const failuresRef = useRef(0);
   const { subtitles = false, captions = false, drm = false } = needs;
+  // The stream is its URL without the signature: a renewed signature (from here or a reloaded detail) keeps playing.
+  const stream = unsignedUrl(src);
+  const isLive = live || liveStream === stream;
+  const signedRef = useRef(src);
+  // Declared before the playback effect, so a new stream starts with its own URL.
+  useEffect(() => {
+    const current = signedRef.current;
+    if (unsignedUrl(current) !== unsignedUrl(src) || (expiryOf(src) ?? 0) > (expiryOf(current) ?? 0))
+      signedRef.current = src;
+  }, [src]);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let hls: Hls | undefined;
     let disposed = false;
+    // A pause while the player itself tears the stream down is not the viewer's.
+    let failing = false;
+    // A retry restarts playback only for a viewer who was watching; a first start always tries.
+    const autoplay = !retryingRef.current || wantsPlayRef.current;
+    retryingRef.current = false;
     setStatus({ state: 'starting' });
 
     const tryAutoplay = () => {
+      if (!autoplay) {
+        setStatus({ state: 'tap-to-play' });
+        return;
+      }
       video.play().then(
         () => !disposed && setStatus({ state: 'playing' }),
         // WeChat's web view (and most browsers without a gesture) refuse autoplay: offer a tap-to-play cover.
@@ -64,29 +96,71 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     };
 
     const engine = detectEngine(video);
+    const src = signedRef.current;
+    // Renews the signature before it expires; hls.js requests then carry the new one (see the loader's rewrite), the
+    // native player is pointed at the renewed URL where it stands.
+    let renewTimer: ReturnType<typeof setTimeout> | undefined;
+    const scheduleRenewal = (failures = 0) => {
+      const exp = expiryOf(signedRef.current);
+      if (exp === null || disposed) return;
+      renewTimer = setTimeout(
+        () => {
+          if (disposed) return;
+          if (renewDelay(expiryOf(signedRef.current) ?? 0) > 0 && failures === 0) return scheduleRenewal();
+          renewStreamUrl(signedRef.current).then(
+            (renewed) => {
+              if (disposed) return;
+              signedRef.current = renewed;
+              if (engine === 'native') {
+                const at = video.currentTime;
+                const playing = !video.paused;
+                video.src = renewed;
+                if (!live) video.currentTime = at;
+                if (playing) void video.play().catch(() => {});
+              }
+              scheduleRenewal();
+            },
+            () => !disposed && scheduleRenewal(failures + 1),
+          );
+        },
+        failures > 0 ? Math.min(15_000 * failures, 60_000) : renewDelay(exp),
+      );
+    };
+    scheduleRenewal();
     if (engine === 'unsupported') {
       setStatus({ state: 'failed', kind: 'unsupported' });
       return;
     }
     if (engine === 'native') {
       video.src = src;
-      video.addEventListener('loadedmetadata', tryAutoplay, { once: true });
+      video.addEventListener(
+        'loadedmetadata',
+        () => {
+          if (video.duration === Infinity) setLiveStream(stream);
+          tryAutoplay();
+        },
+        { once: true },
+      );
     } else {
       // The playlists load while hls.js is still downloading; its playlist loader picks them up.
       prefetchPlaylists(src);
       loadHls({ subtitles, captions, drm }).then(
         (HlsClass) => {
           if (disposed) return;
-          const Loader = prefetchingLoader(HlsClass);
+          const Loader = prefetchingLoader(HlsClass, (url) => withSignatureOf(url, signedRef.current));
           const instance = new HlsClass({ ...hlsConfig(live), pLoader: Loader, fLoader: Loader });
           hls = instance;
-          const recovery = createRecovery(instance, () => instance.loadSource(src));
+          const recovery = createRecovery(instance, () => instance.loadSource(signedRef.current));
           instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);
+          instance.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => {
+            if (data.details.live && !disposed) setLiveStream(stream);
+          });
           instance.on(HlsClass.Events.FRAG_BUFFERED, () => recovery.reset());
           instance.on(HlsClass.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             const kind = errorKind(data);
             if (recovery.recover(kind, data.details)) return;
+            failing = true;
             instance.destroy();
             hls = undefined;
             if (!disposed) setStatus({ state: 'failed', kind });
@@ -101,16 +175,57 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     const onError = () => {
       if (engine === 'native' && !disposed) setStatus({ state: 'failed', kind: 'media' });
     };
+    const onPlay = () => {
+      wantsPlayRef.current = true;
+    };
+    const onPause = () => {
+      if (!disposed && !failing) wantsPlayRef.current = false;
+    };
+    const onPlaying = () => {
+      failuresRef.current = 0;
+    };
     video.addEventListener('error', onError);
+    video.addEventListener('play', onPlay);
+    video.addEventListener('pause', onPause);
+    video.addEventListener('playing', onPlaying);
 
     return () => {
       disposed = true;
+      clearTimeout(renewTimer);
       video.removeEventListener('error', onError);
+      video.removeEventListener('play', onPlay);
+      video.removeEventListener('pause', onPause);
+      video.removeEventListener('playing', onPlaying);
       hls?.destroy();
       video.removeAttribute('src');
       video.load();
     };
-  }, [src, live, subtitles, captions, drm, attempt]);
+  }, [stream, live, subtitles, captions, drm, attempt]);
+
+  // Lost to the network: try again by itself after a pause that grows with each failure, or at once when the browser
+  // reports it is back online.
+  const lostToNetwork = status.state === 'failed' && status.kind === 'network';
+  useEffect(() => {
+    if (!lostToNetwork) return;
+    const retry = () => {
+      failuresRef.current += 1;
+      retryingRef.current = true;
+      setAttempt((value) => value + 1);
+    };
+    const timer = setTimeout(retry, retryDelay(failuresRef.current));
+    window.addEventListener('online', retry);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [lostToNetwork]);
+
+  const retryNow = () => {
+    // The viewer's tap: play once the stream is back.
+    wantsPlayRef.current = true;
+    retryingRef.current = true;
+    setAttempt((value) => value + 1);
+  };
 
   const play = () => {
     videoRef.current?.play().then(
@@ -125,7 +240,7 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
         ref={videoRef}
         className={styles.video}
         poster={poster}
-        controls={status.state === 'playing'}
+        controls={status.state === 'playing' && !isLive}
         playsInline
         preload="auto"
         aria-label={label}
@@ -141,11 +256,14 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
       {status.state === 'failed' ? (
         <div className={styles.cover} role="alert">
           <p className={styles.coverText}>{t(`player.error.${status.kind}`)}</p>
-          <button type="button" className={styles.retry} onClick={() => setAttempt((value) => value + 1)}>
+          {lostToNetwork ? <p className={styles.coverText}>{t('player.reconnecting')}</p> : null}
+          <button type="button" className={styles.retry} onClick={retryNow}>
             {t('ui.retry')}
           </button>
         </div>
       ) : null}
+      {isLive && status.state === 'playing' ? <LiveControls videoRef={videoRef} /> : null}
+      {isLive ? <span className={styles.liveBadge}>{t('player.live')}</span> : null}
     </div>
   );
 }

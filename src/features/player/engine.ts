@@ -12,16 +12,14 @@ import type {
   PlaylistLoaderConstructor,
   XhrLoader,
 } from 'hls.js';
-import { accessGate } from '../access/gate';
+import { accessGate } from '../video/access-gate';
 import { videoStore } from '../video/store';
-import { streamOf } from '../video/stream';
+import { streamOf, type StreamNeeds } from '../video/stream';
 import { prefetchPlaylists, takePrefetched } from './preload';
 
 export { prefetchPlaylists } from './preload';
 
 export type PlaybackEngine = 'native' | 'hls' | 'unsupported';
-
-export type StreamNeeds = { subtitles?: boolean; captions?: boolean; drm?: boolean };
 
 /**
  * iOS browsers (Safari, and WeChat's WKWebView) play HLS natively and do it best; elsewhere hls.js over Media Source
@@ -93,6 +91,9 @@ export function hlsConfig(live: boolean) {
     // made no difference beyond noise (slow 4G + 4x CPU, 3 x 5 runs each way).
     enableWorker: true,
     liveSyncDurationCount: 3,
+    // A live stream's media gets an endless duration: with hls.js's default (a finite one, the playlist's length so
+    // far) the browser draws a seek bar such as '0:11 / 0:15' under a live stream.
+    liveDurationInfinity: true,
     // Licence requests retry 3 times, then the error is fatal (spec section 8).
     keySystemsRetry: 3,
   };
@@ -150,11 +151,21 @@ export function createRecovery(
 }
 
 /**
+ * The pause before the player tries a failed stream again by itself: 2 s, then doubling, at most 30 s. A server that
+ * comes back is picked up within that time (or at once when the browser reports it is online again).
+ */
+export function retryDelay(failures: number): number {
+  return Math.min(2_000 * 2 ** failures, 30_000);
+}
+
+/**
  * hls.js's own loader, answering from the prefetched requests first (playlists as text, the first segment as bytes;
- * a failed prefetch loads as usual). Used as both pLoader and fLoader.
+ * a failed prefetch loads as usual). Used as both pLoader and fLoader. `rewrite` changes each request's URL first
+ * (the newest stream signature replaces the one a playlist was fetched with).
  */
 export function prefetchingLoader(
   HlsClass: typeof Hls,
+  rewrite: (url: string) => string = (url) => url,
 ): PlaylistLoaderConstructor & FragmentLoaderConstructor {
   const Base = HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader;
   class PrefetchingLoader extends Base {
@@ -163,6 +174,7 @@ export function prefetchingLoader(
       config: LoaderConfiguration,
       callbacks: LoaderCallbacks<LoaderContext>,
     ): void {
+      context.url = rewrite(context.url);
       const wantsBytes = context.responseType === 'arraybuffer';
       const hit = context.rangeStart || context.rangeEnd ? null : takePrefetched(context.url);
       if (!hit) return super.load(context, config, callbacks);

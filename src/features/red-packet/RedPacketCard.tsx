@@ -1,3 +1,4 @@
+import './messages';
 import { useState } from 'react';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -67,7 +68,10 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
         : packet.status === 'finished'
           ? t('redPacket.allGrabbed')
           : t('redPacket.notYet');
-  const grabbedCents = packet.grabs.reduce((sum, grab) => sum + grab.amount, 0);
+  // Amounts come only to the sender and on the viewer's own line: the sum only when every line has one.
+  const grabbedCents = packet.grabs.every((grab) => grab.amount !== undefined)
+    ? packet.grabs.reduce((sum, grab) => sum + (grab.amount ?? 0), 0)
+    : null;
   return (
     <div className={styles.result}>
       <p className={styles.hint}>
@@ -79,18 +83,41 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
         {outcome}
       </p>
       <p className={styles.hint}>
-        {t('redPacket.progress', {
-          grabbed: packet.count - packet.remaining_count,
-          count: packet.count,
-          amount: formatPrice(grabbedCents),
-          total: formatPrice(packet.total),
-        })}
+        {grabbedCents === null
+          ? t('redPacket.progressCount', {
+              grabbed: packet.count - packet.remaining_count,
+              count: packet.count,
+              total: formatPrice(packet.total),
+            })
+          : t('redPacket.progress', {
+              grabbed: packet.count - packet.remaining_count,
+              count: packet.count,
+              amount: formatPrice(grabbedCents),
+              total: formatPrice(packet.total),
+            })}
       </p>
+      {packet.refund && (
+        <p
+          className={styles.hint}
+          role="status"
+          data-testid="red-packet-refund"
+          data-state={packet.refund.status}
+        >
+          {t(
+            packet.refund.status === 'success'
+              ? 'redPacket.refundDone'
+              : packet.refund.status === 'closed'
+                ? 'redPacket.refundClosed'
+                : 'redPacket.refundPending',
+            { amount: formatPrice(packet.refund.amount) },
+          )}
+        </p>
+      )}
       <ul className={styles.grabs} aria-label={t('redPacket.grabList')}>
-        {packet.grabs.map((grab) => (
-          <li key={grab.user_id} className={styles.grab}>
+        {packet.grabs.map((grab, index) => (
+          <li key={grab.user_id ?? `masked-${index}`} className={styles.grab}>
             <span>{grab.nickname}</span>
-            <span>{formatPrice(grab.amount)}</span>
+            {grab.amount !== undefined && <span>{formatPrice(grab.amount)}</span>}
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import '../chat/messages';
+import './messages';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';

@@ -1,10 +1,12 @@
 /** The send-red-packet form's rules (the server checks the same ones again). Money becomes integer cents here. */
+import type { TranslationKey } from '../../lib/i18n';
 export const RED_PACKET_LIMITS = { maxShares: 100, maxTotalCents: 20_000 } as const;
 
 export type RedPacketForm = { amount: string; count: string };
 export type RedPacketInput = { amountCents: number; count: number };
 /** A message key of the redPacket namespace, or the parsed input. */
-export type Validation = { error: string; values?: Record<string, number> } | { input: RedPacketInput };
+export type Validation =
+  { error: TranslationKey; values?: Record<string, number> } | { input: RedPacketInput };
 
 export function validateRedPacket(form: RedPacketForm): Validation {
   const amount = form.amount.trim();

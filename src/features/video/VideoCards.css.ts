@@ -3,7 +3,11 @@ import { vars } from '../../themes/contract.css';
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
 
+export const item = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
 export const link = style({
+  flex: 1,
+  minWidth: 0,
   display: 'flex',
   gap: vars.space.md,
   minHeight: vars.size.touchTarget,

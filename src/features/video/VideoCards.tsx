@@ -1,7 +1,6 @@
 import './messages';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { ApiData } from '../../lib/api';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import * as styles from './VideoCards.css';
@@ -18,12 +17,19 @@ function openEvent(event: MouseEvent<HTMLAnchorElement>) {
   window.location.reload();
 }
 
-export function VideoCards({ videos }: { videos: readonly VideoCard[] }) {
-  const { t, i18n } = useTranslation();
+/** `action`: a control beside each card (the block's save button), outside the card's link. */
+export function VideoCards({
+  videos,
+  action,
+}: {
+  videos: readonly VideoCard[];
+  action?: (video: VideoCard) => ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <ul className={styles.list}>
       {videos.map((video) => (
-        <li key={video.token}>
+        <li key={video.token} className={styles.item}>
           <a
             className={styles.link}
             href={`#${buildPath('/pages/home/index', { token: video.token })}`}
@@ -46,11 +52,10 @@ export function VideoCards({ videos }: { videos: readonly VideoCard[] }) {
             </span>
             <span className={styles.body}>
               <span className={styles.title}>{video.title}</span>
-              <span className={styles.meta}>
-                {t('liveRoom.views', { count: abbreviateCount(video.views, i18n.language) })}
-              </span>
+              <span className={styles.meta}>{t('liveRoom.views', { count: video.views })}</span>
             </span>
           </a>
+          {action?.(video)}
         </li>
       ))}
     </ul>

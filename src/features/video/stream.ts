@@ -1,6 +1,8 @@
-import type { StreamNeeds } from '../player/engine';
 import type { CurrentEpisode } from './store';
 import type { VideoInfo } from './types';
+
+/** What a stream asks of the player: the full hls.js build is loaded only when one of these is set. */
+export type StreamNeeds = { subtitles?: boolean; captions?: boolean; drm?: boolean };
 
 export type Stream = { url: string; live: boolean; needs: StreamNeeds };
 

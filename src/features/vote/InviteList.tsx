@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { fetchInvites, type Contest } from './api';
-import { usePagedList } from './paged';
+import { usePagedList } from '../../lib/paged';
 import * as styles from './vote.css';
 
 /** The sign-ups the viewer invited (their inviteId was carried along), newest first. */

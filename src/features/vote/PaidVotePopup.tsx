@@ -3,11 +3,15 @@ import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { Field } from '../../ui/field/Field';
+import { button, input as textInput } from '../../ui/field/Field.css';
 import { afterPaidVotes, explainLoginRequired, paidVoteKey } from './vote-actions';
 import * as styles from './vote.css';
 
 const PRESETS = [1, 5, 10, 50] as const;
 const MAX_COUNT = 10000;
+
+const clamp = (value: number) => Math.min(MAX_COUNT, Math.max(1, Math.floor(value) || 1));
 
 /**
  * Count picker for paid votes, then the shared payment flow (JSAPI in WeChat, H5 page elsewhere); the count rises
@@ -29,9 +33,11 @@ export function PaidVotePopup({
   priceCents: number;
 }) {
   const { t } = useTranslation();
-  const [count, setCount] = useState(1);
+  // What the box shows: it may be empty or out of range while the viewer types; the count paid for is always clamped.
+  const [typed, setTyped] = useState('1');
+  const count = clamp(Number(typed));
+  const setCount = (value: number) => setTyped(String(clamp(value)));
   const [busy, setBusy] = useState(false);
-  const clamp = (value: number) => Math.min(MAX_COUNT, Math.max(1, Math.floor(value) || 1));
 
   const pay = async () => {
     setBusy(true);
@@ -64,36 +70,42 @@ export function PaidVotePopup({
     <BottomPopup open={open} onClose={onClose} title={t('vote.paidTitle', { name: playerName })}>
       <div className={styles.popupBody}>
         <p className={styles.muted}>{t('vote.pricePerVote', { price: formatPrice(priceCents) })}</p>
-        <div className={styles.stepper}>
-          <button
-            type="button"
-            className={styles.ghostButton}
-            aria-label={t('vote.fewer')}
-            disabled={count <= 1}
-            onClick={() => setCount((value) => clamp(value - 1))}
-          >
-            −
-          </button>
-          <input
-            className={styles.stepperValue}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_COUNT}
-            value={count}
-            aria-label={t('vote.count')}
-            onChange={(event) => setCount(clamp(Number(event.target.value)))}
-          />
-          <button
-            type="button"
-            className={styles.ghostButton}
-            aria-label={t('vote.more')}
-            disabled={count >= MAX_COUNT}
-            onClick={() => setCount((value) => clamp(value + 1))}
-          >
-            +
-          </button>
-        </div>
+        <Field label={t('vote.count')} hint={t('vote.countRange', { min: 1, max: MAX_COUNT })}>
+          {(control) => (
+            <div className={styles.stepper}>
+              <button
+                type="button"
+                className={button({ tone: 'secondary', size: 'sm' })}
+                aria-label={t('vote.fewer')}
+                disabled={count <= 1}
+                onClick={() => setCount(count - 1)}
+              >
+                −
+              </button>
+              <input
+                {...control}
+                className={`${textInput()} ${styles.stepperValue}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_COUNT}
+                step={1}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                onBlur={() => setCount(count)}
+              />
+              <button
+                type="button"
+                className={button({ tone: 'secondary', size: 'sm' })}
+                aria-label={t('vote.more')}
+                disabled={count >= MAX_COUNT}
+                onClick={() => setCount(count + 1)}
+              >
+                +
+              </button>
+            </div>
+          )}
+        </Field>
         <div className={styles.actions} role="group" aria-label={t('vote.presets')}>
           {PRESETS.map((preset) => (
             <button

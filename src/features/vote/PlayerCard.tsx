@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import type { Player } from './api';
@@ -10,7 +9,7 @@ import * as styles from './vote.css';
 
 /** One player in the list: photo, number, name, votes (live, 万 above 4 digits) and the vote button. */
 export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId: number; player: Player }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const votes = useLiveVotes(player.id, player.votes);
   return (
     <article className={styles.playerCard} aria-label={player.name}>
@@ -24,7 +23,7 @@ export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId:
           <span className={styles.playerNumber}>{t('vote.number', { number: player.number })}</span>
           <span className={styles.playerName}>{player.name}</span>
           <span className={styles.playerVotes} data-testid="player-votes">
-            {t('vote.votesN', { count: abbreviateCount(votes, i18n.language) })}
+            {t('vote.votesN', { count: votes })}
           </span>
         </span>
       </a>

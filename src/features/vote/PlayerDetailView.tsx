@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { abbreviateCount } from '../../lib/format';
 import { buildPath, useAppNavigate } from '../../lib/navigation';
@@ -14,8 +14,19 @@ import { useResumePaidVotes } from './useResumePaidVotes';
 import { VoteButton } from './VoteButton';
 import * as styles from './vote.css';
 
-/** One player: photos (tap for the full-screen preview), video, description, rank, votes, vote, paid votes, share, poster. */
-export function PlayerDetailView({ contest, playerId }: { contest: Contest; playerId: number }) {
+/**
+ * One player: photos (tap for the full-screen preview), video, description, rank, votes, vote, paid votes, share,
+ * poster, and `actions` after those (the block's save and complaint entries).
+ */
+export function PlayerDetailView({
+  contest,
+  playerId,
+  actions,
+}: {
+  contest: Contest;
+  playerId: number;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [result, setResult] = useState<{ key: string; player: PlayerDetail | null; failed: boolean } | null>(
     null,
@@ -47,10 +58,18 @@ export function PlayerDetailView({ contest, playerId }: { contest: Contest; play
     );
   }
   if (!player) return <Spinner label={t('ui.loading')} />;
-  return <PlayerDetailBody contest={contest} player={player} />;
+  return <PlayerDetailBody contest={contest} player={player} actions={actions} />;
 }
 
-function PlayerDetailBody({ contest, player }: { contest: Contest; player: PlayerDetail }) {
+function PlayerDetailBody({
+  contest,
+  player,
+  actions,
+}: {
+  contest: Contest;
+  player: PlayerDetail;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useAppNavigate();
   const votes = useLiveVotes(player.id, player.votes);
@@ -128,6 +147,7 @@ function PlayerDetailBody({ contest, player }: { contest: Contest; player: Playe
           <button type="button" className={styles.ghostButton} onClick={() => setPosterOpen(true)}>
             {t('vote.poster')}
           </button>
+          {actions}
         </div>
       </section>
       {player.video ? (

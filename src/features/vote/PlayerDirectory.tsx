@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { fetchPlayers, type PlayerQuery } from './api';
-import { useLinkedQuery } from './contest-id';
+import { useCallback, useEffect } from 'react';
+import { fetchPlayers } from './api';
+import { useQueryInAddress } from './contest-id';
 import { useLiveResets, useVotePolling } from './live-votes';
-import { usePagedList } from './paged';
+import { usePagedList } from '../../lib/paged';
 import { PlayerFilters } from './PlayerFilters';
 import { PlayerCard } from './PlayerCard';
-import { WindowedList } from './WindowedList';
+import { WindowedList } from '../../ui/windowed-list/WindowedList';
 import { useTranslation } from '../../lib/i18n';
 import * as styles from './vote.css';
 import { voteStore } from './store';
@@ -14,14 +14,13 @@ import { useResumePaidVotes } from './useResumePaidVotes';
 const PAGE_SIZE = 40;
 const ESTIMATED_ROW_PX = 300;
 
-/** The player list (vote_list): search and filters over the windowed grid, with live vote counts. */
+/**
+ * The player list (vote_list): search and filters over the windowed grid, with live vote counts. The search and
+ * filters live in the page's address (a refresh keeps them).
+ */
 export function PlayerDirectory({ voteId }: { voteId: number }) {
   const { t } = useTranslation();
-  const linked = useLinkedQuery();
-  const [query, setQuery] = useState<PlayerQuery>(() => ({
-    ...linked,
-    keyword: linked.keyword || voteStore.get().homeUserListSearch,
-  }));
+  const [query, setQuery] = useQueryInAddress();
   const resets = useLiveResets();
   const fetchPage = useCallback(
     (page: number) => fetchPlayers(voteId, query, page, PAGE_SIZE),
@@ -48,6 +47,7 @@ export function PlayerDirectory({ voteId }: { voteId: number }) {
         itemKey={(player) => player.id}
         renderItem={(player) => <PlayerCard voteId={voteId} player={player} />}
         emptyText={t('vote.noPlayers')}
+        endText={t('vote.end', { count: list.total })}
       />
     </section>
   );

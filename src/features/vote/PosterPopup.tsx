@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { vars } from '../../themes/contract.css';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
@@ -35,7 +34,7 @@ export function PosterPopup({
               ? poster.lines
               : [
                   t('vote.number', { number: poster.player.number }),
-                  t('vote.votesN', { count: abbreviateCount(poster.player.votes, i18n.language) }),
+                  t('vote.votesN', { count: poster.player.votes }),
                   t('vote.posterCall'),
                 ],
           photoUrl: poster.player.photo,

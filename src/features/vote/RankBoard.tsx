@@ -3,10 +3,10 @@ import { useTranslation } from '../../lib/i18n';
 import { fetchRank, type PlayerQuery } from './api';
 import { useLiveResets, useLiveVersion, useVotePolling } from './live-votes';
 import { useLinkedQuery } from './contest-id';
-import { usePagedList } from './paged';
+import { usePagedList } from '../../lib/paged';
 import { PlayerFilters } from './PlayerFilters';
 import { RankRow } from './RankRow';
-import { WindowedList } from './WindowedList';
+import { WindowedList } from '../../ui/windowed-list/WindowedList';
 
 const PAGE_SIZE = 50;
 const ESTIMATED_ROW_PX = 61;
@@ -40,6 +40,7 @@ export function RankBoard({ voteId }: { voteId: number }) {
         itemKey={(player) => player.id}
         renderItem={(player) => <RankRow voteId={voteId} player={player} rank={player.rank} />}
         emptyText={t('vote.noPlayers')}
+        endText={t('vote.end', { count: list.total })}
       />
     </section>
   );

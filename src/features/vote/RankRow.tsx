@@ -1,6 +1,5 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import type { Player } from './api';
@@ -21,7 +20,7 @@ export const RankRow = memo(function RankRow({
   /** What the row shows on the right; the player's live vote count when absent. */
   figure?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const votes = useLiveVotes(player.id, player.votes);
   return (
     <Link
@@ -35,9 +34,7 @@ export const RankRow = memo(function RankRow({
         {player.name}
         <span className={styles.playerNumber}> {t('vote.number', { number: player.number })}</span>
       </span>
-      <span className={styles.rankVotes}>
-        {figure ?? t('vote.votesN', { count: abbreviateCount(votes, i18n.language) })}
-      </span>
+      <span className={styles.rankVotes}>{figure ?? t('vote.votesN', { count: votes })}</span>
     </Link>
   );
 });

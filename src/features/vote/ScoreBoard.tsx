@@ -4,9 +4,9 @@ import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchScoreDetail, fetchScores, type PlayerQuery, type ScorePlayer } from './api';
 import { useLinkedQuery } from './contest-id';
-import { usePagedList } from './paged';
+import { usePagedList } from '../../lib/paged';
 import { PlayerFilters } from './PlayerFilters';
-import { WindowedList } from './WindowedList';
+import { WindowedList } from '../../ui/windowed-list/WindowedList';
 import * as styles from './vote.css';
 
 const PAGE_SIZE = 50;
@@ -51,6 +51,7 @@ export function ScoreBoard({ voteId }: { voteId: number }) {
           </button>
         )}
         emptyText={t('vote.noPlayers')}
+        endText={t('vote.end', { count: list.total })}
       />
       {selected ? (
         <ScoreSheetPopup voteId={voteId} player={selected} onClose={() => setSelected(null)} />

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
@@ -10,7 +9,7 @@ import * as styles from './vote.css';
 
 /** Team rankings: teams by the sum of their players' votes; refetched when polled counts change. */
 export function TeamRankBoard({ voteId }: { voteId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [teams, setTeams] = useState<TeamRank[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -50,9 +49,7 @@ export function TeamRankBoard({ voteId }: { voteId: number }) {
             {team.name}
             <span className={styles.playerNumber}> {t('vote.playersN', { count: team.player_count })}</span>
           </span>
-          <span className={styles.rankVotes}>
-            {t('vote.votesN', { count: abbreviateCount(team.votes, i18n.language) })}
-          </span>
+          <span className={styles.rankVotes}>{t('vote.votesN', { count: team.votes })}</span>
         </li>
       ))}
     </ol>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
@@ -11,7 +10,7 @@ import * as styles from './vote.css';
 
 /** Today's star: the players with the most votes received today (China Standard Time), refreshed as votes arrive. */
 export function TodayStars({ voteId, limit }: { voteId: number; limit: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [stars, setStars] = useState<{ date: string; list: Star[] } | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -56,7 +55,7 @@ export function TodayStars({ voteId, limit }: { voteId: number; limit: number })
                 voteId={voteId}
                 player={star}
                 rank={star.rank}
-                figure={t('vote.votesTodayN', { count: abbreviateCount(star.votes_today, i18n.language) })}
+                figure={t('vote.votesTodayN', { count: star.votes_today })}
               />
             </li>
           ))}

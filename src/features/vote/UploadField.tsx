@@ -1,15 +1,20 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { checkUploadCount, uploadFile } from '../../lib/upload';
+import { checkUploadCount, uploadFile } from '../../ui/upload/upload';
+import { button } from '../../ui/field/Field.css';
 import type { UploadItem } from './sign-up-form';
 import * as styles from './vote.css';
 
 let nextUploadId = 1;
 
 /**
- * Images (up to `maxCount`) or one video, uploaded through src/lib/upload.ts as soon as they are chosen: each shows
+ * Images (up to `maxCount`) or one video, uploaded through src/ui/upload/upload.ts as soon as they are chosen: each shows
  * its progress; a failure (the toast 'network poor, upload failed' is shown by the upload helper) can be removed and
  * chosen again. Too many images -> 'upload count exceeds limit'; a video over 300 MB -> the size dialog.
+ *
+ * The browser's own file input says 'No file chosen' in its own language whatever happened, so it stays hidden (still
+ * focusable, and Enter or Space opens the chooser) inside a label styled as the form's button, and a status line
+ * says in the app's language what was chosen and uploaded.
  */
 export function UploadField({
   id,
@@ -73,6 +78,15 @@ export function UploadField({
   };
 
   const remove = (itemId: string) => onChange((current) => current.filter((item) => item.id !== itemId));
+  const statusId = `${id}-status`;
+  const uploading = items.filter((item) => item.state === 'uploading').length;
+  const uploaded = items.filter((item) => item.state === 'done').map((item) => item.name);
+  const status =
+    uploading > 0
+      ? t('vote.uploadingFiles', { count: uploading })
+      : uploaded.length > 0
+        ? t('vote.uploadedFiles', { names: uploaded.join(', ') })
+        : t('vote.noFileChosen');
 
   return (
     <>
@@ -106,16 +120,22 @@ export function UploadField({
         </ul>
       ) : null}
       {items.filter((item) => item.state !== 'failed').length < limit ? (
-        <input
-          id={id}
-          className={styles.fileInput}
-          type="file"
-          accept={kind === 'images' ? 'image/*' : 'video/*'}
-          multiple={kind === 'images'}
-          aria-describedby={describedBy}
-          onChange={(event) => void choose(event)}
-        />
+        <label className={`${button({ tone: 'secondary', size: 'sm' })} ${styles.uploadButton}`}>
+          <input
+            id={id}
+            className={styles.srOnly}
+            type="file"
+            accept={kind === 'images' ? 'image/*' : 'video/*'}
+            multiple={kind === 'images'}
+            aria-describedby={[statusId, describedBy].filter(Boolean).join(' ')}
+            onChange={(event) => void choose(event)}
+          />
+          {kind === 'images' ? t('vote.chooseImages') : t('vote.chooseVideo')}
+        </label>
       ) : null}
+      <p id={statusId} className={styles.muted} role="status">
+        {status}
+      </p>
       <p className={styles.muted}>
         {kind === 'images' ? t('vote.imagesHint', { count: limit }) : t('vote.videoHint')}
       </p>

@@ -25,7 +25,7 @@ export type CastResult = Schemas['VoteCastResult'];
 export type Poster = Schemas['VotePoster'];
 export type Invite = Schemas['VoteInvite'];
 
-export type Page<T> = { list: T[]; total: number; page: number; page_size: number; has_more: boolean };
+export type { Page } from '../../lib/paged';
 
 /**
  * The contest by vote_id (spec section 4): stored as vote info, or as sign info for the sign-up page, only when the

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { card } from '../../blocks/block.css';
+import { card } from '../../ui/card/card.css';
 
 export { primaryButton, secondaryButton } from '../../ui/button/button.css';
 
@@ -172,13 +172,6 @@ export const playerActions = style({ padding: `0 ${vars.space.sm} ${vars.space.s
 
 export const voteButton = style([smallButton, { width: '100%' }]);
 
-export const listStatus = style({
-  padding: vars.space.lg,
-  textAlign: 'center',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
-
 export const rankRow = style({
   display: 'grid',
   gridTemplateColumns: `${vars.space.xxl} ${vars.size.touchTarget} 1fr auto`,
@@ -318,12 +311,13 @@ export const stepper = style({
   gap: vars.space.md,
 });
 
+/** The count between the - and + steppers: the form kit's input, narrower and centred. */
 export const stepperValue = style({
-  minWidth: vars.size.touchTarget,
+  flex: 1,
+  minWidth: 0,
   textAlign: 'center',
   fontSize: vars.fontSize.xl,
   fontWeight: 700,
-  color: vars.color.text,
 });
 
 export const popupBody = style({
@@ -343,16 +337,6 @@ export const statusBanner = style({
 });
 
 export { visuallyHidden as srOnly } from '../../ui/visually-hidden.css';
-
-export const windowed = style({ position: 'relative', contain: 'strict', width: '100%' });
-
-export const windowedRow = style({
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  width: '100%',
-  boxSizing: 'border-box',
-});
 
 export const teamRow = style([
   rankRow,
@@ -390,8 +374,14 @@ export const sectionTitle = style({
   color: vars.color.text,
 });
 
-export const fileInput = style({
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  minHeight: vars.size.touchTarget,
+/** The label around a hidden file input, drawn as the form kit's button; the input inside takes the focus. */
+export const uploadButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  alignSelf: 'flex-start',
+  position: 'relative',
+  selectors: {
+    '&:focus-within': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
 });

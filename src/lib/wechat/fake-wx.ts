@@ -28,6 +28,7 @@ export function fakeWx(options: { modernShare?: boolean; legacyShare?: boolean; 
     previewImage: api('previewImage'),
     getLocation: api('getLocation'),
     openLocation: api('openLocation'),
+    scanQRCode: api('scanQRCode'),
     ...(modernShare
       ? {
           updateTimelineShareData: api('updateTimelineShareData'),

@@ -53,6 +53,7 @@ export function configureJsSdk(option: JsSdkOption): Promise<WxSdk> {
       nonceStr: option.nonceStr,
       signature: option.signature,
       jsApiList: option.jsApiList,
+      ...(option.openTagList?.length ? { openTagList: option.openTagList } : {}),
     });
   });
   ready = configured;

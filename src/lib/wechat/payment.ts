@@ -65,9 +65,13 @@ export function whenBridgeReady(timeoutMs: number = BRIDGE_TIMEOUT_MS): Promise<
   });
 }
 
+/** A payment sheet that never answers (WeChat killed, network gone) counts as not paid after this long. */
+export const PAYMENT_TIMEOUT_MS = 5 * 60 * 1000;
+
 export async function requestPayment(
   params: Partial<Record<string, unknown>> | null | undefined,
   ua?: string,
+  timeoutMs: number = PAYMENT_TIMEOUT_MS,
 ): Promise<PaymentResult> {
   if (!isCompletePayment(params)) throw new WechatError('paymentParamError');
   if (!isWeChat(ua)) throw new WechatError('openInWeChat');
@@ -81,8 +85,10 @@ export async function requestPayment(
     paySign: String(params.paySign),
   };
   return new Promise((resolve) => {
-    bridge.invoke('getBrandWCPayRequest', request, (result) =>
-      resolve(paymentResult(result.err_msg ?? result.errMsg)),
-    );
+    const timer = setTimeout(() => resolve('fail'), timeoutMs);
+    bridge.invoke('getBrandWCPayRequest', request, (result) => {
+      clearTimeout(timer);
+      resolve(paymentResult(result.err_msg ?? result.errMsg));
+    });
   });
 }

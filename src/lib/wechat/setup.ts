@@ -19,7 +19,14 @@ export const JS_API_LIST = [
   'previewImage',
   'getLocation',
   'openLocation',
+  'scanQRCode',
 ];
+
+/** Open tags the app renders: the mini-program jump page's `wx-open-launch-weapp`. */
+export const OPEN_TAG_LIST = ['wx-open-launch-weapp'];
+
+/** The server's list and the app's together: a call missing from either side would fail only inside WeChat. */
+const union = (server: string[] | undefined, app: string[]) => [...new Set([...(server ?? []), ...app])];
 
 export type SetupOptions = { userId?: number | string; sdkUrl?: string; ua?: string };
 
@@ -47,7 +54,8 @@ export function setupJsSdk(options: SetupOptions = {}): Promise<WxSdk> {
     ]);
     return configureJsSdk({
       ...option,
-      jsApiList: option.jsApiList?.length ? option.jsApiList : JS_API_LIST,
+      jsApiList: union(option.jsApiList, JS_API_LIST),
+      openTagList: union(option.openTagList, OPEN_TAG_LIST),
     });
   })();
   inFlight = setup;

@@ -18,6 +18,8 @@ export type WxConfig = {
   nonceStr: string;
   signature: string;
   jsApiList: string[];
+  /** Open tags the page uses (`wx-open-launch-weapp`); WeChat renders them only when asked for here. */
+  openTagList?: string[];
 };
 
 export type WxSharePayload = { title: string; desc: string; link: string; imgUrl: string };

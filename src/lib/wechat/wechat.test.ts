@@ -5,7 +5,7 @@ import { WechatError } from './errors';
 import { configureJsSdk, jsSdkReady, loadJsSdk, resetJsSdk } from './js-sdk';
 import { getLocation, openLocation, previewImage } from './media';
 import { BRIDGE_TIMEOUT_MS, isCompletePayment, paymentResult, requestPayment } from './payment';
-import { setupJsSdk, resetSetup, signedPageUrl, JS_API_LIST } from './setup';
+import { setupJsSdk, resetSetup, signedPageUrl, JS_API_LIST, OPEN_TAG_LIST } from './setup';
 import { setShare } from './share';
 import { BROWSER_UA, OLD_WECHAT_UA, WECHAT_UA, clearFakes, fakeBridge, fakeWx } from './fake-wx';
 
@@ -157,6 +157,38 @@ describe('setupJsSdk', () => {
     // Configured once: later calls reuse it.
     await expect(setupJsSdk({ ua: WECHAT_UA })).resolves.toBe(fake.wx);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for scanQRCode and the mini-program open tag, whatever the server leaves out, and scans with them', async () => {
+    const fake = fakeWx({ reply: { kind: 'success', result: { resultStr: 'https://h.example/#/x' } } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ xcode: 200, msg: 'ok', data: option }))),
+    );
+    const setup = setupJsSdk({ ua: WECHAT_UA });
+    await vi.waitFor(() => expect(fake.wx.config).toHaveBeenCalled());
+    const config = fake.wx.config.mock.calls[0]?.[0 as never] as {
+      jsApiList: string[];
+      openTagList: string[];
+    };
+    expect(JS_API_LIST).toContain('scanQRCode');
+    expect(OPEN_TAG_LIST).toEqual(['wx-open-launch-weapp']);
+    expect(config.jsApiList).toEqual(expect.arrayContaining(['previewImage', 'scanQRCode', ...JS_API_LIST]));
+    expect(new Set(config.jsApiList).size).toBe(config.jsApiList.length);
+    expect(config.openTagList).toEqual(['wx-open-launch-weapp']);
+    fake.fireReady();
+    const wx = (await setup) as unknown as typeof fake.wx;
+    const success = vi.fn();
+    (wx.scanQRCode as (options: object) => void)({ needResult: 1, scanType: ['qrCode'], success });
+    expect(success).toHaveBeenCalledWith(expect.objectContaining({ resultStr: 'https://h.example/#/x' }));
+  });
+
+  it('passes the open tags of the server answer on to wx.config', async () => {
+    const fake = fakeWx();
+    configureJsSdk({ ...option, openTagList: ['wx-open-launch-weapp'] });
+    expect(fake.wx.config).toHaveBeenCalledWith(
+      expect.objectContaining({ openTagList: ['wx-open-launch-weapp'] }),
+    );
   });
 });
 
@@ -334,5 +366,20 @@ describe('previewImage, getLocation, openLocation', () => {
         scale: 16,
       }),
     );
+  });
+});
+
+describe('requestPayment time-out', () => {
+  it('a payment sheet that never answers counts as not paid', async () => {
+    vi.useFakeTimers();
+    try {
+      window.WeixinJSBridge = { invoke: vi.fn() };
+      const paying = requestPayment(payment, WECHAT_UA, 1000);
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(paying).resolves.toBe('fail');
+    } finally {
+      vi.useRealTimers();
+      delete window.WeixinJSBridge;
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n';
 import { BlockList } from '../../blocks/BlockList';
 import { useRouteConfig } from '../../engine/route-context';
-import * as styles from '../page.css';
+import * as styles from '../../ui/page/page.css';
 
 /** A page that is nothing but its configured blocks under its title. */
 export default function BlocksPage() {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppNavigate } from '../../lib/navigation';
 import { launchStore } from '../../lib/launch';
 import { changeLocale } from '../../lib/i18n';
-import * as styles from '../page.css';
+import * as styles from '../../ui/page/page.css';
 
 /**
  * The entry page (`/`, alias /pages/index/index): a link carrying an event token goes straight to the live room, a

@@ -7,7 +7,7 @@ import { useVideo } from '../../features/video/store';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { PullToRefresh } from '../../ui/pull-to-refresh/PullToRefresh';
 import { Spinner } from '../../ui/spinner/Spinner';
-import * as styles from '../page.css';
+import * as styles from '../../ui/page/page.css';
 
 /** The live room: the blocks config declares, with pull-down refresh when config enables it. */
 export default function HomePage() {

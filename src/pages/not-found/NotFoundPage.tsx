@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
-import * as styles from '../page.css';
+import * as styles from '../../ui/page/page.css';
 
 /** Unknown routes. Bundled with the app shell (it is tiny) so it shows even when chunks cannot load. */
 export function NotFoundPage() {

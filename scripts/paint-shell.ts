@@ -1,0 +1,152 @@
+/**
+ * Paint before JavaScript: index.html gets, at build time,
+ *
+ * - a static shell of the live room inside #root (the 16:9 cover area, the title card with a status badge, a title
+ *   line and a meta line), styled by a few lines of inline critical CSS, so the first paint needs only the HTML;
+ * - a tiny inline script that, before the entry module has even started downloading,
+ *   - paints the shell in the colours of the theme remembered for this event (or the config default),
+ *   - sets `<html lang>` to the launch locale,
+ *   - hides the shell on routes that are not a live room,
+ *   - starts the event detail request exactly as the API client would send it (same URL, same Authorization), kept
+ *     in `window.__livev3Early` for the client to use instead of asking again,
+ *   - and, as soon as the detail names the cover, fetches it with high priority and shows it in the shell, with the
+ *     title. `coverSettled` resolves when the cover has loaded (or failed, or there is none): the player library
+ *     waits for it so it does not compete with the cover for the network.
+ *
+ * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
+ * Colours and sizes come from themes/*.json (no literal values here).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import {
+  mergeTokens,
+  type ThemeFile,
+  type ThemeTokens,
+  type ThemeVariantName,
+} from '../src/themes/tokens.ts';
+import { projectRoot } from './i18n-types.ts';
+
+type ShellColours = { bg: string; surface: string; skeleton: string; overlay: string; text: string };
+type AppConfigLite = {
+  theme: { default: string };
+  constants: { apiOrigin: string; defaultLocale: string; locales?: string[] };
+  routes: Array<{ path: string; aliases?: string[]; page: string; themeVariant?: ThemeVariantName }>;
+};
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+export function shellData(root = projectRoot) {
+  const themesDir = path.join(root, 'themes');
+  const base = readJson<ThemeFile>(path.join(themesDir, 'base.json')).tokens as ThemeTokens;
+  const colours: Record<string, ShellColours> = {};
+  for (const file of fs
+    .readdirSync(themesDir)
+    .filter((name) => name.endsWith('.json') && name !== 'base.json')) {
+    const theme = readJson<ThemeFile>(path.join(themesDir, file));
+    for (const variant of ['default', 'channel'] as const) {
+      const tokens = mergeTokens(base, theme.tokens, variant === 'channel' ? theme.channel : undefined);
+      colours[`${theme.name}-${variant}`] = {
+        bg: tokens.color.background,
+        surface: tokens.color.surface,
+        skeleton: tokens.color.surfaceAlt,
+        overlay: tokens.color.overlay,
+        text: tokens.color.text,
+      };
+    }
+  }
+  const config = readJson<AppConfigLite>(path.join(root, 'config/app.json'));
+  const rooms: Record<string, ThemeVariantName> = {};
+  for (const route of config.routes.filter((candidate) => candidate.page === 'home'))
+    for (const routePath of [route.path, ...(route.aliases ?? [])])
+      rooms[routePath] = route.themeVariant ?? 'default';
+  return {
+    base,
+    script: {
+      colours,
+      theme: config.theme.default,
+      api: config.constants.apiOrigin,
+      locale: config.constants.defaultLocale,
+      locales: config.constants.locales ?? ['zh-CN', 'en'],
+      rooms,
+    },
+  };
+}
+
+/** The inline script's body (ES5-ish: it runs before anything else, in every browser the app supports). */
+export function inlineScript(data: ReturnType<typeof shellData>['script']): string {
+  return `(function(){var C=${JSON.stringify(data)},w=window,d=document,h=d.documentElement,early={};w.__livev3Early=early;
+var done,settled=new Promise(function(r){done=r});early.coverSettled=settled;
+try{var u=new URL(location.href),q=new URLSearchParams(u.search),x=u.hash.indexOf('?');
+if(x>=0)new URLSearchParams(u.hash.slice(x+1)).forEach(function(v,k){q.set(k,v)});
+var ls;try{ls=w.localStorage}catch(e){}
+var get=function(k){try{return ls?ls.getItem(k):null}catch(e){return null}};
+var token=q.get('token')||'',loc=q.get('locale');
+if(C.locales.indexOf(loc)<0)loc=get('livev3:locale');if(C.locales.indexOf(loc)<0)loc=C.locale;h.lang=loc;
+var route=u.hash.replace(/^#/,'').split('?')[0]||'/',variant=C.rooms[route];
+if(!variant){h.classList.add('lv-off');done();return}
+var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
+for(var k in c)h.style.setProperty('--lv-'+k,c[k]);
+if(!token){done();return}
+var auth=get('livev3:auth:'+token)||'';if(!auth){d.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i).trim()==='auth_token_2')auth=decodeURIComponent(p.slice(i+1))})}
+var s=new URLSearchParams();s.set('token',token);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));
+var headers={Accept:'application/json'};if(auth)headers.Authorization='Bearer '+auth;
+early.url=C.api+'/v3/api/video/detail?'+s.toString();early.auth=headers.Authorization||'';
+early.response=fetch(early.url,{headers:headers,credentials:'include'});
+early.response.then(function(r){return r.clone().json()}).then(function(e){var v=e&&e.data;
+var t=d.getElementById('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.className='lv-title'}
+if(!v||!v.cover){done();return}
+var l=d.createElement('link');l.setAttribute('rel','preload');l.setAttribute('as','image');l.setAttribute('href',v.cover);l.setAttribute('fetchpriority','high');d.head.appendChild(l);
+var img=d.getElementById('lv-cover');if(!img){done();return}
+img.onload=img.onerror=function(){done()};img.setAttribute('fetchpriority','high');img.src=v.cover;img.hidden=false}).catch(function(){done()});
+setTimeout(done,4000)}catch(e){done()}})();`;
+}
+
+function criticalCss(base: ThemeTokens): string {
+  const px = (value: number) => `${value}px`;
+  const { space, fontSize, radius, size } = base;
+  return [
+    `html{background:var(--lv-bg);color:var(--lv-text)}`,
+    `body{margin:0}`,
+    `#root{max-width:${px(size.contentMaxWidth)};margin:0 auto}`,
+    `.lv-off .lv-shell{display:none}`,
+    `.lv-shell{display:block;min-height:100vh;background:var(--lv-bg)}`,
+    `.lv-cover{position:relative;aspect-ratio:16/9;background:var(--lv-overlay);overflow:hidden}`,
+    `.lv-cover img{display:block;width:100%;height:100%;object-fit:cover}`,
+    `.lv-cover img[hidden]{display:none}`,
+    `.lv-head{background:var(--lv-surface);padding:${px(space.md)} ${px(space.lg)}}`,
+    `.lv-badge{display:block;width:${px(fontSize.xs * 4 + space.sm * 2)};height:${px(fontSize.xs * 1.5 + space.xxs * 2)};margin-bottom:${px(space.xs)};border-radius:${px(radius.pill)};background:var(--lv-skeleton)}`,
+    `.lv-title{margin:0;font:700 ${px(fontSize.xl)}/1.3 -apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Noto Sans CJK SC','Microsoft YaHei','Helvetica Neue',Arial,sans-serif;color:var(--lv-text)}`,
+    `.lv-title.lv-bone{width:70%;height:${px(Math.round(fontSize.xl * 1.3))};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
+    `.lv-meta{width:30%;height:${px(Math.round(fontSize.sm * 1.5))};margin-top:${px(space.xs)};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
+  ].join('');
+}
+
+export const SHELL = [
+  '<div id="root">',
+  '<div class="lv-shell" aria-hidden="true">',
+  '<div class="lv-cover"><img id="lv-cover" alt="" width="390" height="219" hidden /></div>',
+  '<div class="lv-head"><span class="lv-badge"></span><p id="lv-title" class="lv-title lv-bone"></p><div class="lv-meta"></div></div>',
+  '</div>',
+  '</div>',
+].join('');
+
+export function paintShellPlugin(root = projectRoot): Plugin {
+  return {
+    name: 'livev3:paint-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const { base, script } = shellData(root);
+        return html
+          .replace('<div id="root"></div>', SHELL)
+          .replace(
+            '</title>',
+            `</title>\n    <style>${criticalCss(base)}</style>\n    <script>${inlineScript(script)}</script>`,
+          );
+      },
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * One-time codes that prove an e-mail address: 6 digits mailed to the address, only their hash stored, valid 10
+ * minutes, one send per address per 60 s, at most 10 per IP per hour, 5 wrong tries burn a code. Consumed and
+ * counted by conditional updates (exact under concurrency on PostgreSQL too).
+ */
+import crypto from 'node:crypto';
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, XCODE, type Locale } from '../envelope.ts';
+import type { Mailer } from './mail.ts';
+
+export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
+export const EMAIL_RESEND_MS = 60 * 1000;
+export const EMAIL_MAX_PER_IP_PER_HOUR = 10;
+export const EMAIL_MAX_ATTEMPTS = 5;
+
+const hash = (email: string, code: string) =>
+  crypto.createHash('sha256').update(`mail:${email}:${code}`).digest('hex');
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function sendEmailCode(
+  sql: Sql,
+  mailer: Mailer,
+  input: { email: string; ip: string; now: number; locale: Locale },
+): Promise<{ resend_after: number }> {
+  const { email, ip, now } = input;
+  const last = await sql
+    .selectFrom('email_codes')
+    .select('created_at')
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last && now - Number(last.created_at) < EMAIL_RESEND_MS) {
+    const wait = Math.ceil((EMAIL_RESEND_MS - (now - Number(last.created_at))) / 1000);
+    throw new ApiFailure(
+      XCODE.tooManyRequests,
+      { 'zh-CN': `请 ${wait} 秒后再获取验证码`, en: `Please wait ${wait} s before requesting another code` },
+      { resend_after: wait },
+    );
+  }
+  const sent = await sql
+    .selectFrom('email_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', now - 3600_000)
+    .executeTakeFirst();
+  if (Number(sent?.count ?? 0) >= EMAIL_MAX_PER_IP_PER_HOUR)
+    throw new ApiFailure(XCODE.tooManyRequests, {
+      'zh-CN': '获取验证码过于频繁，请稍后再试',
+      en: 'Too many codes requested, please retry later',
+    });
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await sql
+    .insertInto('email_codes')
+    .values({ email, code_hash: hash(email, code), ip, created_at: now, expires_at: now + EMAIL_CODE_TTL_MS })
+    .execute();
+  const minutes = EMAIL_CODE_TTL_MS / 60_000;
+  try {
+    await mailer.send({
+      to: email,
+      code,
+      subject: input.locale === 'en' ? `Your login code: ${code}` : `您的登录验证码：${code}`,
+      text:
+        input.locale === 'en'
+          ? `Your livev3 login code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this mail.`
+          : `您的 livev3 登录验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`,
+    });
+  } catch {
+    throw new ApiFailure(XCODE.internal, {
+      'zh-CN': '邮件发送失败，请稍后再试',
+      en: 'The mail could not be sent, please retry later',
+    });
+  }
+  return { resend_after: EMAIL_RESEND_MS / 1000 };
+}
+
+/** Checks and consumes the newest code mailed to the address. */
+export async function verifyEmailCode(
+  sql: Sql,
+  input: { email: string; code: string; now: number },
+): Promise<void> {
+  const row = await sql
+    .selectFrom('email_codes')
+    .select(['id', 'code_hash', 'expires_at', 'attempts', 'used_at'])
+    .where('email', '=', input.email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const requestFirst = new ApiFailure(XCODE.badRequest, {
+    'zh-CN': '请先获取验证码',
+    en: 'Please request a verification code first',
+  });
+  if (!row || row.used_at !== null) throw requestFirst;
+  if (Number(row.expires_at) <= input.now)
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': '验证码已过期，请重新获取',
+      en: 'The verification code has expired, please request a new one',
+    });
+  const tooMany = new ApiFailure(XCODE.tooManyRequests, {
+    'zh-CN': '验证码错误次数过多，请重新获取',
+    en: 'Too many wrong codes, please request a new one',
+  });
+  if (row.attempts >= EMAIL_MAX_ATTEMPTS) throw tooMany;
+  if (row.code_hash !== hash(input.email, input.code)) {
+    const counted = await sql
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', EMAIL_MAX_ATTEMPTS)
+      .returning('id')
+      .executeTakeFirst();
+    if (!counted) throw tooMany;
+    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '验证码错误', en: 'The verification code is wrong' });
+  }
+  const used = await sql
+    .updateTable('email_codes')
+    .set({ used_at: input.now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', EMAIL_MAX_ATTEMPTS)
+    .returning('id')
+    .executeTakeFirst();
+  if (!used) throw requestFirst;
+}

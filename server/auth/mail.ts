@@ -1,0 +1,47 @@
+/**
+ * Outgoing mail through nodemailer (a maintained SMTP client): `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com`)
+ * and `MAIL_FROM` in production. Without SMTP_URL, outside production, messages are built by nodemailer's stream
+ * transport and kept in a local sink: GET /dev/mail/last?email= answers the last code mailed to an address, like
+ * /dev/sms/last for phones. In production without SMTP_URL nothing can be mailed and a send is refused.
+ */
+import type { FastifyInstance } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage & { code?: string }): Promise<void> };
+
+/** Outside production: the last code and message per address (the local mail sink). */
+export const devMail = new Map<string, { code: string | null; subject: string; raw: string }>();
+
+export function createMailer(env: NodeJS.ProcessEnv, mode: string): Mailer {
+  const from = env.MAIL_FROM ?? 'livev3 <no-reply@livev3.local>';
+  if (env.SMTP_URL) {
+    const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send({ to, subject, text }) {
+        await transport.sendMail({ from, to, subject, text });
+      },
+    };
+  }
+  if (mode === 'production')
+    return {
+      async send() {
+        throw new Error('SMTP_URL is not set: e-mail cannot be sent');
+      },
+    };
+  const sink = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, code }) {
+      const info = await sink.sendMail({ from, to, subject, text });
+      devMail.set(to, { code: code ?? null, subject, raw: String(info.message) });
+    },
+  };
+}
+
+/** Dev only: GET /dev/mail/last?email= answers the last code mailed to the address (the local mail sink). */
+export function devMailRoute(app: FastifyInstance): void {
+  app.get<{ Querystring: { email?: string } }>('/dev/mail/last', async (request) => {
+    const last = devMail.get((request.query.email ?? '').trim().toLowerCase());
+    return { xcode: 200, msg: 'ok', data: { code: last?.code ?? null, subject: last?.subject ?? null } };
+  });
+}

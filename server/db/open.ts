@@ -1,0 +1,155 @@
+/**
+ * Opens the server's data: PostgreSQL when a `postgres://` URL is given (DATABASE_URL), otherwise the SQLite file at
+ * DATABASE_PATH (`:memory:` for tests). Either way the schema is brought to the latest portable migration, so both
+ * engines hold the same tables.
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Db } from './database.ts';
+import type { Engine } from './engine.ts';
+import { migratePortable } from './migrate-portable.ts';
+import { sqliteSql, type Sql } from './sql.ts';
+
+export type Data = {
+  engine: Engine;
+  sql: Sql;
+  /**
+   * The legacy synchronous better-sqlite3 connection (SQLite only). On PostgreSQL it is a stand-in whose statements
+   * fail with a clear message: code still on raw statements has not been moved to the query builder yet.
+   */
+  db: Db;
+  close: () => Promise<void>;
+};
+
+export type DataOptions = {
+  databasePath: string;
+  /** `postgres://user@host:port/db`: PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  /** PostgreSQL: pool size (default 10). */
+  poolSize?: number;
+};
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+// PostgreSQL answers bigint (times, counts) and numeric (sums of bigints) as strings; every such value here is a
+// safe integer (times in ms, counts, cents).
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function postgresPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, types: pgTypes as pg.CustomTypesConfig });
+}
+
+export function postgresSql(pool: pg.Pool): Sql {
+  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Ends the pool and waits until every connection has really closed: the pool's own end resolves once it has asked
+ * its clients to end, before their sockets close, and dropping the database right then (the test databases) made
+ * the server cut those still-open connections, which surfaced as uncaught 'terminating connection' errors.
+ */
+async function closePool(pool: pg.Pool, sql: Sql): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    const timer = setTimeout(resolve, 5000);
+    timer.unref();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open <= 0) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  await sql.destroy();
+  await closed;
+}
+
+const standIn = Symbol('legacy stand-in');
+
+/** True for the stand-in `db` of a PostgreSQL server (no SQLite connection behind it). */
+export function isStandIn(db: Db): boolean {
+  return (db as unknown as Record<symbol, unknown>)[standIn] === true;
+}
+
+function legacyUnavailable(): Db {
+  const fail = (what: string) => () => {
+    throw new Error(
+      `${what} on PostgreSQL: this code still uses a raw SQLite statement (move it to app.sql)`,
+    );
+  };
+  return new Proxy({} as Db, {
+    get(_target, property) {
+      if (property === standIn) return true;
+      if (property === 'prepare')
+        return (text: string) =>
+          new Proxy(
+            {},
+            {
+              get: (_t, method) =>
+                method === 'run' || method === 'get' || method === 'all' || method === 'iterate'
+                  ? fail(`${text.trim().slice(0, 60)}…`)
+                  : () => undefined,
+            },
+          );
+      if (property === 'transaction')
+        return (fn: unknown) => (typeof fn === 'function' ? fail('transaction') : fn);
+      if (property === 'close') return () => undefined;
+      if (property === 'inTransaction') return false;
+      if (property === 'open') return true;
+      return fail(`db.${String(property)}`);
+    },
+  });
+}
+
+export async function openData(options: DataOptions): Promise<Data> {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = postgresPool(options.databaseUrl, options.poolSize);
+    const sql = postgresSql(pool);
+    try {
+      await migratePortable(sql);
+    } catch (error) {
+      await sql.destroy();
+      throw error;
+    }
+    return { engine: 'postgres', sql, db: legacyUnavailable(), close: () => closePool(pool, sql) };
+  }
+  const db = openDatabase(options.databasePath);
+  adoptLegacyMigrations(db);
+  const sql = sqliteSql(db);
+  await migratePortable(sql);
+  return {
+    engine: 'sqlite',
+    sql,
+    db,
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+/**
+ * A SQLite file made before the migrations were portable recorded them (`001_core.sql`...) in schema_migrations; the
+ * portable files of the same names create the same tables, so they count as applied there.
+ */
+function adoptLegacyMigrations(db: Db): void {
+  const legacy = db
+    .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'schema_migrations'")
+    .get();
+  if (!legacy?.n) return;
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)',
+  );
+  const versions = db.prepare<[], { version: string }>('SELECT version FROM schema_migrations').all();
+  const adopt = db.prepare('INSERT OR IGNORE INTO kysely_migration (name, timestamp) VALUES (?, ?)');
+  for (const { version } of versions) adopt.run(version.replace(/\.sql$/, ''), new Date().toISOString());
+  db.exec('DROP TABLE schema_migrations');
+}

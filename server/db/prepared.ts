@@ -1,0 +1,110 @@
+/**
+ * Prepared queries for hot paths: a query written on the query builder once, with named placeholders, compiled once
+ * per engine, then run with values, without building and compiling it again on every call.
+ *
+ * Hot paths write their logic once as a generator of steps (`yield run(query, values)`) and `runSteps` drives it:
+ * asynchronously on PostgreSQL (each step through kysely's executor, inside a kysely transaction), or synchronously on
+ * SQLite (the compiled statement on the better-sqlite3 connection, statements cached), so that a whole SQLite batch
+ * (group commit) runs as one synchronous transaction that no other request can interleave with.
+ */
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
+
+const SENTINEL = '\u0000livev3:';
+
+export type Placeholder = (name: string) => never;
+
+export type Prepared<R> = {
+  /** Compiled text and a parameter list for the given values. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  bind(sql: Kysely<any>, values: Record<string, unknown>): { text: string; parameters: unknown[]; rows?: R };
+};
+
+/** A query with named placeholders: `prepared((sql, p) => sql.selectFrom('t').where('id', '=', p('id')))`. */
+export function prepared<R>(build: (sql: Sql, p: Placeholder) => Compilable<R>): Prepared<R> {
+  const compiledBy = new WeakMap<object, { text: string; slots: (string | { value: unknown })[] }>();
+  const p: Placeholder = (name) => `${SENTINEL}${name}` as never;
+  return {
+    bind(sql, values) {
+      // A transaction shares its database's executor and dialect: compile once per adapter class instance.
+      const key = sql.getExecutor().adapter;
+      let entry = compiledBy.get(key);
+      if (!entry) {
+        const compiled = build(sql as unknown as Sql, p).compile();
+        entry = {
+          text: compiled.sql,
+          slots: compiled.parameters.map((parameter) =>
+            typeof parameter === 'string' && parameter.startsWith(SENTINEL)
+              ? parameter.slice(SENTINEL.length)
+              : { value: parameter },
+          ),
+        };
+        compiledBy.set(key, entry);
+      }
+      const parameters = entry.slots.map((slot) => {
+        if (typeof slot !== 'string') return slot.value;
+        if (!(slot in values)) throw new Error(`prepared query: no value for ${slot}`);
+        return values[slot];
+      });
+      return { text: entry.text, parameters };
+    },
+  };
+}
+
+/** One step of a hot path: run a prepared query; `first` answers the first row (or undefined). */
+export type Step = { query: Prepared<unknown>; values: Record<string, unknown>; first: boolean };
+
+export function all<R>(query: Prepared<R>, values: Record<string, unknown>): Step {
+  return { query: query as Prepared<unknown>, values, first: false };
+}
+
+export function first<R>(query: Prepared<R>, values: Record<string, unknown>): Step {
+  return { query: query as Prepared<unknown>, values, first: true };
+}
+
+/** What a step answers: rows (`all`) or one row (`first`), typed by the caller. */
+export type StepResult = unknown;
+
+export type Steps<T> = Generator<Step, T, StepResult>;
+
+type Statement = ReturnType<Db['prepare']> & {
+  run(...parameters: unknown[]): unknown;
+  get(...parameters: unknown[]): unknown;
+  all(...parameters: unknown[]): unknown[];
+};
+
+const statementsByDb = new WeakMap<Db, Map<string, Statement>>();
+
+/** Runs one step synchronously on the SQLite connection (statements cached per text). */
+function runSync(db: Db, sql: Sql, step: Step): StepResult {
+  const { text, parameters } = step.query.bind(sql, step.values);
+  let cache = statementsByDb.get(db);
+  if (!cache) statementsByDb.set(db, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) cache.set(text, (statement = db.prepare(text) as Statement));
+  if (!statement.reader) {
+    statement.run(...parameters);
+    return step.first ? undefined : [];
+  }
+  return step.first ? statement.get(...parameters) : statement.all(...parameters);
+}
+
+/** Drives steps synchronously (SQLite; call inside a better-sqlite3 transaction for atomicity). */
+export function runStepsSync<T>(db: Db, sql: Sql, steps: Steps<T>): T {
+  let next = steps.next();
+  while (!next.done) next = steps.next(runSync(db, sql, next.value));
+  return next.value;
+}
+
+/** Drives steps through kysely (either engine; pass a transaction for atomicity). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function runSteps<T>(sql: Kysely<any>, steps: Steps<T>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const { text, parameters } = next.value.query.bind(sql, next.value.values);
+    const { rows } = await sql.executeQuery(CompiledQuery.raw(text, parameters));
+    next = steps.next(next.value.first ? rows[0] : rows);
+  }
+  return next.value;
+}

@@ -1,0 +1,59 @@
+import type { Generated } from './core.ts';
+
+/**
+ * The channel's tables. `channels`, `channel_categories` and `channel_videos` come from migration 004 (events are core
+ * tables); migration 015_channel.ts adds the profile (logo, cover, official
+ * account, follower count), follows, organiser HTML blocks and the title search index (020_channel_search_title.ts: the source title). Times are unix seconds.
+ */
+export interface ChannelTables {
+  channels: {
+    id: Generated<number>;
+    token: string;
+    owner_id: number;
+    color_code: Generated<string>;
+    title: string;
+    intro: Generated<string>;
+  };
+  channel_categories: { id: Generated<number>; channel_id: number; name: string; position: number };
+  channel_videos: { channel_id: number; category_id: number; event_id: number; position: number };
+  /**
+   * The event columns a channel lists, declared exactly as in the core tables (the two declarations intersect to
+   * one type), so channel queries type-check whichever file declares events first.
+   */
+  events: {
+    id: Generated<number>;
+    token: string;
+    owner_id: number;
+    color_code: Generated<string>;
+    title: string;
+    cover: Generated<string>;
+    description: Generated<string>;
+    live_status: Generated<number>;
+    start_time: Generated<number>;
+    views: Generated<number>;
+    live_stream: Generated<string>;
+    replay_stream: Generated<string>;
+    password: Generated<string>;
+    price_cents: Generated<number>;
+  };
+  channel_profiles: {
+    channel_id: number;
+    logo: Generated<string>;
+    cover: Generated<string>;
+    official_name: Generated<string>;
+    official_qr: Generated<string>;
+    official_intro: Generated<string>;
+    /** Kept equal to the number of channel_follows rows (moved in the same transaction as the row). */
+    followers: Generated<number>;
+  };
+  channel_follows: { channel_id: number; user_id: number; created_at: number };
+  /** Organiser HTML: category_id 0 is the channel's own block. Stored as written, sanitized by the app. */
+  channel_html: { channel_id: number; category_id: number; html: string };
+  /**
+   * One row per listed video: its title normalised for search (NFKC, lower case), and the title it was built from
+   * (migration 020), which tells a search which rows are out of date.
+   */
+  channel_search: { channel_id: number; event_id: number; title_key: string; title: Generated<string> };
+  /** The n-gram index over title_key: every two-character gram of every title. */
+  channel_search_grams: { channel_id: number; gram: string; event_id: number };
+}

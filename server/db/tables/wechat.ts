@@ -1,0 +1,54 @@
+import type { Generated } from './core.ts';
+
+export type RefundStatus = 'pending' | 'processing' | 'success' | 'failed' | 'closed';
+
+/** WeChat tables (migration 017_wechat.ts) and the columns of the legacy orders/users tables the WeChat code reads. */
+export interface WechatTables {
+  wechat_prepays: { order_sn: string; trade_type: 'JSAPI' | 'H5'; prepay: string; created_at: number };
+  wechat_notify_nonces: { nonce: string; received_at: number };
+  wechat_refunds: {
+    id: Generated<number>;
+    out_refund_no: string;
+    order_sn: string;
+    amount_cents: number;
+    reason: string;
+    status: Generated<RefundStatus>;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    refund_id: string | null;
+    last_error: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  wechat_oauth_states: { id: string; used_at: number };
+  wechat_mini_codes: { cache_key: string; png_base64: string; created_at: number };
+  orders: {
+    id: Generated<number>;
+    order_sn: string;
+    user_id: number;
+    kind: string;
+    ref_id: number;
+    amount_cents: number;
+    status: Generated<number>;
+    idempotency_key: string | null;
+    prepay_id: string;
+    transaction_id: string | null;
+    created_at: number;
+    paid_at: number | null;
+  };
+  users: {
+    id: Generated<number>;
+    openid: string | null;
+    unionid: string | null;
+    nickname: Generated<string>;
+    avatar: Generated<string>;
+    created_at: number;
+  };
+  /** Red packets (migration 008): status 3 = expired, refunded_cents = the unclaimed rest paid back. */
+  red_packets: {
+    id: Generated<number>;
+    sender_id: number;
+    status: Generated<number>;
+    refunded_cents: Generated<number>;
+  };
+}

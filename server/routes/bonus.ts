@@ -1,0 +1,27 @@
+/** Daily bonus calls (schemas/api/engagement.json): detail, my streak, claim. */
+import { needViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import type { Sql } from '../db/sql.ts';
+import { ok } from '../envelope.ts';
+import { bonusDetail, bonusUserInfo, claimBonus } from '../engagement/bonus.ts';
+
+export function bonusHandlers(sql: Sql, now: () => number): HandlerMap {
+  const seconds = () => Math.floor(now() / 1000);
+  return {
+    async bonusDetail(request) {
+      return ok(await bonusDetail(sql, (request.query as { bonus_id: number }).bonus_id, seconds()));
+    },
+    async bonusUserInfo(request) {
+      const { userId } = await needViewer(sql, request, now());
+      return ok(
+        await bonusUserInfo(sql, (request.query as { bonus_id: number }).bonus_id, userId, seconds()),
+      );
+    },
+    async bonusClaim(request) {
+      const { userId } = await needViewer(sql, request, now());
+      return ok(
+        await claimBonus(sql, Number((request.body as { bonus_id: number }).bonus_id), userId, seconds()),
+      );
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The channel home's calls (schemas/api/channel.json): the channel, a category's videos, organiser HTML, follow and
+ * unfollow, and title search. Anonymous viewers read everything; following needs a login.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
+import { ok } from '../envelope.ts';
+import { optionalViewer, requireViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import {
+  categoryVideos,
+  channelCategories,
+  channelHtml,
+  findChannel,
+  isFollowing,
+  liveVideos,
+  setFollowing,
+  videosByIds,
+} from '../channel/channel.ts';
+import { channelSearch } from '../channel/search.ts';
+
+type PagedQuery = { channel_token: string; page?: number; page_size?: number };
+
+const LIVE_LIMIT = 10;
+
+function paging(query: PagedQuery) {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 20;
+  return { page, pageSize, offset: (page - 1) * pageSize, limit: pageSize };
+}
+
+function paged<T>(list: T[], total: number, page: number, pageSize: number) {
+  return { list, total, page, page_size: pageSize, has_more: page * pageSize < total };
+}
+
+export function channelHandlers(db: Db, sql: Sql, now: () => number): HandlerMap {
+  const query = <T>(request: FastifyRequest) => request.query as T;
+  const search = channelSearch(sql, db);
+  const follow = (value: boolean) => async (request: FastifyRequest) => {
+    const viewer = requireViewer(db, request, now());
+    const channel = await findChannel(sql, (request.body as { channel_token: string }).channel_token);
+    return ok(await setFollowing(sql, channel.id, viewer.userId, value, Math.floor(now() / 1000)));
+  };
+
+  return {
+    async channelHome(request) {
+      const viewer = optionalViewer(db, request, now());
+      const channel = await findChannel(sql, query<{ channel_token: string }>(request).channel_token);
+      const [categories, lives, followed] = await Promise.all([
+        channelCategories(sql, channel.id),
+        liveVideos(sql, channel.id, LIVE_LIMIT),
+        viewer ? isFollowing(sql, channel.id, viewer.userId) : false,
+      ]);
+      return ok({
+        user_id: channel.owner_id,
+        token: channel.token,
+        title: channel.title,
+        intro: channel.intro,
+        color_code: channel.color_code,
+        logo: channel.logo,
+        cover: channel.cover,
+        followers: channel.followers,
+        followed,
+        official: channel.official_name
+          ? { name: channel.official_name, qrcode: channel.official_qr, intro: channel.official_intro }
+          : null,
+        categories,
+        live: lives[0] ?? null,
+        lives,
+      });
+    },
+
+    async channelCategoryVideos(request) {
+      const input = query<PagedQuery & { category_id: number }>(request);
+      const channel = await findChannel(sql, input.channel_token);
+      const { page, pageSize, offset, limit } = paging(input);
+      const { list, total } = await categoryVideos(sql, channel.id, input.category_id, { offset, limit });
+      return ok(paged(list, total, page, pageSize));
+    },
+
+    async channelHtml(request) {
+      const channel = await findChannel(sql, query<{ channel_token: string }>(request).channel_token);
+      return ok({ html: await channelHtml(sql, channel.id, 0) });
+    },
+
+    async channelCategoryHtml(request) {
+      const input = query<{ channel_token: string; category_id: number }>(request);
+      const channel = await findChannel(sql, input.channel_token);
+      return ok({ html: input.category_id ? await channelHtml(sql, channel.id, input.category_id) : '' });
+    },
+
+    channelFollow: follow(true),
+    channelUnfollow: follow(false),
+
+    async channelSearch(request) {
+      const input = query<PagedQuery & { keyword: string }>(request);
+      const channel = await findChannel(sql, input.channel_token);
+      const { page, pageSize, offset, limit } = paging(input);
+      const { eventIds, total } = await search(channel.id, input.keyword, {
+        offset,
+        limit,
+      });
+      return ok(paged(await videosByIds(sql, eventIds), total, page, pageSize));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Score query calls (schemas/api/engagement.json): the form, the query (login, limited per viewer), the rank list.
+ * The per-viewer limit sits here because the contract's rate limit counts per address, and many viewers can share
+ * one (a venue's Wi-Fi).
+ */
+import { needViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, ok, requestLocale, XCODE } from '../envelope.ts';
+import { windowLimiter } from '../engagement/common.ts';
+import { queryScore, scorePage, scoreRankList } from '../engagement/score.ts';
+
+/** Queries per viewer per minute: enough to fix a typo, too few to try ID digits one by one. */
+export const SCORE_QUERIES_PER_MINUTE = 5;
+
+export function scoreQueryHandlers(sql: Sql, now: () => number): HandlerMap {
+  const allowed = windowLimiter(SCORE_QUERIES_PER_MINUTE, 60_000);
+  return {
+    async scoreQueryPage(request) {
+      const { query_id } = request.body as { query_id: number };
+      return ok(await scorePage(sql, Number(query_id), requestLocale(request)));
+    },
+    async scoreQuery(request) {
+      const { userId } = await needViewer(sql, request, now());
+      if (!allowed(String(userId), now())) {
+        throw new ApiFailure(XCODE.tooManyRequests, {
+          'zh-CN': '查询过于频繁，请一分钟后再试',
+          en: 'Too many queries, please try again in a minute',
+        });
+      }
+      const body = request.body as { query_id: number; values: Record<string, string> };
+      return ok(await queryScore(sql, Number(body.query_id), body.values, requestLocale(request)));
+    },
+    async scoreQueryRankList(request) {
+      const body = request.body as { query_id: number; page?: number; page_size?: number };
+      return ok(
+        await scoreRankList(sql, Number(body.query_id), Number(body.page ?? 1), Number(body.page_size ?? 20)),
+      );
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The shop over HTTP: products, orders, addresses and paying an order (spec section 7, "Shop and payment"), and the
+ * organiser's calls (ship, sales, sign-up review), each checked against the user's permission list.
+ */
+import { needViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
+import type { ShopOrderState } from '../db/tables/shop.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { payAnswer } from '../redpack/pay.ts';
+import { listAddresses, saveAddress, type AddressInput } from '../shop/addresses.ts';
+import { SHOP_XCODE } from '../shop/common.ts';
+import { shipOrder, shopSales } from '../shop/organiser.ts';
+import {
+  changeOrderAddress,
+  expireDue,
+  listOrders,
+  payableOrder,
+  placeOrder,
+  type PlaceOrder,
+} from '../shop/orders.ts';
+import '../shop/paid.ts';
+import { hasPermission } from '../shop/permissions.ts';
+import { listProducts, type ProductScope } from '../shop/products.ts';
+import { reviewSignUp } from '../vote/signup.ts';
+import type { WechatCredentials } from '../wechat/credentials.ts';
+import { createPaymentOrder } from '../wechat/orders.ts';
+
+const EXPIRY_SWEEP_MS = 30_000;
+
+async function requirePermission(sql: Sql, userId: number, ...names: string[]): Promise<void> {
+  if (!(await hasPermission(sql, userId, ...names)))
+    throw new ApiFailure(SHOP_XCODE.noPermission, { 'zh-CN': '没有权限', en: 'No permission' });
+}
+
+export function shopHandlers(
+  sql: Sql,
+  db: Db,
+  options: { credentials: WechatCredentials; now?: () => number },
+): HandlerMap {
+  const now = options.now ?? Date.now;
+  const nowSec = () => Math.floor(now() / 1000);
+  // Orders nobody looks at again still give their stock back on time (reads and checkouts also expire due ones).
+  const sweep = setInterval(() => {
+    if (!db.open) clearInterval(sweep);
+    else void expireDue(sql, nowSec()).catch(() => undefined);
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+  const viewer = (request: Parameters<typeof needViewer>[1]) => needViewer(sql, request, now());
+  return {
+    async shopProductList(request) {
+      const query = request.query as ProductScope & { page?: number; page_size?: number };
+      if (query.token === undefined && query.vote_id === undefined && query.id === undefined)
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': '请指定活动 token、vote_id 或商品 id',
+          en: 'Give an event token, a vote_id or a product id',
+        });
+      return ok(await listProducts(sql, query, nowSec()));
+    },
+    async shopOrderSave(request) {
+      const { userId } = await viewer(request);
+      return ok(await placeOrder(sql, userId, request.body as PlaceOrder, now()));
+    },
+    async shopOrderList(request) {
+      const { userId } = await viewer(request);
+      const filter = {
+        ...(request.query as object),
+        ...((request.body as object | undefined) ?? {}),
+      } as { state?: ShopOrderState; order_sn?: string; page?: number; page_size?: number };
+      return ok(await listOrders(sql, userId, filter, nowSec()));
+    },
+    async shopOrderAddress(request) {
+      const { userId } = await viewer(request);
+      const body = request.body as { order_sn: string; address_id: number };
+      return ok(await changeOrderAddress(sql, userId, body, nowSec()));
+    },
+    async shopAddressList(request) {
+      const { userId } = await viewer(request);
+      return ok({ list: await listAddresses(sql, userId) });
+    },
+    async shopAddressSave(request) {
+      const { userId } = await viewer(request);
+      const id = await saveAddress(sql, userId, request.body as AddressInput, nowSec());
+      return ok({ id, list: await listAddresses(sql, userId) });
+    },
+    async shopOrderPay(request) {
+      const { userId } = await viewer(request);
+      const { order_sn, t_type = 'h5' } = request.body as { order_sn: string; t_type?: 'h5' | 'wap' };
+      const order = await payableOrder(sql, userId, order_sn, nowSec());
+      // One payment order per shop order and payment kind: a retry, or paying later, never charges twice.
+      const payment = await createPaymentOrder(sql, {
+        userId,
+        kind: 'product',
+        refId: order.id,
+        amountCents: order.amount_cents,
+        idempotencyKey: `product:${order.id}:${t_type}`,
+        now: now(),
+      });
+      return ok(await payAnswer(payment, t_type, options.credentials, now(), request));
+    },
+    async shopOrderShip(request) {
+      const { userId } = await viewer(request);
+      await requirePermission(sql, userId, 'shop', 'owner');
+      const body = request.body as { order_sn: string; tracking_no?: string; action?: 'ship' | 'complete' };
+      return ok(await shipOrder(sql, body, nowSec()));
+    },
+    async shopSales(request) {
+      const { userId } = await viewer(request);
+      await requirePermission(sql, userId, 'shop', 'owner');
+      return ok(await shopSales(sql, request.query as { token?: string; vote_id?: number }));
+    },
+    async voteSignUpReview(request) {
+      const { userId } = await viewer(request);
+      await requirePermission(sql, userId, 'vote_review', 'owner');
+      const { sign_up_id, decision } = request.body as {
+        sign_up_id: number;
+        decision: 'approved' | 'rejected';
+      };
+      await reviewSignUp(sql, sign_up_id, decision);
+      return ok({ sign_up_id, status: decision });
+    },
+  };
+}

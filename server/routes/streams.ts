@@ -1,0 +1,43 @@
+/**
+ * GET /v3/api/video/stream/sign: a fresh signature for a stream URL of the event, for a viewer who still passes the
+ * event's gates (the player renews before the old one expires). See server/streams/sign.ts.
+ */
+import { optionalViewer } from '../auth/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { signStreamUrl, unsignedStreamUrl } from '../streams/sign.ts';
+import { episodeStreamUrl } from './live-room.ts';
+import { findEvent, streamUrls, viewerMayWatch } from './video.ts';
+
+export const STREAM_MESSAGES = {
+  gated: { 'zh-CN': '请先完成观看验证', en: 'Pass the event’s access check first' },
+  notFound: { 'zh-CN': '该活动没有这个视频流', en: 'This event has no such stream' },
+} as const;
+
+export function streamHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
+  return {
+    async videoStreamSign(request) {
+      const { token, url } = request.query as { token: string; url: string };
+      const event = findEvent(db, token);
+      if (!viewerMayWatch(db, event, optionalViewer(db, request), now()))
+        throw new ApiFailure(XCODE.forbidden, STREAM_MESSAGES.gated);
+      const wanted = unsignedStreamUrl(url);
+      const own = streamUrls(event);
+      let known = wanted === own.live_url || wanted === own.replay_url;
+      if (!known) {
+        const episodes = await sql
+          .selectFrom('episodes')
+          .select(['id', 'stream'])
+          .where('event_id', '=', event.id)
+          .execute();
+        known = episodes.some((episode) => episodeStreamUrl(episode) === wanted);
+      }
+      if (!known || !wanted) throw new ApiFailure(XCODE.notFound, STREAM_MESSAGES.notFound);
+      const signed = signStreamUrl(db, wanted);
+      const expires = Number(new URLSearchParams(signed.split('?')[1] ?? '').get('exp') ?? 0);
+      return ok({ url: signed, expires_at: expires });
+    },
+  };
+}

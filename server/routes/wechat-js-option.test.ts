@@ -1,0 +1,34 @@
+/**
+ * GET /v2/api/wechat/wechat_js_option: the signed wx.config for a page names every JS-SDK call the app makes
+ * (scanQRCode for the scan page among them) and the mini-program open tag the jump page renders.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer, type App } from '../security/helpers.ts';
+import {
+  JS_API_LIST as APP_JS_API_LIST,
+  OPEN_TAG_LIST as APP_OPEN_TAGS,
+} from '../../src/lib/wechat/setup.ts';
+
+let app: App;
+beforeAll(async () => {
+  app = await testServer({ mode: 'test' });
+}, 60_000);
+afterAll(() => app.close());
+
+describe('the JS-SDK option', () => {
+  it('asks for scanQRCode, every call the app makes and the wx-open-launch-weapp open tag', async () => {
+    const callback = 'https://h.example/livev3/?token=demo';
+    const answer = (
+      await app.inject({ url: `/v2/api/wechat/wechat_js_option?callback=${encodeURIComponent(callback)}` })
+    ).json();
+    expect(answer.xcode).toBe(200);
+    expect(answer.data).toMatchObject({
+      appId: expect.any(String),
+      signature: expect.stringMatching(/^[0-9a-f]{40}$/),
+      openTagList: ['wx-open-launch-weapp'],
+    });
+    expect(answer.data.jsApiList).toContain('scanQRCode');
+    expect(answer.data.jsApiList).toEqual(expect.arrayContaining(APP_JS_API_LIST));
+    expect(answer.data.openTagList).toEqual(APP_OPEN_TAGS);
+  });
+});

@@ -1,0 +1,33 @@
+/** Shared set-up of the abuse suites: a fresh in-memory server, sessions, and requests with a viewer's token. */
+import type { InjectOptions } from 'fastify';
+import { buildServer, type BuildOptions } from '../app.ts';
+import { createSession } from '../auth/sessions.ts';
+
+export type App = Awaited<ReturnType<typeof buildServer>>;
+
+export async function testServer(options: Partial<BuildOptions> = {}): Promise<App> {
+  return buildServer({ databasePath: ':memory:', streamSecret: 'test-stream-secret', ...options });
+}
+
+let nextUser = 9000;
+/** A new viewer with a session; answers its id and token. */
+export function newViewer(
+  app: App,
+  nickname = 'abuser',
+  now = Date.now(),
+): { userId: number; token: string } {
+  const userId = nextUser++;
+  app.db
+    .prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, ?)')
+    .run(userId, `${nickname}-${userId}`, Date.now());
+  return { userId, token: createSession(app.db, userId, now) };
+}
+
+export async function call(app: App, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  const response = await app.inject({
+    ...rest,
+    headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return response;
+}

@@ -1,0 +1,119 @@
+/**
+ * Connection limits: slow clients are cut (header, whole-request and idle time-outs) and one address holds at most
+ * so many connections (HTTP, so socket.io's websockets too) and so many socket.io sessions. Behind a reverse proxy
+ * every client shares the proxy's address: the proxy should enforce its own per-client limits, and these are set
+ * high or off (0) there.
+ */
+import type { Server, Socket as NetSocket } from 'node:net';
+
+export type ConnectionLimits = {
+  /** Time for a request's headers to arrive in full. */
+  headersTimeoutMs: number;
+  /** Time for a whole request (headers and body) to arrive. */
+  requestTimeoutMs: number;
+  /** A connection that sends and receives nothing this long is closed. */
+  idleTimeoutMs: number;
+  /** A keep-alive connection waiting for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address (0: no cap). */
+  maxConnectionsPerIp: number;
+  /** socket.io sessions per client address (0: no cap). */
+  maxSocketsPerIp: number;
+  /**
+   * Addresses the contract's per-route request limits (`x-rate-limit`) do not count: a trusted gateway that limits
+   * per client itself, or the host a browser suite drives the server from. Empty by default.
+   */
+  rateLimitAllowList: string[];
+};
+
+const numberFrom = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+};
+
+/** The limits from the environment (server/README.md, "Security"). */
+export function readConnectionLimits(env: NodeJS.ProcessEnv = process.env): ConnectionLimits {
+  return {
+    headersTimeoutMs: numberFrom(env.HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: numberFrom(env.REQUEST_TIMEOUT_MS, 60_000),
+    idleTimeoutMs: numberFrom(env.IDLE_TIMEOUT_MS, 30_000),
+    keepAliveTimeoutMs: numberFrom(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
+    maxConnectionsPerIp: numberFrom(env.MAX_CONNECTIONS_PER_IP, 256),
+    maxSocketsPerIp: numberFrom(env.MAX_SOCKETS_PER_IP, 256),
+    rateLimitAllowList: (env.RATE_LIMIT_ALLOW ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter((address) => address !== ''),
+  };
+}
+
+/** Options for Node's HTTP server (passed through Fastify's `http` option) that enforce the time-outs. */
+export function httpServerOptions(limits: ConnectionLimits) {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks these every 30 s (connectionsCheckingInterval); a shorter interval stops socket idle time-outs
+    // from firing (Node 20), so a connection's first request gets its own header timer (limitConnections).
+  };
+}
+
+/** A per-address counter: `take` answers false when the address is at its cap. */
+export function addressCounter(max: number) {
+  const open = new Map<string, number>();
+  return {
+    take(address: string): boolean {
+      const count = open.get(address) ?? 0;
+      if (max > 0 && count >= max) return false;
+      open.set(address, count + 1);
+      return true;
+    },
+    release(address: string): void {
+      const count = (open.get(address) ?? 1) - 1;
+      if (count <= 0) open.delete(address);
+      else open.set(address, count);
+    },
+    size: () => open.size,
+    count: (address: string) => open.get(address) ?? 0,
+  };
+}
+
+/**
+ * Caps open connections per address, closes idle ones, and cuts a connection whose first request's headers have not
+ * arrived within the header time-out (later requests on the connection: Node's own headersTimeout).
+ */
+export function limitConnections(server: Server, limits: ConnectionLimits): void {
+  const counter = addressCounter(limits.maxConnectionsPerIp);
+  const headerTimers = new WeakMap<NetSocket, NodeJS.Timeout>();
+  const headersArrived = (request: { socket: NetSocket }) => {
+    clearTimeout(headerTimers.get(request.socket));
+    headerTimers.delete(request.socket);
+  };
+  server.on('request', headersArrived);
+  server.on('upgrade', headersArrived);
+  server.on('connection', (socket: NetSocket) => {
+    const address = socket.remoteAddress ?? '';
+    if (!counter.take(address)) {
+      socket.destroy();
+      return;
+    }
+    if (limits.idleTimeoutMs > 0) {
+      socket.setTimeout(limits.idleTimeoutMs);
+      socket.once('timeout', () => socket.destroy());
+    }
+    if (limits.headersTimeoutMs > 0)
+      headerTimers.set(
+        socket,
+        setTimeout(() => socket.destroy(), limits.headersTimeoutMs),
+      );
+    socket.once('close', () => {
+      clearTimeout(headerTimers.get(socket));
+      counter.release(address);
+    });
+  });
+}
+
+/** The address the server listens on: loopback unless HOST says otherwise (HOST=0.0.0.0 for a phone on the LAN). */
+export function listenHost(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOST || '127.0.0.1';
+}

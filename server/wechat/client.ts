@@ -1,0 +1,320 @@
+/**
+ * The one WeChat client of the server: every call to WeChat goes through here, to the configured base URLs
+ * (api.weixin.qq.com, api.mch.weixin.qq.com, or the local emulator).
+ * - Official-account and mini-program access tokens and the jsapi ticket are cached until shortly before they
+ *   expire, fetched once when several callers ask at the same moment, and refreshed once when WeChat answers
+ *   40001 (invalid credential) or 42001 (access token expired).
+ * - WeChat Pay API v3 requests are signed (WECHATPAY2-SHA256-RSA2048) and every answer's platform signature is
+ *   verified before the answer is used.
+ * Failures become `WechatApiError` (errcode/errmsg as WeChat sent them, or the v3 code/message).
+ */
+import type { WechatCredentials } from './credentials.ts';
+import { authorization, verifyPlatformSignature } from './pay-sign.ts';
+
+export class WechatApiError extends Error {
+  constructor(
+    readonly errcode: number | string,
+    readonly errmsg: string,
+    readonly status = 200,
+  ) {
+    super(`${errmsg} (${errcode})`);
+  }
+}
+
+export type TransportAnswer = { status: number; headers: Record<string, string>; body: Buffer };
+export type Transport = (
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+) => Promise<TransportAnswer>;
+
+export const fetchTransport: Transport = async (url, init) => {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => (headers[key] = value));
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+};
+
+type Cached = { value: string; expiresAt: number };
+const REFRESH_CODES = new Set([40001, 42001]);
+
+export type PayerOrder = { order_sn: string; amount_cents: number; description: string };
+
+export type PayTransaction = {
+  out_trade_no: string;
+  transaction_id?: string;
+  trade_state: string;
+  trade_state_desc?: string;
+  amount?: { total: number; payer_total?: number; currency?: string };
+  payer?: { openid?: string };
+  success_time?: string;
+  mchid?: string;
+  appid?: string;
+};
+
+export type RefundAnswer = {
+  refund_id: string;
+  out_refund_no: string;
+  status: 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
+};
+
+export class WechatClient {
+  private cache = new Map<string, Cached>();
+  private inFlight = new Map<string, Promise<string>>();
+  /** Counts token and ticket fetches (tests check the single flight). */
+  fetches = { token: 0, ticket: 0 };
+
+  constructor(
+    readonly credentials: WechatCredentials,
+    private readonly transport: Transport = fetchTransport,
+    private readonly now: () => number = Date.now,
+    private readonly log: (message: string) => void = () => {},
+  ) {}
+
+  // ---- official account / mini program (api.weixin.qq.com) ----
+
+  /** A JSON API call; errcode answers become WechatApiError (logged). */
+  async json<T>(url: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
+    const answer = await this.transport(url, init);
+    const text = answer.body.toString('utf8');
+    let body: T & { errcode?: number; errmsg?: string };
+    try {
+      body = JSON.parse(text) as T & { errcode?: number; errmsg?: string };
+    } catch {
+      throw new WechatApiError(-1, `WeChat answered ${answer.status} without JSON`, answer.status);
+    }
+    if (body.errcode) {
+      this.log(`WeChat ${url.split('?')[0]} errcode ${body.errcode}: ${body.errmsg}`);
+      throw new WechatApiError(body.errcode, body.errmsg ?? 'error', answer.status);
+    }
+    return body;
+  }
+
+  private query(params: Record<string, string>) {
+    return new URLSearchParams(params).toString();
+  }
+
+  /** A cached value, fetched once however many callers ask at the same time. */
+  private async cached(
+    key: string,
+    load: () => Promise<{ value: string; expiresIn: number }>,
+  ): Promise<string> {
+    const hit = this.cache.get(key);
+    if (hit && hit.expiresAt > this.now()) return hit.value;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const promise = load()
+      .then(({ value, expiresIn }) => {
+        // Refresh 5 minutes before WeChat's expiry (at least half the lifetime early for short ones).
+        const margin = Math.min(300, Math.floor(expiresIn / 2));
+        this.cache.set(key, { value, expiresAt: this.now() + (expiresIn - margin) * 1000 });
+        return value;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  private app(kind: 'web' | 'mini') {
+    const { appId, appSecret, miniAppId, miniAppSecret } = this.credentials;
+    return kind === 'mini'
+      ? { appid: miniAppId, secret: miniAppSecret }
+      : { appid: appId, secret: appSecret };
+  }
+
+  async accessToken(kind: 'web' | 'mini' = 'web'): Promise<string> {
+    return this.cached(`token:${kind}`, async () => {
+      this.fetches.token += 1;
+      const answer = await this.json<{ access_token: string; expires_in: number }>(
+        `${this.credentials.apiBase}/cgi-bin/token?${this.query({ grant_type: 'client_credential', ...this.app(kind) })}`,
+        { method: 'GET' },
+      );
+      return { value: answer.access_token, expiresIn: answer.expires_in };
+    });
+  }
+
+  /** Calls an access-token API; on 40001/42001 drops the token (and the ticket made with it) and tries once more. */
+  async withToken<T>(kind: 'web' | 'mini', call: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await call(await this.accessToken(kind));
+    } catch (error) {
+      if (!(error instanceof WechatApiError) || !REFRESH_CODES.has(Number(error.errcode))) throw error;
+      this.cache.delete(`token:${kind}`);
+      if (kind === 'web') this.cache.delete('ticket');
+      return call(await this.accessToken(kind));
+    }
+  }
+
+  async jsapiTicket(): Promise<string> {
+    const load = () =>
+      this.cached('ticket', async () => {
+        this.fetches.ticket += 1;
+        const answer = await this.json<{ ticket: string; expires_in: number }>(
+          `${this.credentials.apiBase}/cgi-bin/ticket/getticket?${this.query({
+            access_token: await this.accessToken('web'),
+            type: 'jsapi',
+          })}`,
+          { method: 'GET' },
+        );
+        return { value: answer.ticket, expiresIn: answer.expires_in };
+      });
+    try {
+      return await load();
+    } catch (error) {
+      if (!(error instanceof WechatApiError) || !REFRESH_CODES.has(Number(error.errcode))) throw error;
+      this.cache.delete('token:web');
+      return load();
+    }
+  }
+
+  /** The authorise URL of the web login (open.weixin.qq.com/connect/oauth2/authorize ... #wechat_redirect). */
+  authorizeUrl(redirectUri: string, state: string): string {
+    const params = this.query({
+      appid: this.credentials.appId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: this.credentials.oauthScope,
+      state,
+    });
+    return `${this.credentials.openBase}/connect/oauth2/authorize?${params}#wechat_redirect`;
+  }
+
+  /** Web OAuth: code -> openid/unionid, then the profile when the scope allows it. */
+  async oauthIdentity(
+    code: string,
+  ): Promise<{ openid: string; unionid?: string; nickname?: string; avatar?: string }> {
+    const token = await this.json<{ access_token: string; openid: string; unionid?: string; scope?: string }>(
+      `${this.credentials.apiBase}/sns/oauth2/access_token?${this.query({
+        appid: this.credentials.appId,
+        secret: this.credentials.appSecret,
+        code,
+        grant_type: 'authorization_code',
+      })}`,
+      { method: 'GET' },
+    );
+    const identity: { openid: string; unionid?: string; nickname?: string; avatar?: string } = {
+      openid: token.openid,
+      unionid: token.unionid,
+    };
+    if (token.scope?.includes('snsapi_userinfo')) {
+      const info = await this.json<{ nickname?: string; headimgurl?: string; unionid?: string }>(
+        `${this.credentials.apiBase}/sns/userinfo?${this.query({
+          access_token: token.access_token,
+          openid: token.openid,
+          lang: 'zh_CN',
+        })}`,
+        { method: 'GET' },
+      );
+      identity.nickname = info.nickname;
+      identity.avatar = info.headimgurl;
+      identity.unionid ??= info.unionid;
+    }
+    return identity;
+  }
+
+  /** A mini-program code (PNG) for `scene` opening `page` (wxa/getwxacodeunlimit). */
+  async miniProgramCode(scene: string, page: string): Promise<Buffer> {
+    return this.withToken('mini', async (token) => {
+      const answer = await this.transport(
+        `${this.credentials.apiBase}/wxa/getwxacodeunlimit?${this.query({ access_token: token })}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ scene, page, check_path: false, width: 430 }),
+        },
+      );
+      const type = answer.headers['content-type'] ?? '';
+      if (type.includes('json') || answer.body[0] === 0x7b) {
+        const body = JSON.parse(answer.body.toString('utf8')) as { errcode?: number; errmsg?: string };
+        this.log(`WeChat wxa/getwxacodeunlimit errcode ${body.errcode}: ${body.errmsg}`);
+        throw new WechatApiError(body.errcode ?? -1, body.errmsg ?? 'error');
+      }
+      return answer.body;
+    });
+  }
+
+  // ---- WeChat Pay API v3 (api.mch.weixin.qq.com) ----
+
+  /** A signed v3 request; the answer's platform signature is checked before its body is used. */
+  async pay<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+    const { mchId, serialNo, privateKey, platformPublicKey, payBase } = this.credentials;
+    const text = body ? JSON.stringify(body) : '';
+    const answer = await this.transport(`${payBase}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'user-agent': 'livev3-server',
+        authorization: authorization({ mchId, serialNo, privateKey, method, url: path, body: text }),
+      },
+      body: body ? text : undefined,
+    });
+    const raw = answer.body.toString('utf8');
+    if (!verifyPlatformSignature(answer.headers, raw, platformPublicKey)) {
+      this.log(`WeChat Pay ${method} ${path}: answer ${answer.status} with a bad platform signature`);
+      throw new WechatApiError('SIGN_ERROR', 'WeChat Pay answer signature did not verify', answer.status);
+    }
+    const parsed = (raw ? JSON.parse(raw) : {}) as T & { code?: string; message?: string };
+    if (answer.status >= 300) {
+      this.log(`WeChat Pay ${method} ${path}: ${answer.status} ${parsed.code}: ${parsed.message}`);
+      throw new WechatApiError(parsed.code ?? 'ERROR', parsed.message ?? 'WeChat Pay error', answer.status);
+    }
+    return parsed;
+  }
+
+  private orderBody(order: PayerOrder) {
+    const { appId, mchId, notifyUrl } = this.credentials;
+    return {
+      appid: appId,
+      mchid: mchId,
+      description: order.description.slice(0, 127),
+      out_trade_no: order.order_sn,
+      notify_url: notifyUrl,
+      amount: { total: order.amount_cents, currency: 'CNY' },
+    };
+  }
+
+  async jsapiOrder(order: PayerOrder, openid: string): Promise<string> {
+    const answer = await this.pay<{ prepay_id: string }>('POST', '/v3/pay/transactions/jsapi', {
+      ...this.orderBody(order),
+      payer: { openid },
+    });
+    return answer.prepay_id;
+  }
+
+  async h5Order(order: PayerOrder, clientIp: string): Promise<string> {
+    const answer = await this.pay<{ h5_url: string }>('POST', '/v3/pay/transactions/h5', {
+      ...this.orderBody(order),
+      scene_info: { payer_client_ip: clientIp, h5_info: { type: 'Wap' } },
+    });
+    return answer.h5_url;
+  }
+
+  async queryOrder(orderSn: string): Promise<PayTransaction> {
+    return this.pay<PayTransaction>(
+      'GET',
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderSn)}?mchid=${encodeURIComponent(this.credentials.mchId)}`,
+    );
+  }
+
+  async closeOrder(orderSn: string): Promise<void> {
+    await this.pay('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderSn)}/close`, {
+      mchid: this.credentials.mchId,
+    });
+  }
+
+  async refund(input: {
+    orderSn: string;
+    refundNo: string;
+    amountCents: number;
+    totalCents: number;
+    reason: string;
+  }): Promise<RefundAnswer> {
+    return this.pay<RefundAnswer>('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: input.orderSn,
+      out_refund_no: input.refundNo,
+      reason: input.reason.slice(0, 80),
+      notify_url: this.credentials.refundNotifyUrl,
+      amount: { refund: input.amountCents, total: input.totalCents, currency: 'CNY' },
+    });
+  }
+}

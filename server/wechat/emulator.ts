@@ -1,0 +1,768 @@
+/**
+ * The local WeChat emulator (development and test only; never registered with NODE_ENV=production). It answers the
+ * WeChat HTTP APIs the server uses, in WeChat's own request and response formats, so the production code path runs
+ * unchanged against it (the base URLs point here when no credentials are set):
+ *
+ * - `/emulator/wechat/api/...` stands in for api.weixin.qq.com: cgi-bin/token, cgi-bin/ticket/getticket,
+ *   sns/oauth2/access_token, sns/userinfo, sns/jscode2session, wxa/business/getuserphonenumber,
+ *   wxa/getwxacodeunlimit (errcode/errmsg errors: 40001, 42001 expired token, 40029 invalid code, 40163 code used).
+ * - `/emulator/wechat/open/connect/oauth2/authorize` is the authorise page (a tester names the WeChat user).
+ * - `/emulator/wechat/pay/v3/...` stands in for api.mch.weixin.qq.com (API v3): JSAPI and H5 orders, order query
+ *   and close, refunds. Requests must carry a valid WECHATPAY2-SHA256-RSA2048 signature of the merchant key;
+ *   answers and notifications are signed with the emulator's platform key, notification resources encrypted with
+ *   AEAD_AES_256_GCM under the API v3 key, and posted to the order's notify_url like WeChat Pay does.
+ * - The pay sheet (JS-SDK shim, /sandbox/wechat/jweixin.js) and the H5 pay page have 'Confirm payment' and 'Cancel'.
+ * - `POST /emulator/wechat/control` (tests): expire tokens, decline the next payments, deliver notifications twice,
+ *   fail the next refund calls.
+ */
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../auth/wechat-login.ts';
+import type { Transport } from './client.ts';
+import { EMULATOR_PREFIX, type WechatCredentials } from './credentials.ts';
+import { encryptResource, platformHeaders, rsaVerify, verifyAuthorization } from './pay-sign.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Transaction = {
+  appid: string;
+  mchid: string;
+  out_trade_no: string;
+  description: string;
+  notify_url: string;
+  total: number;
+  openid?: string;
+  trade_type: 'JSAPI' | 'MWEB';
+  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR' | 'REFUND';
+  transaction_id?: string;
+  success_time?: string;
+  refunded: number;
+};
+
+type EmulatorRefund = {
+  out_refund_no: string;
+  refund_id: string;
+  out_trade_no: string;
+  amount: number;
+  status: 'PROCESSING' | 'SUCCESS';
+  notify_url: string;
+};
+
+export type EmulatorControl = {
+  /** Every access token issued so far answers 42001 from now on. */
+  expireTokens?: boolean;
+  /** The next n payments are declined (the sheet answers fail, no notification). */
+  declinePayments?: number;
+  /** Every payment notification is delivered twice (WeChat repeats them). */
+  duplicateNotifications?: boolean;
+  /** The next n refund calls answer 500 SYSTEM_ERROR. */
+  failRefunds?: number;
+  /** The next n payments succeed without a notification (the merchant must ask: order query on return). */
+  dropNotifications?: number;
+};
+
+export type EmulatorState = {
+  tokens: Map<string, { appid: string; expiresAt: number; expired: boolean }>;
+  transactions: Map<string, Transaction>;
+  prepays: Map<string, string>;
+  refunds: Map<string, EmulatorRefund>;
+  control: Required<EmulatorControl>;
+  notifications: { url: string; status: number; event_type: string }[];
+};
+
+function newState(): EmulatorState {
+  return {
+    tokens: new Map(),
+    transactions: new Map(),
+    prepays: new Map(),
+    refunds: new Map(),
+    control: {
+      expireTokens: false,
+      declinePayments: 0,
+      duplicateNotifications: false,
+      failRefunds: 0,
+      dropNotifications: 0,
+    },
+    notifications: [],
+  };
+}
+
+const states = new WeakMap<FastifyInstance, EmulatorState>();
+/** The emulator's state of a server (tests look at notifications and refunds). */
+export function emulatorState(app: FastifyInstance): EmulatorState {
+  const state = states.get(app);
+  if (!state) throw new Error('no WeChat emulator on this server');
+  return state;
+}
+
+/**
+ * A transport that hands requests for this server's own origin to the server in-process (fastify.inject), so the
+ * emulator works in tests that never listen; anything else goes over the network.
+ */
+export function localTransport(app: FastifyInstance, origin: string, fallback: Transport): Transport {
+  return async (url, init) => {
+    if (!url.startsWith(`${origin}/`)) return fallback(url, init);
+    const response = await app.inject({
+      method: init.method as 'GET' | 'POST',
+      url: url.slice(origin.length),
+      headers: init.headers,
+      payload: init.body,
+    });
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(response.headers))
+      if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
+    return { status: response.statusCode, headers, body: response.rawPayload };
+  };
+}
+
+const SHIM = `(() => {
+  const ready = [], errors = [];
+  let configured = false;
+  const call = (options, result) => setTimeout(() => { options && options.success && options.success(result || {}); options && options.complete && options.complete(result || {}); }, 0);
+  window.wx = {
+    config(options) { configured = Boolean(options && options.signature); setTimeout(() => (configured ? ready : errors).splice(0).forEach((fn) => fn(configured ? undefined : { errMsg: 'config:invalid signature' })), 0); },
+    ready(fn) { configured ? setTimeout(fn, 0) : ready.push(fn); },
+    error(fn) { errors.push(fn); },
+    updateAppMessageShareData(payload) { window.__wxShare = Object.assign({ kind: 'appMessage' }, payload); call(payload); },
+    updateTimelineShareData(payload) { window.__wxShare = Object.assign({ kind: 'timeline' }, payload); call(payload); },
+    onMenuShareAppMessage(payload) { window.__wxShare = Object.assign({ kind: 'appMessage' }, payload); },
+    onMenuShareTimeline(payload) { window.__wxShare = Object.assign({ kind: 'timeline' }, payload); },
+    previewImage(options) { window.__wxPreview = options; call(options); },
+    getLocation(options) { call(options, { latitude: 31.2304, longitude: 121.4737, accuracy: 30 }); },
+    openLocation(options) { window.__wxOpenLocation = options; call(options); },
+    chooseImage(options) { call(options, { localIds: [] }); },
+    chooseWXPay(options) { window.WeixinJSBridge.invoke('getBrandWCPayRequest', options, (res) => { const ok = /:ok$/.test(res.err_msg); (ok ? options.success : options.cancel || options.fail) && (ok ? options.success : options.cancel || options.fail)(res); }); },
+  };
+  // The payment sheet: the emulator checks the paySign, then pays (and notifies the server) or declines.
+  window.WeixinJSBridge = {
+    invoke(name, params, callback) {
+      if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail' });
+      // A modal <dialog> in the top layer, like WeChat's own sheet over the page: above any dialog the page has open
+      // (the red-packet and gift pop-ups stay open while paying), whose modality would otherwise make it inert.
+      const sheet = document.createElement('dialog');
+      sheet.setAttribute('aria-label', 'WeChat Pay sandbox');
+      sheet.style.cssText = 'position:fixed;inset:auto 0 0 0;margin:0;width:100%;max-width:none;box-sizing:border-box;border:0;z-index:99999;padding:24px;background:#fff;color:#111;font:16px system-ui,sans-serif;box-shadow:0 -4px 24px rgba(0,0,0,.3);text-align:center';
+      sheet.innerHTML = '<p>WeChat Pay sandbox</p><button type="button" data-pay="confirm">Confirm payment</button> <button type="button" data-pay="cancel">Cancel</button>';
+      let closed = false;
+      const close = (result) => { if (closed) return; closed = true; if (sheet.open) sheet.close(); sheet.remove(); callback({ err_msg: 'get_brand_wcpay_request:' + result }); };
+      sheet.addEventListener('cancel', (event) => { event.preventDefault(); close('cancel'); });
+      sheet.querySelector('[data-pay="cancel"]').onclick = () => close('cancel');
+      sheet.querySelector('[data-pay="confirm"]').onclick = async () => {
+        try {
+          const response = await fetch('${EMULATOR_PREFIX}/pay/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsapi: params }) });
+          const answer = await response.json();
+          close(answer.result === 'ok' ? 'ok' : 'fail');
+        } catch (error) { close('fail'); }
+      };
+      document.body.appendChild(sheet);
+      sheet.showModal();
+    },
+  };
+  document.dispatchEvent(new Event('WeixinJSBridgeReady'));
+})();
+`;
+
+export async function wechatEmulator(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    credentials: WechatCredentials;
+    publicOrigin: string;
+    transport: Transport;
+    now?: () => number;
+    log?: (message: string) => void;
+  },
+) {
+  const { credentials, db } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const state = newState();
+  states.set(app, state);
+  const merchantPublicKey = crypto
+    .createPublicKey(credentials.privateKey)
+    .export({ type: 'spki', format: 'pem' }) as string;
+  const platformKey = credentials.emulatorPlatformPrivateKey;
+  if (!platformKey) throw new Error('the emulator needs its platform key');
+  const apps = new Map<string, string>([
+    [credentials.appId, credentials.appSecret],
+    ...(credentials.miniAppId
+      ? ([[credentials.miniAppId, credentials.miniAppSecret]] as [string, string][])
+      : []),
+  ]);
+
+  // ---------------- api.weixin.qq.com ----------------
+  const api = `${EMULATOR_PREFIX}/api`;
+  const err = (errcode: number, errmsg: string) => ({ errcode, errmsg });
+  const tokenError = (token: string | undefined) => {
+    const entry = token ? state.tokens.get(token) : undefined;
+    if (!entry) return err(40001, 'invalid credential, access_token is invalid or not latest');
+    if (entry.expired || state.control.expireTokens || entry.expiresAt <= now())
+      return err(42001, 'access_token expired');
+    return null;
+  };
+  type Q = Record<string, string | undefined>;
+
+  app.get(`${api}/cgi-bin/token`, async (request) => {
+    const { grant_type, appid = '', secret } = request.query as Q;
+    if (grant_type !== 'client_credential') return err(40002, 'invalid grant_type');
+    if (!apps.has(appid)) return err(40013, 'invalid appid');
+    if (apps.get(appid) !== secret) return err(40125, 'invalid appsecret');
+    if (state.control.expireTokens) {
+      state.control.expireTokens = false;
+      for (const entry of state.tokens.values()) entry.expired = true;
+    }
+    const token = crypto.randomBytes(48).toString('base64url');
+    state.tokens.set(token, { appid, expiresAt: now() + 7200_000, expired: false });
+    return { access_token: token, expires_in: 7200 };
+  });
+
+  app.get(`${api}/cgi-bin/ticket/getticket`, async (request) => {
+    const { access_token, type } = request.query as Q;
+    const refused = tokenError(access_token);
+    if (refused) return refused;
+    if (type !== 'jsapi') return err(40097, 'invalid args');
+    return {
+      errcode: 0,
+      errmsg: 'ok',
+      ticket: `emulator-ticket-${crypto.randomBytes(12).toString('hex')}`,
+      expires_in: 7200,
+    };
+  });
+
+  // OAuth access tokens (web): the sns access token is per viewer.
+  const snsTokens = new Map<string, { openid: string; subject: string; scope: string }>();
+  app.get(`${api}/sns/oauth2/access_token`, async (request) => {
+    const { appid, secret, code = '', grant_type } = request.query as Q;
+    if (appid !== credentials.appId || secret !== credentials.appSecret)
+      return err(40125, 'invalid appsecret');
+    if (grant_type !== 'authorization_code') return err(40002, 'invalid grant_type');
+    let taken;
+    try {
+      taken = takeSandboxCode(db, 'oauth', code, now());
+    } catch (error) {
+      const { errcode, errmsg } = error as { errcode: number; errmsg: string };
+      return err(errcode ?? 40029, errmsg ?? 'invalid code');
+    }
+    const [subject, scope = credentials.oauthScope] = taken.split('|');
+    const identity = sandboxIdentity(credentials.appId, subject);
+    const accessToken = crypto.randomBytes(32).toString('base64url');
+    snsTokens.set(accessToken, { openid: identity.openid, subject, scope });
+    return {
+      access_token: accessToken,
+      expires_in: 7200,
+      refresh_token: crypto.randomBytes(32).toString('base64url'),
+      openid: identity.openid,
+      scope,
+      is_snapshotuser: 0,
+      unionid: identity.unionid,
+    };
+  });
+
+  app.get(`${api}/sns/userinfo`, async (request) => {
+    const { access_token = '', openid } = request.query as Q;
+    const entry = snsTokens.get(access_token);
+    if (!entry) return err(40001, 'invalid credential, access_token is invalid or not latest');
+    if (entry.openid !== openid) return err(40003, 'invalid openid');
+    if (!entry.scope.includes('snsapi_userinfo')) return err(48001, 'api unauthorized');
+    const identity = sandboxIdentity(credentials.appId, entry.subject);
+    return {
+      openid: identity.openid,
+      nickname: identity.nickname,
+      sex: 0,
+      province: '',
+      city: '',
+      country: '',
+      headimgurl: '',
+      privilege: [],
+      unionid: identity.unionid,
+    };
+  });
+
+  app.get(`${api}/sns/jscode2session`, async (request) => {
+    const { appid, secret, js_code = '' } = request.query as Q;
+    if (!apps.has(appid ?? '') || apps.get(appid ?? '') !== secret) return err(40125, 'invalid appsecret');
+    try {
+      const subject = takeSandboxCode(db, 'mini', js_code, now());
+      const identity = sandboxIdentity(`${credentials.appId}-mini`, subject);
+      return {
+        openid: identity.openid,
+        session_key: crypto.createHash('sha256').update(`session\n${js_code}`).digest('base64').slice(0, 24),
+        unionid: identity.unionid,
+      };
+    } catch (error) {
+      const { errcode, errmsg } = error as { errcode: number; errmsg: string };
+      return err(errcode ?? 40029, errmsg ?? 'invalid code');
+    }
+  });
+
+  app.post(`${api}/wxa/business/getuserphonenumber`, async (request) => {
+    const refused = tokenError((request.query as Q).access_token);
+    if (refused) return refused;
+    const { code = '' } = (request.body ?? {}) as { code?: string };
+    try {
+      const phone = takeSandboxCode(db, 'phone', code, now());
+      return {
+        errcode: 0,
+        errmsg: 'ok',
+        phone_info: { phoneNumber: phone, purePhoneNumber: phone, countryCode: '86' },
+      };
+    } catch (error) {
+      const { errcode, errmsg } = error as { errcode: number; errmsg: string };
+      return err(errcode ?? 40029, errmsg ?? 'invalid code');
+    }
+  });
+
+  app.post(`${api}/wxa/getwxacodeunlimit`, async (request, reply) => {
+    const refused = tokenError((request.query as Q).access_token);
+    if (refused) return refused;
+    const { scene = '', page = '' } = (request.body ?? {}) as { scene?: string; page?: string };
+    if (!scene || scene.length > 32 || !/^[\w!#$&'()*+,/:;=?@.~-]+$/.test(scene))
+      return err(40169, 'invalid scene');
+    if (page.startsWith('/')) return err(41030, 'invalid page');
+    const image = await QRCode.toBuffer(`wxacode:${credentials.miniAppId}:${page}?scene=${scene}`, {
+      type: 'png',
+      width: 430,
+      margin: 2,
+    });
+    return reply.type('image/png').send(image);
+  });
+
+  // ---------------- open.weixin.qq.com: the authorise page ----------------
+  const open = `${EMULATOR_PREFIX}/open`;
+  app.get(`${open}/connect/oauth2/authorize`, async (request, reply) => {
+    const { appid, redirect_uri = '', response_type, scope = '', state: st = '' } = request.query as Q;
+    const page = (title: string, body: string) =>
+      reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<main style="font:16px system-ui,sans-serif;max-width:420px;margin:15vh auto;padding:0 24px;text-align:center">${body}</main></html>`);
+    if (appid !== credentials.appId || response_type !== 'code' || !/^snsapi_(base|userinfo)$/.test(scope))
+      return page(
+        'WeChat',
+        '<h1 style="font-size:20px">Error</h1><p>10003 redirect_uri / appid / scope invalid</p>',
+      );
+    let redirect: URL;
+    try {
+      redirect = new URL(redirect_uri);
+    } catch {
+      return page('WeChat', '<h1 style="font-size:20px">Error</h1><p>10003 redirect_uri invalid</p>');
+    }
+    if (redirect.origin !== new URL(options.publicOrigin).origin)
+      return page('WeChat', '<h1 style="font-size:20px">Error</h1><p>10003 redirect_uri domain mismatch</p>');
+    const approve = `${open}/connect/oauth2/approve`;
+    return page(
+      'WeChat login',
+      `<h1 style="font-size:20px">WeChat sandbox</h1><p>livev3 asks to use your WeChat profile (${escapeHtml(scope)}).</p>
+<form method="get" action="${approve}">
+<input type="hidden" name="redirect_uri" value="${escapeHtml(redirect_uri)}">
+<input type="hidden" name="state" value="${escapeHtml(st)}"><input type="hidden" name="scope" value="${escapeHtml(scope)}">
+<p><label>WeChat user <input name="subject" value="demo-viewer" pattern="[A-Za-z0-9_-]{1,64}" required></label></p>
+<p><button id="authorise" type="submit">Authorise</button></p></form>
+<p><a href="${escapeHtml(redirect_uri)}">Cancel</a></p>`,
+    );
+  });
+
+  app.get(`${open}/connect/oauth2/approve`, async (request, reply) => {
+    const { redirect_uri = '', state: st = '', scope = '', subject = '' } = request.query as Q;
+    let redirect: URL;
+    try {
+      redirect = new URL(redirect_uri);
+    } catch {
+      return reply.code(400).send('redirect_uri invalid');
+    }
+    if (redirect.origin !== new URL(options.publicOrigin).origin || !/^[\w-]{1,64}$/.test(subject))
+      return reply.code(400).send('invalid request');
+    const { code } = issueSandboxCode(db, 'oauth', `${subject}|${scope}`, now());
+    redirect.searchParams.set('code', code);
+    redirect.searchParams.set('state', st);
+    return reply.redirect(redirect.toString());
+  });
+
+  // ---------------- api.mch.weixin.qq.com (API v3) ----------------
+  const pay = `${EMULATOR_PREFIX}/pay`;
+  const signed = (reply: FastifyReply, status: number, body: unknown) => {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    reply.code(status).headers({
+      ...platformHeaders(text, platformKey, credentials.platformSerial),
+      'request-id': crypto.randomUUID(),
+    });
+    return text ? reply.type('application/json').send(text) : reply.send();
+  };
+  const payError = (reply: FastifyReply, status: number, code: string, message: string) =>
+    signed(reply, status, { code, message });
+
+  // Raw bodies: the signature covers the exact bytes.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    const authorised = (request: FastifyRequest) => {
+      const url = request.url.slice(pay.length);
+      const fields = verifyAuthorization(
+        request.headers.authorization,
+        { method: request.method, url, body: typeof request.body === 'string' ? request.body : '' },
+        merchantPublicKey,
+      );
+      return Boolean(
+        fields && fields.mchid === credentials.mchId && fields.serial_no === credentials.serialNo,
+      );
+    };
+    const body = <T>(request: FastifyRequest): T | null => {
+      try {
+        return JSON.parse(String(request.body ?? '')) as T;
+      } catch {
+        return null;
+      }
+    };
+
+    const createOrder = (kind: 'JSAPI' | 'MWEB') => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+      const input = body<{
+        appid?: string;
+        mchid?: string;
+        description?: string;
+        out_trade_no?: string;
+        notify_url?: string;
+        amount?: { total?: number };
+        payer?: { openid?: string };
+      }>(request);
+      if (
+        !input?.out_trade_no ||
+        !input.description ||
+        !input.notify_url ||
+        !Number.isInteger(input.amount?.total)
+      )
+        return payError(reply, 400, 'PARAM_ERROR', '参数错误');
+      if (input.appid !== credentials.appId || input.mchid !== credentials.mchId)
+        return payError(reply, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      if (kind === 'JSAPI' && !input.payer?.openid)
+        return payError(reply, 400, 'PARAM_ERROR', '缺少参数payer.openid');
+      const existing = state.transactions.get(input.out_trade_no);
+      if (existing?.trade_state === 'SUCCESS') return payError(reply, 400, 'ORDERPAID', '该订单已支付');
+      if (existing && existing.total !== input.amount!.total)
+        return payError(reply, 400, 'OUT_TRADE_NO_USED', '商户订单号重复');
+      const transaction: Transaction = existing ?? {
+        appid: input.appid,
+        mchid: input.mchid,
+        out_trade_no: input.out_trade_no,
+        description: input.description,
+        notify_url: input.notify_url,
+        total: input.amount!.total!,
+        trade_type: kind,
+        trade_state: 'NOTPAY',
+        refunded: 0,
+      };
+      transaction.openid = input.payer?.openid ?? transaction.openid;
+      state.transactions.set(input.out_trade_no, transaction);
+      const prepayId = `wx${crypto.randomBytes(14).toString('hex')}`;
+      state.prepays.set(prepayId, input.out_trade_no);
+      if (kind === 'JSAPI') return signed(reply, 200, { prepay_id: prepayId });
+      return signed(reply, 200, { h5_url: `${options.publicOrigin}${pay}/h5?prepay_id=${prepayId}` });
+    };
+    scope.post(`${pay}/v3/pay/transactions/jsapi`, createOrder('JSAPI'));
+    scope.post(`${pay}/v3/pay/transactions/h5`, createOrder('MWEB'));
+
+    const answerOf = (transaction: Transaction) => ({
+      appid: transaction.appid,
+      mchid: transaction.mchid,
+      out_trade_no: transaction.out_trade_no,
+      transaction_id: transaction.transaction_id,
+      trade_type: transaction.trade_type,
+      trade_state: transaction.trade_state,
+      trade_state_desc: {
+        NOTPAY: '未支付',
+        SUCCESS: '支付成功',
+        CLOSED: '已关闭',
+        PAYERROR: '支付失败',
+        REFUND: '转入退款',
+      }[transaction.trade_state],
+      success_time: transaction.success_time,
+      payer: transaction.openid ? { openid: transaction.openid } : undefined,
+      amount: {
+        total: transaction.total,
+        payer_total: transaction.total,
+        currency: 'CNY',
+        payer_currency: 'CNY',
+      },
+    });
+
+    scope.get<{ Params: { sn: string } }>(
+      `${pay}/v3/pay/transactions/out-trade-no/:sn`,
+      async (request, reply) => {
+        if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+        const transaction = state.transactions.get(request.params.sn);
+        if (!transaction) return payError(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
+        return signed(reply, 200, answerOf(transaction));
+      },
+    );
+
+    scope.post<{ Params: { sn: string } }>(
+      `${pay}/v3/pay/transactions/out-trade-no/:sn/close`,
+      async (request, reply) => {
+        if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+        const transaction = state.transactions.get(request.params.sn);
+        if (!transaction) return payError(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
+        if (transaction.trade_state === 'SUCCESS') return payError(reply, 400, 'ORDERPAID', '该订单已支付');
+        transaction.trade_state = 'CLOSED';
+        return signed(reply, 204, undefined);
+      },
+    );
+
+    scope.post(`${pay}/v3/refund/domestic/refunds`, async (request, reply) => {
+      if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+      const input = body<{
+        out_trade_no?: string;
+        out_refund_no?: string;
+        notify_url?: string;
+        amount?: { refund?: number; total?: number };
+      }>(request);
+      if (!input?.out_trade_no || !input.out_refund_no || !Number.isInteger(input.amount?.refund))
+        return payError(reply, 400, 'PARAM_ERROR', '参数错误');
+      if (state.control.failRefunds > 0) {
+        state.control.failRefunds -= 1;
+        return payError(reply, 500, 'SYSTEM_ERROR', '系统错误，请稍后重试');
+      }
+      const existing = state.refunds.get(input.out_refund_no);
+      if (existing)
+        return signed(reply, 200, {
+          refund_id: existing.refund_id,
+          out_refund_no: existing.out_refund_no,
+          out_trade_no: existing.out_trade_no,
+          status: existing.status,
+          amount: { refund: existing.amount, total: input.amount?.total, currency: 'CNY' },
+        });
+      const transaction = state.transactions.get(input.out_trade_no);
+      if (!transaction) return payError(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+      if (transaction.trade_state !== 'SUCCESS' && transaction.trade_state !== 'REFUND')
+        return payError(reply, 403, 'NOT_ENOUGH', '订单未支付');
+      if (input.amount?.total !== transaction.total)
+        return payError(reply, 400, 'PARAM_ERROR', '订单金额不一致');
+      if (input.amount!.refund! <= 0 || transaction.refunded + input.amount!.refund! > transaction.total)
+        return payError(reply, 403, 'NOT_ENOUGH', '退款金额超过订单可退金额');
+      transaction.refunded += input.amount!.refund!;
+      transaction.trade_state = 'REFUND';
+      const refund: EmulatorRefund = {
+        out_refund_no: input.out_refund_no,
+        refund_id: `50${crypto.randomInt(1e9, 1e10 - 1)}${crypto.randomInt(1e9, 1e10 - 1)}`,
+        out_trade_no: input.out_trade_no,
+        amount: input.amount!.refund!,
+        status: 'PROCESSING',
+        notify_url: input.notify_url ?? '',
+      };
+      state.refunds.set(refund.out_refund_no, refund);
+      // WeChat finishes the refund a moment later and notifies.
+      setTimeout(() => void finishRefund(refund), 10);
+      return signed(reply, 200, {
+        refund_id: refund.refund_id,
+        out_refund_no: refund.out_refund_no,
+        out_trade_no: refund.out_trade_no,
+        status: refund.status,
+        amount: { refund: refund.amount, total: transaction.total, currency: 'CNY' },
+      });
+    });
+  });
+
+  /** Posts a notification the way WeChat Pay does (signed, resource encrypted); retried on failure. */
+  async function notify(
+    url: string,
+    eventType: string,
+    resourceType: string,
+    resource: object,
+    summary: string,
+  ) {
+    const body = JSON.stringify({
+      id: crypto.randomUUID(),
+      create_time: new Date(now()).toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary,
+      resource: encryptResource(JSON.stringify(resource), credentials.payKey, resourceType, resourceType),
+    });
+    for (const delay of [0, 200, 1000]) {
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      try {
+        const answer = await options.transport(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...platformHeaders(body, platformKey!, credentials.platformSerial, Math.floor(now() / 1000)),
+          },
+          body,
+        });
+        state.notifications.push({ url, status: answer.status, event_type: eventType });
+        if (answer.status >= 200 && answer.status < 300) return true;
+      } catch (error) {
+        log(`emulator: notification to ${url} failed: ${(error as Error).message}`);
+      }
+    }
+    return false;
+  }
+
+  async function finishRefund(refund: EmulatorRefund) {
+    refund.status = 'SUCCESS';
+    const transaction = state.transactions.get(refund.out_trade_no);
+    if (!refund.notify_url || !transaction) return;
+    await notify(
+      refund.notify_url,
+      'REFUND.SUCCESS',
+      'refund',
+      {
+        mchid: credentials.mchId,
+        out_trade_no: refund.out_trade_no,
+        transaction_id: transaction.transaction_id,
+        out_refund_no: refund.out_refund_no,
+        refund_id: refund.refund_id,
+        refund_status: 'SUCCESS',
+        success_time: new Date(now()).toISOString(),
+        amount: {
+          total: transaction.total,
+          refund: refund.amount,
+          payer_total: transaction.total,
+          payer_refund: refund.amount,
+        },
+        user_received_account: '支付用户零钱',
+      },
+      '退款成功',
+    );
+  }
+
+  /** The payer confirmed: pay (or decline) and notify the merchant. */
+  async function payTransaction(outTradeNo: string): Promise<'ok' | 'fail'> {
+    const transaction = state.transactions.get(outTradeNo);
+    if (!transaction || transaction.trade_state === 'CLOSED') return 'fail';
+    if (state.control.declinePayments > 0) {
+      state.control.declinePayments -= 1;
+      transaction.trade_state = 'PAYERROR';
+      return 'fail';
+    }
+    if (transaction.trade_state !== 'SUCCESS') {
+      transaction.trade_state = 'SUCCESS';
+      transaction.transaction_id = `4200${crypto.randomInt(1e9, 1e10 - 1)}${crypto.randomInt(1e9, 1e10 - 1)}`;
+      transaction.success_time = new Date(now()).toISOString();
+    }
+    const resource = {
+      mchid: transaction.mchid,
+      appid: transaction.appid,
+      out_trade_no: transaction.out_trade_no,
+      transaction_id: transaction.transaction_id,
+      trade_type: transaction.trade_type,
+      trade_state: 'SUCCESS',
+      trade_state_desc: '支付成功',
+      bank_type: 'OTHERS',
+      attach: '',
+      success_time: transaction.success_time,
+      payer: { openid: transaction.openid ?? '' },
+      amount: {
+        total: transaction.total,
+        payer_total: transaction.total,
+        currency: 'CNY',
+        payer_currency: 'CNY',
+      },
+    };
+    if (state.control.dropNotifications > 0) {
+      state.control.dropNotifications -= 1;
+      return 'ok';
+    }
+    await notify(transaction.notify_url, 'TRANSACTION.SUCCESS', 'transaction', resource, '支付成功');
+    if (state.control.duplicateNotifications)
+      await notify(transaction.notify_url, 'TRANSACTION.SUCCESS', 'transaction', resource, '支付成功');
+    return 'ok';
+  }
+
+  // The pay sheet (JSAPI) and the H5 page post here. JSAPI: the paySign is checked like WeChat's client does.
+  app.post<{
+    Body: { jsapi?: Record<string, string>; prepay_id?: string; order_sn?: string; package?: string };
+  }>(`${pay}/confirm`, async (request) => {
+    const body = request.body ?? {};
+    let outTradeNo: string | undefined;
+    if (body.jsapi) {
+      const p = body.jsapi;
+      const message = `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`;
+      if (
+        p.signType !== 'RSA' ||
+        p.appId !== credentials.appId ||
+        !rsaVerify(message, p.paySign ?? '', merchantPublicKey)
+      )
+        return { result: 'fail', err_msg: 'get_brand_wcpay_request:fail (paySign)' };
+      outTradeNo = state.prepays.get(String(p.package).replace(/^prepay_id=/, ''));
+    } else if (body.prepay_id) outTradeNo = state.prepays.get(body.prepay_id);
+    else if (body.order_sn) outTradeNo = body.order_sn;
+    if (!outTradeNo) return { result: 'fail', err_msg: 'prepay_id not found' };
+    return { result: await payTransaction(outTradeNo) };
+  });
+
+  app.get<{ Querystring: { prepay_id?: string; redirect_url?: string } }>(
+    `${pay}/h5`,
+    async (request, reply) => {
+      const outTradeNo = state.prepays.get(request.query.prepay_id ?? '');
+      const transaction = outTradeNo ? state.transactions.get(outTradeNo) : undefined;
+      const html = (body: string) =>
+        reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>WeChat Pay</title>
+<main style="font:16px system-ui,sans-serif;max-width:420px;margin:15vh auto;padding:0 24px;text-align:center">${body}</main></html>`);
+      if (!transaction)
+        return html(
+          '<h1 style="font-size:20px">WeChat Pay sandbox</h1><p>商家参数格式有误，请联系商家解决</p>',
+        );
+      let back = '';
+      if (request.query.redirect_url) {
+        try {
+          const url = new URL(request.query.redirect_url);
+          if (url.origin === new URL(options.publicOrigin).origin) back = url.toString();
+        } catch {
+          // no way back
+        }
+      }
+      const amount = (transaction.total / 100).toFixed(2);
+      return html(`<h1 style="font-size:20px">WeChat Pay sandbox</h1><p>${escapeHtml(transaction.description)}: ¥${amount}</p>
+<p><button id="confirm" type="button">Confirm payment</button> <button id="cancel" type="button">Cancel</button></p>
+<p id="result" role="status"></p>
+<script>
+const back = ${JSON.stringify(back).replace(/</g, '\\u003c')};
+document.getElementById('confirm').onclick = async () => {
+  const answer = await (await fetch(${JSON.stringify(`${pay}/confirm`)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ prepay_id: ${JSON.stringify(request.query.prepay_id)} }) })).json();
+  if (answer.result !== 'ok') document.getElementById('result').textContent = 'Payment declined';
+  if (back) setTimeout(() => location.href = back, answer.result === 'ok' ? 0 : 800);
+};
+document.getElementById('cancel').onclick = () => { if (back) location.href = back; };
+</script>`);
+    },
+  );
+
+  app.post<{ Body: EmulatorControl }>(`${EMULATOR_PREFIX}/control`, async (request) => {
+    const body = request.body ?? {};
+    if (body.expireTokens) for (const entry of state.tokens.values()) entry.expired = true;
+    if (typeof body.declinePayments === 'number') state.control.declinePayments = body.declinePayments;
+    if (typeof body.duplicateNotifications === 'boolean')
+      state.control.duplicateNotifications = body.duplicateNotifications;
+    if (typeof body.failRefunds === 'number') state.control.failRefunds = body.failRefunds;
+    if (typeof body.dropNotifications === 'number') state.control.dropNotifications = body.dropNotifications;
+    return { control: state.control };
+  });
+
+  // The old sandbox paths the bench and the app config still name.
+  app.get('/sandbox/wechat/jweixin.js', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SHIM),
+  );
+  app.post<{ Body: { order_sn?: string } }>('/sandbox/wechat/pay/confirm', async (request) => ({
+    xcode: 200,
+    msg: 'ok',
+    data: { result: await payTransaction(request.body?.order_sn ?? '') },
+  }));
+}
+
+/** Tests: the viewer pays order `orderSn` in the emulator (its transaction must exist: the pay call made it). */
+export async function emulatorPay(app: FastifyInstance, orderSn: string): Promise<'ok' | 'fail'> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${EMULATOR_PREFIX}/pay/confirm`,
+    payload: { order_sn: orderSn },
+  });
+  return (response.json() as { result: 'ok' | 'fail' }).result;
+}
+
+export async function emulatorControl(app: FastifyInstance, control: EmulatorControl) {
+  await app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/control`, payload: control });
+}

@@ -1,0 +1,193 @@
+/**
+ * Web login (OAuth 2.0) through the production code against the emulator: the entry sends the browser to the
+ * authorise URL with a signed, expiring state; the callback exchanges the code and returns to the app logged in.
+ * Forged, expired or replayed states and refused codes get an error page, never a session. Plus the client's
+ * token cache (one fetch for many callers, refreshed once on 42001/40001).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { signState } from '../auth/wechat-login';
+import { WechatApiError, WechatClient, type Transport } from './client';
+import { wechatCredentials } from './credentials';
+import { emulatorControl } from './emulator';
+import { wechatOf } from './setup';
+
+let clock = Date.UTC(2026, 10, 23, 4);
+let app: Awaited<ReturnType<typeof buildServer>>;
+const origin = 'http://live.test';
+const callback = `${origin}/livev3/#/pages/home/index?token=demo`;
+
+beforeAll(async () => {
+  app = await buildServer({ databasePath: ':memory:', mode: 'test', publicOrigin: origin, now: () => clock });
+});
+afterAll(() => app.close());
+
+const path = (url: string) => {
+  const parsed = new URL(url, origin);
+  return parsed.pathname + parsed.search;
+};
+
+/** entry -> authorise page -> approve as `subject` -> the callback URL with code and state. */
+async function authorise(subject: string, back = callback) {
+  const entry = await app.inject({
+    url: `/v3/api/user/login/wx?callback=${encodeURIComponent(back)}&token=demo&auth_token=none`,
+  });
+  expect(entry.statusCode).toBe(302);
+  const authoriseUrl = new URL(entry.headers.location as string);
+  expect(authoriseUrl.pathname).toBe('/emulator/wechat/open/connect/oauth2/authorize');
+  expect(authoriseUrl.hash).toBe('#wechat_redirect');
+  expect(Object.fromEntries(authoriseUrl.searchParams)).toMatchObject({
+    appid: wechatOf(app).credentials.appId,
+    redirect_uri: `${origin}/v3/api/user/login/wx/callback`,
+    response_type: 'code',
+    scope: 'snsapi_userinfo',
+  });
+  const page = await app.inject({ url: path(authoriseUrl.toString()) });
+  expect(page.body).toContain('Authorise');
+  const approve = await app.inject({
+    url: `/emulator/wechat/open/connect/oauth2/approve?${new URLSearchParams({
+      redirect_uri: authoriseUrl.searchParams.get('redirect_uri')!,
+      state: authoriseUrl.searchParams.get('state')!,
+      scope: 'snsapi_userinfo',
+      subject,
+    })}`,
+  });
+  expect(approve.statusCode).toBe(302);
+  return approve.headers.location as string;
+}
+
+describe('web OAuth login', () => {
+  it('lands back on the event logged in, as the same viewer each time', async () => {
+    const back = await app.inject({ url: path(await authorise('olivia')) });
+    expect(back.statusCode).toBe(302);
+    const target = new URL(back.headers.location as string);
+    expect(`${target.origin}${target.pathname}`).toBe(`${origin}/livev3/`);
+    const params = new URLSearchParams(target.hash.split('?')[1]);
+    expect(params.get('token')).toBe('demo');
+    const token = params.get('auth_token')!;
+    const info = (
+      await app.inject({
+        method: 'POST',
+        url: '/v3/api/user/info',
+        payload: {},
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    expect(info).toMatchObject({ xcode: 200, data: { nickname: 'WeChat olivia' } });
+    const again = await app.inject({ url: path(await authorise('olivia')) });
+    const token2 = new URLSearchParams(new URL(again.headers.location as string).hash.split('?')[1]).get(
+      'auth_token',
+    )!;
+    const info2 = (
+      await app.inject({
+        method: 'POST',
+        url: '/v3/api/user/info',
+        payload: {},
+        headers: { authorization: `Bearer ${token2}` },
+      })
+    ).json();
+    expect(info2.data.user_id).toBe(info.data.user_id);
+  });
+
+  it('a replayed callback (same state and code) gets the error page, not a session', async () => {
+    const url = path(await authorise('peter'));
+    expect((await app.inject({ url })).statusCode).toBe(302);
+    const replay = await app.inject({ url });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.headers['content-type']).toContain('text/html');
+    expect(replay.body).toContain('already used');
+    expect(replay.headers.location).toBeUndefined();
+  });
+
+  it('a forged or expired state, or a refused code, gets the error page', async () => {
+    const url = new URL(await authorise('quinn'), origin);
+    const state = url.searchParams.get('state')!;
+    const forged = new URL(url);
+    forged.searchParams.set(
+      'state',
+      signState('not-the-secret', { id: 'x', t: 'demo', r: callback, e: clock + 60_000 }),
+    );
+    const forgedAnswer = await app.inject({ url: path(forged.toString()) });
+    expect(forgedAnswer.statusCode).toBe(400);
+    expect(forgedAnswer.body).toContain('invalid or has expired');
+    const garbage = new URL(url);
+    garbage.searchParams.set('state', 'abc');
+    expect((await app.inject({ url: path(garbage.toString()) })).statusCode).toBe(400);
+    // A code WeChat refuses (unknown): error page with WeChat's code.
+    const badCode = new URL(url);
+    badCode.searchParams.set('code', 'not-a-code');
+    const refused = await app.inject({ url: path(badCode.toString()) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('40029');
+    // The state of that attempt is used up now, and an expired state is refused too.
+    const later = new URL(await authorise('quinn'), origin);
+    clock += 11 * 60 * 1000;
+    const expired = await app.inject({ url: path(later.toString()) });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.body).toContain('invalid or has expired');
+    expect(state).not.toBe(later.searchParams.get('state'));
+  });
+
+  it('only callbacks on this site', async () => {
+    const answer = await app.inject({
+      url: `/v3/api/user/login/wx?callback=${encodeURIComponent('https://evil.test/x')}&locale=en`,
+    });
+    expect(answer.json()).toMatchObject({ xcode: 400, msg: 'callback must be on this site' });
+  });
+});
+
+describe('the WeChat client: tokens', () => {
+  it('one token fetch for many callers at once; 42001 refreshes once; the JS-SDK ticket follows', async () => {
+    const client = wechatOf(app).client;
+    client.fetches.token = 0;
+    client.fetches.ticket = 0;
+    const tickets = await Promise.all(Array.from({ length: 10 }, () => client.jsapiTicket()));
+    expect(new Set(tickets).size).toBe(1);
+    expect(client.fetches).toEqual({ token: 1, ticket: 1 });
+    await emulatorControl(app, { expireTokens: true });
+    // The cached ticket stays valid; an API call with the expired token refreshes it once and succeeds.
+    const phoneCode = (
+      await app.inject({
+        method: 'POST',
+        url: '/sandbox/wechat/code',
+        payload: { kind: 'phone', subject: '13912345678' },
+      })
+    ).json().data.code;
+    const phone = await client.withToken('web', (token) =>
+      client.json<{ phone_info: { purePhoneNumber: string } }>(
+        `${client.credentials.apiBase}/wxa/business/getuserphonenumber?access_token=${token}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code: phoneCode }),
+        },
+      ),
+    );
+    expect(phone.phone_info.purePhoneNumber).toBe('13912345678');
+    expect(client.fetches.token).toBe(2);
+  });
+
+  it('gives up after one refresh and reports WeChat errors as WechatApiError', async () => {
+    const credentials = wechatCredentials({ WECHAT_APP_ID: 'wxA', WECHAT_APP_SECRET: 'sA' }, 'test');
+    let tokenCalls = 0;
+    const transport: Transport = async (url) => {
+      const pathname = new URL(url).pathname;
+      if (pathname === '/cgi-bin/token') {
+        tokenCalls += 1;
+        return {
+          status: 200,
+          headers: {},
+          body: Buffer.from(JSON.stringify({ access_token: `T${tokenCalls}`, expires_in: 7200 })),
+        };
+      }
+      return {
+        status: 200,
+        headers: {},
+        body: Buffer.from(JSON.stringify({ errcode: 42001, errmsg: 'access_token expired' })),
+      };
+    };
+    const client = new WechatClient(credentials, transport, () => clock);
+    await expect(client.jsapiTicket()).rejects.toEqual(new WechatApiError(42001, 'access_token expired'));
+    expect(tokenCalls).toBe(2);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Wires WeChat into the server: the one client (to WeChat's hosts, or to the local emulator when no credentials are
+ * set outside production, or to the emulator at the configured base URLs with WECHAT_EMULATOR=1), the payment runtime every paid feature uses, the notification routes, the OAuth login
+ * routes, the refund worker, and (development and test only) the emulator and its code route.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  clientLoginApi,
+  sandboxCodeRoute,
+  wechatOauthRoutes,
+  type WechatLoginApi,
+} from '../auth/wechat-login.ts';
+import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
+import { refundExpiredPackets } from '../redpack/pay.ts';
+import { WECHAT_SCRIPT_ORIGINS } from '../security/headers.ts';
+import { fetchTransport, WechatClient } from './client.ts';
+import type { WechatCredentials } from './credentials.ts';
+import { localTransport, wechatEmulator } from './emulator.ts';
+import { notifyRoutes } from './notify.ts';
+import { bindWechatRuntime, type WechatRuntime } from './pay.ts';
+import { processDueRefunds, startRefund } from './refunds.ts';
+
+const runtimes = new WeakMap<FastifyInstance, WechatRuntime>();
+
+/** The WeChat runtime of a server (client, query builder, credentials): for refunds from other modules and tests. */
+export function wechatOf(app: FastifyInstance): WechatRuntime {
+  const runtime = runtimes.get(app);
+  if (!runtime) throw new Error('WeChat is not set up on this server');
+  return runtime;
+}
+
+/** How often due refunds are retried and expired red packets paid back (WECHAT_REFUND_SWEEP_MS). */
+/** The JS-SDK entry the app config names, and where it leads. */
+export const JS_SDK_PATH = '/wechat/jweixin.js';
+const EMULATOR_JS_SDK = '/sandbox/wechat/jweixin.js';
+const WECHAT_JS_SDK = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+
+/**
+ * WeChat's JS-SDK script (WECHAT_JSSDK_URL, default WeChat's 1.6.0): only on WeChat's script hosts, which the
+ * Content-Security-Policy allows; anything else is a configuration error named at start.
+ */
+export function wechatJsSdkUrl(env: NodeJS.ProcessEnv): string {
+  const url = env.WECHAT_JSSDK_URL?.trim() || WECHAT_JS_SDK;
+  const origin = URL.canParse(url) ? new URL(url).origin : '';
+  if (!WECHAT_SCRIPT_ORIGINS.includes(origin))
+    throw new Error(`WECHAT_JSSDK_URL must be on ${WECHAT_SCRIPT_ORIGINS.join(' or ')}: ${url}`);
+  return url;
+}
+
+const SWEEP_MS = Number(process.env.WECHAT_REFUND_SWEEP_MS) || 5000;
+
+export async function setupWechat(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    sql: Sql;
+    credentials: WechatCredentials;
+    mode: string;
+    publicOrigin: string;
+    now: () => number;
+  },
+): Promise<{ runtime: WechatRuntime; loginApi: WechatLoginApi }> {
+  const { db, sql, credentials, now, publicOrigin } = options;
+  const log = (message: string) => app.log.warn(`wechat: ${message}`);
+  // The emulator stands in without credentials, or beside configured ones with WECHAT_EMULATOR=1 (never in
+  // production). Without credentials it is reached in-process; with them, over HTTP at the configured base URLs
+  // like WeChat itself, so the configured keys sign and verify every call.
+  const emulated = credentials.emulator && options.mode !== 'production';
+  const transport =
+    emulated && credentials.sandbox
+      ? localTransport(app, publicOrigin.replace(/\/$/, ''), fetchTransport)
+      : fetchTransport;
+  const client = new WechatClient(credentials, transport, now, log);
+  const runtime: WechatRuntime = {
+    db,
+    sql,
+    client,
+    credentials,
+    now,
+    log,
+    // The notification of a late payment is answered as soon as its refund is recorded: the call to WeChat runs in
+    // the background (and the refund sweep retries it), never holding WeChat's notification past its time.
+    onLate: async (late) => {
+      try {
+        await startRefund(runtime, { orderSn: late.orderSn, reason: late.reason['zh-CN'] });
+      } catch (error) {
+        log(`late payment ${late.orderSn}: refund not started: ${(error as Error).message}`);
+      }
+    },
+  };
+  bindWechatRuntime(runtime);
+  runtimes.set(app, runtime);
+
+  await app.register(notifyRoutes, { runtime, onLate: runtime.onLate });
+  await app.register(wechatOauthRoutes, { db, sql, client, publicOrigin, now, log });
+  if (emulated) {
+    await app.register(sandboxCodeRoute, { db, now });
+    await wechatEmulator(app, { db, credentials, publicOrigin, transport, now, log });
+  }
+  // The app loads the JS-SDK from here (constants.wechatJsSdkUrl): WeChat's own script in production, the
+  // emulator's shim in development and tests, so one built app works in both.
+  const jsSdk = emulated ? EMULATOR_JS_SDK : wechatJsSdkUrl(process.env);
+  app.get(JS_SDK_PATH, async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').redirect(jsSdk, 302),
+  );
+
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    refundExpiredPackets(runtime)
+      .then(() => processDueRefunds(runtime))
+      .catch((error: unknown) => log(`refund sweep: ${(error as Error).message}`))
+      .finally(() => (sweeping = false));
+  }, SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  return { runtime, loginApi: clientLoginApi(client) };
+}

@@ -1,0 +1,98 @@
+import '../../features/channel/messages';
+import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { fetchCategoryHtml, fetchCategoryVideos } from '../../features/channel/api';
+import { useChannel } from '../../features/channel/store';
+import { VideoGrid } from '../../features/channel/VideoGrid';
+import { sanitizeHtml } from '../../features/video/sanitize-html';
+import { usePagedList } from '../../lib/paged';
+import { useTranslation } from '../../lib/i18n';
+import { card, heading } from '../../ui/card/card.css';
+import type { BlockProps } from '../types';
+import * as styles from './ChannelVideos.css';
+
+type Props = { pageSize?: number; showAll?: boolean };
+
+function CategoryHtml({ token, categoryId }: { token: string; categoryId: number }) {
+  const key = `${token}:${categoryId}`;
+  const [loaded, setLoaded] = useState({ key: '', html: '' });
+  useEffect(() => {
+    let current = true;
+    if (categoryId)
+      fetchCategoryHtml(token, categoryId).then(
+        (value) =>
+          current && setLoaded({ key: `${token}:${categoryId}`, html: value ? sanitizeHtml(value) : '' }),
+        () => {},
+      );
+    return () => {
+      current = false;
+    };
+  }, [token, categoryId]);
+  if (loaded.key !== key || !loaded.html) return null;
+  // Safe: sanitizeHtml keeps only allow-listed elements and attributes (no scripts or handlers).
+  return <div className={styles.html} dangerouslySetInnerHTML={{ __html: loaded.html }} />;
+}
+
+/** Category tabs over the channel's videos: a windowed, paged list per category, restarted by pull-down refresh. */
+export function ChannelVideos({ props }: BlockProps<Props>) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const info = useChannel((state) => state.channelInfo);
+  const refreshCount = useChannel((state) => state.refreshCount);
+  const pageSize = props.pageSize ?? 12;
+  const tabs = useMemo(() => {
+    const categories = info?.categories ?? [];
+    const total = categories.reduce((sum, category) => sum + category.count, 0);
+    return props.showAll === false
+      ? categories
+      : [{ id: 0, name: t('channel.all'), count: total }, ...categories];
+  }, [info, props.showAll, t]);
+  const [selected, setSelected] = useState<number | null>(null);
+  const categoryId = selected ?? tabs[0]?.id ?? 0;
+  const token = info?.token ?? '';
+  const fetchPage = useCallback(
+    (page: number) => fetchCategoryVideos(token, categoryId, page, pageSize),
+    [token, categoryId, pageSize],
+  );
+  const list = usePagedList(`${token}:${categoryId}:${refreshCount}`, fetchPage);
+
+  if (!info) return null;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((tab) => tab.id === categoryId);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(index + step + tabs.length) % tabs.length];
+    setSelected(next.id);
+    document.getElementById(`${titleId}-tab-${next.id}`)?.focus();
+  };
+  const current = tabs.find((tab) => tab.id === categoryId);
+  return (
+    <section className={card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={heading}>
+        {t('channel.categories')}
+      </h2>
+      <div role="tablist" aria-labelledby={titleId} className={styles.tabs} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            id={`${titleId}-tab-${tab.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab.id === categoryId}
+            aria-controls={`${titleId}-panel`}
+            tabIndex={tab.id === categoryId ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setSelected(tab.id)}
+          >
+            {tab.name}
+            <span className={styles.count}>{tab.count}</span>
+          </button>
+        ))}
+      </div>
+      <div id={`${titleId}-panel`} role="tabpanel" aria-labelledby={`${titleId}-tab-${categoryId}`}>
+        <CategoryHtml token={token} categoryId={categoryId} />
+        <VideoGrid list={list} label={current?.name ?? t('channel.categories')} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import './texts';
+import { useState } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { useAppNavigate } from '../../lib/navigation';
+import { button } from '../../ui/field/Field.css';
+import { toast } from '../../ui/toast/toast';
+import { usePagedList } from '../../lib/paged';
+import { WindowedList } from '../../ui/windowed-list/WindowedList';
+import { fetchFavourites, removeFavourite, type Favourite, type FavouriteKind } from './favourites';
+import * as styles from './account.css';
+
+const KINDS: FavouriteKind[] = ['video', 'player'];
+
+/** Saved videos and contest players, paged and windowed like the player list; remove from the list. */
+export function FavouritesPage() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const [kind, setKind] = useState<FavouriteKind>('video');
+  const [round, setRound] = useState(0);
+  const list = usePagedList(`${kind}:${round}`, (page) => fetchFavourites(kind, page));
+
+  const open = (item: Favourite) => {
+    if (item.kind === 'video') return navigate('/pages/home/index', { token: item.target });
+    const [voteId, playerId] = item.target.split(':');
+    navigate('/pages/vote/player/index', { vote_id: voteId, player_id: playerId });
+  };
+  const remove = async (item: Favourite) => {
+    try {
+      await removeFavourite(item.kind, item.target);
+      toast(t('account.favourites.removed'));
+      setRound((value) => value + 1);
+    } catch {
+      // shown by the API helper
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="favourites-heading">
+      <h1 id="favourites-heading" className={styles.heading}>
+        {t('account.favourites.title')}
+      </h1>
+      <div role="tablist" aria-label={t('account.favourites.title')} className={styles.tabs}>
+        {KINDS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={kind === name}
+            className={styles.tab}
+            onClick={() => setKind(name)}
+          >
+            {name === 'video' ? t('account.favourites.videos') : t('account.favourites.players')}
+          </button>
+        ))}
+      </div>
+      <p className={styles.muted}>{t('account.favourites.count', { count: list.total })}</p>
+      <WindowedList
+        list={list}
+        label={t('account.favourites.title')}
+        estimateRowPx={80}
+        itemKey={(item) => `${item.kind}:${item.target}`}
+        emptyText={t('account.favourites.empty')}
+        renderItem={(item) => (
+          <div className={styles.card}>
+            {item.cover ? <img className={styles.cover} src={item.cover} alt="" loading="lazy" /> : null}
+            <button
+              type="button"
+              className={`${styles.entry} ${styles.cardTitle}`}
+              onClick={() => open(item)}
+            >
+              {item.title}
+            </button>
+            <button
+              type="button"
+              className={button({ tone: 'secondary', size: 'sm' })}
+              aria-label={`${t('account.favourites.remove')} ${item.title}`}
+              onClick={() => void remove(item)}
+            >
+              {t('account.favourites.remove')}
+            </button>
+          </div>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import './texts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
+import { launchStore } from '../../lib/launch';
+import { Field } from '../../ui/field/Field';
+import { button, input } from '../../ui/field/Field.css';
+import { toast } from '../../ui/toast/toast';
+import * as styles from './account.css';
+
+type Form = {
+  name: string;
+  phone: string;
+  company: string;
+  position: string;
+  remark: string;
+  agreement: boolean;
+};
+const EMPTY: Form = { name: '', phone: '', company: '', position: '', remark: '', agreement: false };
+
+/** The information form of spec section 3 as a page, prefilled when already given; the spec's two messages. */
+export function InformationPage() {
+  const { t } = useTranslation();
+  const { videoToken } = launchStore.get();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [prefilled, setPrefilled] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!videoToken) return;
+    api
+      .get('/v3/api/user/collect_info', { token: videoToken }, { login: true, quiet: true })
+      .then((given) => {
+        if (!given) return;
+        setForm({ ...EMPTY, ...given });
+        setPrefilled(true);
+      })
+      .catch(() => {});
+  }, [videoToken]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.name.trim() || !form.phone.trim()) return setError(t('messages.infoNameAndPhone'));
+    if (!form.company.trim()) return setError(t('messages.infoCompany'));
+    setBusy(true);
+    setError('');
+    try {
+      await api.post(
+        '/v3/api/user/collect_info',
+        { token: videoToken, ...form },
+        { login: true, noErrorToast: true },
+      );
+      toast(t('account.info.saved'));
+      setPrefilled(true);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.kind !== 'login-required') setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (key: 'name' | 'company' | 'position' | 'remark', required = false) => (
+    <Field label={t(`account.info.${key}`)} required={required}>
+      {(control) => (
+        <input
+          {...control}
+          className={input()}
+          maxLength={key === 'remark' ? 200 : 64}
+          value={form[key]}
+          onChange={(event) => set(key, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <section className={styles.section} aria-labelledby="info-heading">
+      <h1 id="info-heading" className={styles.heading}>
+        {t('account.info.title')}
+      </h1>
+      {prefilled ? <p className={styles.muted}>{t('account.info.prefilled')}</p> : null}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {text('name', true)}
+        <Field label={t('account.info.phone')} required>
+          {(control) => (
+            <input
+              {...control}
+              className={input()}
+              type="tel"
+              maxLength={32}
+              placeholder={t('messages.infoPhonePlaceholder')}
+              value={form.phone}
+              onChange={(event) => set('phone', event.target.value)}
+            />
+          )}
+        </Field>
+        {text('company', true)}
+        {text('position')}
+        {text('remark')}
+        <label className={styles.row}>
+          <input
+            type="checkbox"
+            checked={form.agreement}
+            onChange={(event) => set('agreement', event.target.checked)}
+          />
+          <span className={styles.grow}>{t('account.info.agreement')}</span>
+        </label>
+        {error ? (
+          <p className={styles.formError} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button type="submit" className={button({ block: true })} disabled={busy}>
+            {t('account.info.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

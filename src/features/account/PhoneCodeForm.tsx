@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
+import { isMobilePhone } from '../../lib/validators';
+import { Field } from '../../ui/field/Field';
+import { button, input } from '../../ui/field/Field.css';
+import { toast } from '../../ui/toast/toast';
+import { SlideCheck } from '../../ui/slide-check/SlideCheck';
+import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
+import { sendSmsCode, type SmsPurpose } from './api';
+import * as styles from './account.css';
+
+const RESEND_SECONDS = 60;
+
+type Props = {
+  purpose: SmsPurpose;
+  submitLabel: string;
+  /** Runs the login or the bind with a phone and its code; throws an ApiError to show the server's message. */
+  onSubmit(phone: string, code: string): Promise<void>;
+};
+
+/**
+ * Phone + slide check + SMS code (spec section 5, strict phone rule): the slide check is passed on the server for
+ * this phone and its one-time ticket pays for one code; the resend countdown follows each code. The spec's four
+ * login messages, word for word.
+ */
+export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [seconds, setSeconds] = useState(0);
+  const slide = useSlideTicket(phone.trim());
+  const { ticket } = slide;
+  const codeRef = useRef<HTMLInputElement>(null);
+  const phoneOk = isMobilePhone(phone.trim());
+
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((left) => left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+
+  const failed = (failure: unknown) => {
+    if (failure instanceof ApiError && failure.kind !== 'login-required') setError(failure.message);
+  };
+
+  const requestCode = async () => {
+    if (!phoneOk) return setError(t('messages.loginPhone'));
+    if (!ticket) return setError(t('messages.loginSlide'));
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await sendSmsCode(purpose, phone.trim(), ticket);
+      setSeconds(answer.resend_after || RESEND_SECONDS);
+      toast(t('account.login.codeSent'));
+      codeRef.current?.focus();
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      // A ticket pays for one code: the next code needs a new slide.
+      slide.spend();
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!phone.trim() && !code.trim()) return setError(t('messages.loginComplete'));
+    if (!phoneOk) return setError(t('messages.loginPhone'));
+    if (!/^\d{6}$/.test(code.trim())) return setError(t('messages.loginCode'));
+    setBusy(true);
+    setError('');
+    try {
+      await onSubmit(phone.trim(), code.trim());
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <Field label={t('account.login.phone')} required>
+        {(control) => (
+          <input
+            {...control}
+            className={input()}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={11}
+            placeholder={t('account.login.phonePlaceholder')}
+            value={phone}
+            onChange={(event) => {
+              // A new number needs a new slide (the ticket is bound to the phone, and the slider's key changes).
+              setPhone(event.target.value.replace(/\D/g, ''));
+            }}
+          />
+        )}
+      </Field>
+      <SlideCheck
+        key={slide.key}
+        disabled={!phoneOk}
+        disabledReason={t('slide.needPhone')}
+        onStart={slide.onStart}
+        onSlid={async (track) => {
+          const passed = await slide.onSlid(track);
+          if (passed) setError('');
+          return passed;
+        }}
+      />
+      <Field label={t('account.login.code')} required>
+        {(control) => (
+          <div className={styles.codeRow}>
+            <input
+              {...control}
+              ref={codeRef}
+              className={`${input()} ${styles.grow}`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('account.login.codePlaceholder')}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            />
+            <button
+              type="button"
+              className={button({ tone: 'secondary', size: 'sm' })}
+              disabled={busy || seconds > 0}
+              onClick={() => void requestCode()}
+            >
+              {seconds > 0 ? t('account.login.resend', { seconds }) : t('account.login.getCode')}
+            </button>
+          </div>
+        )}
+      </Field>
+      {error ? (
+        <p className={styles.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className={button({ block: true })} disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

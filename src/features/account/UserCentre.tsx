@@ -1,0 +1,272 @@
+import './texts';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { clearTokens, getAuthToken } from '../../lib/auth';
+import { changeLocale, useTranslation } from '../../lib/i18n';
+import { launchStore } from '../../lib/launch';
+import { buildPath, useAppNavigate } from '../../lib/navigation';
+import { uploadFile } from '../../ui/upload/upload';
+import { showDialog } from '../../ui/dialog/dialog';
+import { Field } from '../../ui/field/Field';
+import { button, input } from '../../ui/field/Field.css';
+import { toast } from '../../ui/toast/toast';
+import { fetchSessions, fetchUserInfo, logout, revokeSession, updateUserInfo, type UserInfo } from './api';
+import * as styles from './account.css';
+
+type Session = { id: string; created_at: number; current: boolean };
+
+const ENTRIES = [
+  { key: 'orders', path: '/pages/user/order/index' },
+  { key: 'phone', path: '/pages/user/phone/index' },
+  { key: 'favourites', path: '/pages/user/collection/index' },
+  { key: 'information', path: '/pages/information/index' },
+  { key: 'vip', path: '/pages/vip/index' },
+  { key: 'invitations', path: '/pages/home/index' },
+  { key: 'complaint', path: '/pages/complaint/tousu/index' },
+] as const;
+
+const formatDate = (ms: number, locale: string) =>
+  new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The user centre: avatar, nickname, masked phone, membership; edit nickname and avatar (through the upload flow);
+ * entries to the account pages; language; logged-in devices; log out (the server revokes the session everywhere).
+ */
+export function UserCentre() {
+  const { t, i18n } = useTranslation();
+  const navigate = useAppNavigate();
+  const { videoToken } = launchStore.get();
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const [sessions, setSessions] = useState<Session[]>([]);
+  const [editing, setEditing] = useState(false);
+  const [nickname, setNickname] = useState('');
+  const [loggedIn, setLoggedIn] = useState(() => Boolean(getAuthToken(videoToken)));
+
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((value) => value + 1);
+  useEffect(() => {
+    if (!loggedIn) return;
+    Promise.all([fetchUserInfo({ quiet: true }), fetchSessions()])
+      .then(([info, devices]) => {
+        setUser(info);
+        setSessions(devices.list);
+      })
+      .catch(() => {
+        // shown by the API helper (or the login runs)
+      });
+  }, [loggedIn, version]);
+
+  if (!loggedIn)
+    return (
+      <section className={styles.section} aria-labelledby="user-heading">
+        <h1 id="user-heading" className={styles.heading}>
+          {t('account.user.guest')}
+        </h1>
+        <button
+          type="button"
+          className={button({ block: true })}
+          onClick={() => navigate('/pages/login/index', { redirect: buildPath('/pages/user/index') })}
+        >
+          {t('account.user.login')}
+        </button>
+        <Language />
+      </section>
+    );
+
+  const saveNickname = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await updateUserInfo({ nickname: nickname.trim() });
+      toast(t('account.user.saved'));
+      setEditing(false);
+      load();
+    } catch {
+      // shown by the API helper
+    }
+  };
+  const chooseAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const uploaded = await uploadFile(file);
+      await updateUserInfo({ avatar: uploaded.url });
+      toast(t('account.user.saved'));
+      load();
+    } catch {
+      // the upload flow and the API helper show why
+    }
+  };
+  const endSession = async (session: Session) => {
+    try {
+      await revokeSession(session.id);
+      load();
+    } catch {
+      // shown by the API helper
+    }
+  };
+  const logOut = async () => {
+    if (!(await showDialog({ message: t('account.user.confirmLogout') }))) return;
+    try {
+      await logout();
+    } catch {
+      // Logged out locally whatever the server said.
+    }
+    clearTokens();
+    toast(t('account.user.loggedOut'));
+    setUser(null);
+    setLoggedIn(false);
+  };
+
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="user-heading">
+        <div className={styles.profile}>
+          {user?.avatar ? (
+            <img className={styles.avatar} src={user.avatar} alt="" />
+          ) : (
+            <span className={styles.avatar} />
+          )}
+          <div>
+            <h1 id="user-heading" className={styles.name}>
+              {user?.nickname ?? '…'}
+            </h1>
+            <p className={styles.muted}>{user?.phone || t('account.user.phoneNone')}</p>
+            {user?.vip_expires_at ? (
+              <span className={styles.badge}>
+                {t('account.user.vipUntil', { date: formatDate(user.vip_expires_at, i18n.language) })}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        {editing ? (
+          <form className={styles.form} onSubmit={saveNickname}>
+            <Field label={t('account.user.nickname')} required>
+              {(control) => (
+                <input
+                  {...control}
+                  className={input()}
+                  maxLength={32}
+                  value={nickname}
+                  onChange={(event) => setNickname(event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t('account.user.avatar')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={input()}
+                  type="file"
+                  accept="image/*"
+                  onChange={chooseAvatar}
+                />
+              )}
+            </Field>
+            <div className={styles.actions}>
+              <button type="submit" className={button({ block: true })} disabled={!nickname.trim()}>
+                {t('account.user.save')}
+              </button>
+              <button
+                type="button"
+                className={button({ tone: 'secondary', block: true })}
+                onClick={() => setEditing(false)}
+              >
+                {t('account.user.cancel')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={button({ tone: 'secondary', size: 'sm' })}
+              onClick={() => {
+                setNickname(user?.nickname ?? '');
+                setEditing(true);
+              }}
+            >
+              {t('account.user.edit')}
+            </button>
+          </div>
+        )}
+      </section>
+      <nav className={styles.section} aria-label={t('account.user.entries')}>
+        <ul className={styles.list}>
+          {ENTRIES.map((entry) => (
+            <li key={entry.key}>
+              <button
+                type="button"
+                className={styles.entry}
+                onClick={() =>
+                  navigate(
+                    entry.path,
+                    entry.key === 'complaint' ? { target_kind: 'video', target: videoToken } : {},
+                  )
+                }
+              >
+                <span>{t(`account.user.${entry.key}`)}</span>
+                <span aria-hidden="true">›</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className={styles.section}>
+        <Language />
+      </section>
+      <section className={styles.section} aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className={styles.muted}>
+          {t('account.user.sessions')}
+        </h2>
+        <ul className={styles.list}>
+          {sessions.map((session) => (
+            <li key={session.id} className={styles.card}>
+              <span className={styles.cardTitle}>
+                {session.current
+                  ? t('account.user.thisDevice')
+                  : t('account.user.since', { date: formatDate(session.created_at, i18n.language) })}
+              </span>
+              {session.current ? null : (
+                <button
+                  type="button"
+                  className={button({ tone: 'secondary', size: 'sm' })}
+                  onClick={() => void endSession(session)}
+                >
+                  {t('account.user.endSession')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', block: true })}
+            onClick={() => void logOut()}
+          >
+            {t('account.user.logout')}
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Language() {
+  const { t, i18n } = useTranslation();
+  return (
+    <div role="group" aria-label={t('account.user.language')} className={styles.chips}>
+      {(['zh-CN', 'en'] as const).map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          aria-pressed={i18n.language === locale}
+          className={button({ tone: i18n.language === locale ? 'primary' : 'secondary', size: 'sm' })}
+          onClick={() => void changeLocale(locale)}
+        >
+          {locale === 'en' ? 'English' : '中文'}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getAuthToken } from '../../lib/auth';
+import { useTranslation } from '../../lib/i18n';
+import { launchStore } from '../../lib/launch';
+import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { button } from '../../ui/field/Field.css';
+import { Spinner } from '../../ui/spinner/Spinner';
+import { fetchWinningRecord, type WinningRecord } from './api';
+import { DeliveryForm } from './DeliveryForm';
+import { formatTime } from './time';
+import './messages';
+import * as styles from './lottery.css';
+
+/** My prizes in a lottery, with the delivery details given (or the form to give them). */
+export function MyPrizes({ lotteryId }: { lotteryId: number }) {
+  const { t, i18n } = useTranslation();
+  const loggedIn = Boolean(getAuthToken(launchStore.get().videoToken));
+  const [record, setRecord] = useState<WinningRecord | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const load = useCallback(() => {
+    fetchWinningRecord(lotteryId).then(setRecord, () => undefined);
+  }, [lotteryId]);
+  useEffect(() => {
+    if (loggedIn) load();
+  }, [loggedIn, load]);
+
+  const heading = (
+    <h2 id={`my-prizes-${lotteryId}`} className={styles.title}>
+      {t('lottery.myPrizes')}
+    </h2>
+  );
+  if (!loggedIn)
+    return (
+      <section aria-labelledby={`my-prizes-${lotteryId}`}>
+        {heading}
+        <p className={styles.meta}>{t('lottery.loginForPrizes')}</p>
+        <button type="button" className={button({ size: 'sm' })} onClick={load}>
+          {t('lottery.login')}
+        </button>
+      </section>
+    );
+  if (!record) return <Spinner label={t('ui.loading')} />;
+  const delivery = record.delivery;
+  return (
+    <section aria-labelledby={`my-prizes-${lotteryId}`}>
+      {heading}
+      {record.list.length === 0 ? (
+        <EmptyState title={t('lottery.noPrizes')} />
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {record.list.map((win) => (
+              <li key={win.draw_id} className={styles.prizeRow}>
+                {win.image ? <img src={win.image} alt="" className={styles.prizeThumb} /> : null}
+                <div>
+                  <p className={styles.prizeName}>{win.name}</p>
+                  <p className={styles.meta}>
+                    {t('lottery.wonAt', { time: formatTime(win.won_at, i18n.language, 'Asia/Shanghai') })}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {delivery ? (
+            <p className={styles.meta}>
+              {t('lottery.deliveryGiven', {
+                name: delivery.name,
+                phone: delivery.phone,
+                address: delivery.address,
+              })}
+            </p>
+          ) : (
+            <button type="button" className={button({ block: true })} onClick={() => setFormOpen(true)}>
+              {t('lottery.fillDelivery')}
+            </button>
+          )}
+        </>
+      )}
+      <BottomPopup open={formOpen} onClose={() => setFormOpen(false)} title={t('lottery.deliveryTitle')}>
+        <DeliveryForm
+          lotteryId={lotteryId}
+          onSaved={() => {
+            setFormOpen(false);
+            load();
+          }}
+        />
+      </BottomPopup>
+    </section>
+  );
+}

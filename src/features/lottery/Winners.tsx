@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { fetchWinners, type Winner } from './api';
+import './messages';
+import * as styles from './lottery.css';
+
+/** The winners marquee: recent winners, names and phones masked by the server; still when motion is reduced. */
+export function Winners({ lotteryId, limit }: { lotteryId: number; limit: number }) {
+  const { t } = useTranslation();
+  const [winners, setWinners] = useState<Winner[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchWinners(lotteryId, limit).then(
+      (data) => live && setWinners(data.list),
+      () => live && setWinners([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lotteryId, limit]);
+  if (!winners) return null;
+  const line = (winner: Winner) =>
+    t('lottery.winnerLine', { name: winner.name, phone: winner.phone, prize: winner.prize });
+  return (
+    <section aria-label={t('lottery.winners')} className={styles.marquee}>
+      {winners.length === 0 ? (
+        <p className={styles.marqueeItem}>{t('lottery.noWinners')}</p>
+      ) : (
+        <div className={styles.marqueeTrack}>
+          <ul className={styles.marqueeList}>
+            {winners.map((winner) => (
+              <li key={winner.id} className={styles.marqueeItem}>
+                {line(winner)}
+              </li>
+            ))}
+          </ul>
+          {/* The second copy makes the loop seamless; readers get the list once. */}
+          <ul className={styles.marqueeList} aria-hidden="true">
+            {winners.map((winner) => (
+              <li key={winner.id} className={styles.marqueeItem}>
+                {line(winner)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

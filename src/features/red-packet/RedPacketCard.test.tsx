@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import type * as ApiClient from '../../lib/api-client';
+import type { ChatMessage } from '../chat/types';
+import type { RedPacket } from './api';
+
+let packet: RedPacket;
+vi.mock('../../lib/api-client', async (original) => {
+  const actual = await original<typeof ApiClient>();
+  return { ...actual, apiGet: vi.fn(async () => packet) };
+});
+
+beforeAll(async () => {
+  await initI18n('en');
+  await import('./messages');
+  // jsdom has no modal dialogs.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+const base: RedPacket = {
+  id: 7,
+  sender_id: 1,
+  sender_nickname: 'Host',
+  greeting: 'Thanks',
+  total: 300,
+  count: 3,
+  remaining_count: 0,
+  status: 'finished',
+  expires_at: 0,
+  mine: 0,
+  grabs: [],
+};
+const message = { id: 1, kind: 'redpack', packet_id: 7, content: 'Thanks', gift_count: 3 } as ChatMessage;
+
+async function openDetails() {
+  const { default: RedPacketCard } = await import('./RedPacketCard');
+  const view = render(<RedPacketCard message={message} senderName="Host" />);
+  fireEvent.click(screen.getByRole('button', { name: /Host/ }));
+  const list = await screen.findByRole('list', { name: 'Who grabbed' });
+  return { view, list };
+}
+
+describe('the red packet details', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("lists masked lines without amounts beside the viewer's own line, and no grabbed sum", async () => {
+    packet = {
+      ...base,
+      mine: 120,
+      grabs: [
+        { nickname: 'A***e', grabbed_at: 1 },
+        { user_id: 9, nickname: 'me', amount: 120, grabbed_at: 2 },
+        { nickname: '张*丰', grabbed_at: 3 },
+      ],
+    };
+    const { view, list } = await openDetails();
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual(['A***e', 'me1.20', '张*丰']);
+    expect(screen.getByText('3/3 grabbed, ¥3.00 in the packet')).toBeTruthy();
+    view.unmount();
+  });
+
+  it('shows every amount and the grabbed sum when all lines carry one (the sender)', async () => {
+    packet = {
+      ...base,
+      grabs: [
+        { user_id: 2, nickname: 'a', amount: 100, grabbed_at: 1 },
+        { user_id: 3, nickname: 'b', amount: 200, grabbed_at: 2 },
+      ],
+      remaining_count: 1,
+    };
+    const { view, list } = await openDetails();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['a1.00', 'b2.00']);
+    expect(screen.getByText('2/3 grabbed, ¥3.00 of ¥3.00')).toBeTruthy();
+    view.unmount();
+  });
+});

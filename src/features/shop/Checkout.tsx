@@ -1,0 +1,149 @@
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatPrice } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { useAppNavigate } from '../../lib/navigation';
+import { button } from '../../ui/field/Field.css';
+import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { toast } from '../../ui/toast/toast';
+import { attemptKey, fetchAddresses, fetchProduct, placeOrder, type Address, type Product } from './api';
+import { AddressText } from './AddressList';
+import { payOrder } from './pay';
+import { canBuy } from './ProductDetail';
+import { ADDRESS_EDIT_PAGE, CHECKOUT_PAGE, ORDER_PAGE, ORDERS_PAGE } from './routes';
+import { LoadState } from './States';
+import { queryId, useLoad } from './useLoad';
+import * as styles from './shop.css';
+
+/** Checkout: quantity (within stock and the per-user limit), the delivery address, the total, then pay. */
+export function Checkout() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = queryId(params.get('id'));
+  const loaded = useLoad(
+    async () => (id === null ? null : Promise.all([fetchProduct(id), fetchAddresses()] as const)),
+    [id],
+  );
+  if (loaded.data === undefined) return <LoadState failed={loaded.failed} onRetry={loaded.reload} />;
+  if (loaded.data === null || loaded.data[0] === null) return <EmptyState title={t('shop.empty')} />;
+  return <CheckoutForm product={loaded.data[0]} addresses={loaded.data[1].list} />;
+}
+
+function CheckoutForm({ product, addresses }: { product: Product; addresses: Address[] }) {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const max = Math.max(1, Math.min(product.stock, product.limit_per_user || 99));
+  const [quantity, setQuantity] = useState(1);
+  const [addressId, setAddressId] = useState<number | null>(addresses[0]?.id ?? null);
+  const [busy, setBusy] = useState(false);
+  // One key per checkout attempt: pressing again after a network failure answers the same order.
+  const key = useRef(attemptKey());
+  const submit = async () => {
+    if (addressId === null) {
+      toast(t('shop.chooseAddress'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const order = await placeOrder({
+        product_id: product.id,
+        quantity,
+        address_id: addressId,
+        idempotency_key: key.current,
+      });
+      key.current = attemptKey();
+      const outcome = await payOrder(order.order_sn);
+      if (outcome === 'paid') {
+        toast(t('shop.paid'));
+        navigate(ORDER_PAGE, { order_sn: order.order_sn });
+      } else if (outcome !== 'redirected') navigate(ORDERS_PAGE, { state: 'pending' });
+    } catch {
+      // The API helper has shown the server's message (sold out, over the limit...).
+    } finally {
+      setBusy(false);
+    }
+  };
+  const back = `${CHECKOUT_PAGE}?id=${product.id}`;
+  return (
+    <form
+      className={styles.section}
+      aria-labelledby="shop-checkout-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="shop-checkout-title" className={styles.heading}>
+        {t('shop.checkoutTitle')}
+      </h2>
+      <div className={styles.orderBody}>
+        <img className={styles.orderThumb} src={product.images[0] ?? ''} alt="" />
+        <div>
+          <p className={styles.productTitle}>{product.title}</p>
+          <p className={styles.price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</p>
+        </div>
+      </div>
+      <div className={styles.row}>
+        <span id="shop-quantity-label">{t('shop.quantity')}</span>
+        <span className={styles.stepper} role="group" aria-labelledby="shop-quantity-label">
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'sm' })}
+            aria-label={t('shop.decrease')}
+            disabled={quantity <= 1}
+            onClick={() => setQuantity((value) => Math.max(1, value - 1))}
+          >
+            −
+          </button>
+          <output className={styles.stepperValue} aria-live="polite">
+            {quantity}
+          </output>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'sm' })}
+            aria-label={t('shop.increase')}
+            disabled={quantity >= max}
+            onClick={() => setQuantity((value) => Math.min(max, value + 1))}
+          >
+            +
+          </button>
+        </span>
+      </div>
+      {product.limit_per_user > 0 ? (
+        <p className={styles.muted}>{t('shop.limit', { count: product.limit_per_user })}</p>
+      ) : null}
+      <fieldset className={`${styles.list} ${styles.plainFieldset}`}>
+        <legend className={styles.heading}>{t('shop.address')}</legend>
+        {addresses.map((address) => (
+          <label key={address.id} className={`${styles.listItem} ${styles.choice}`}>
+            <input
+              type="radio"
+              name="address"
+              checked={addressId === address.id}
+              onChange={() => setAddressId(address.id)}
+            />
+            <AddressText address={address} />
+          </label>
+        ))}
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'sm' })}
+            onClick={() => navigate(ADDRESS_EDIT_PAGE, { back })}
+          >
+            {t('shop.addAddress')}
+          </button>
+        </div>
+      </fieldset>
+      <p className={styles.row}>
+        <span>{t('shop.total')}</span>
+        <span className={styles.price}>
+          {t('shop.price', { price: formatPrice(product.price_cents * quantity) })}
+        </span>
+      </p>
+      <button type="submit" className={button({ block: true })} disabled={busy || !canBuy(product)}>
+        {busy ? t('shop.submitting') : t('shop.submitOrder')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { formatPrice } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { useAppNavigate } from '../../lib/navigation';
+import { button } from '../../ui/field/Field.css';
+import type { ShopOrder } from './api';
+import { payOrder } from './pay';
+import { ADDRESSES_PAGE, ORDER_PAGE } from './routes';
+import { cstDateTime } from './useLoad';
+import * as styles from './shop.css';
+
+export const isPayable = (order: ShopOrder) => order.state === 'pending' && order.order_status === 1;
+export const isUnshipped = (order: ShopOrder) => order.state === 'pending' || order.state === 'paid';
+
+/** Pay (a payable order) and change address (an unshipped one): the same buttons in the list and the detail. */
+export function OrderActions({
+  order,
+  onPaid,
+  detail,
+}: {
+  order: ShopOrder;
+  onPaid: () => void;
+  detail?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const pay = async () => {
+    if ((await payOrder(order.order_sn)) === 'paid') onPaid();
+  };
+  return (
+    <div className={styles.actions}>
+      {isPayable(order) ? (
+        <button type="button" className={button()} onClick={() => void pay()}>
+          {t('shop.payNow')}
+        </button>
+      ) : null}
+      {isUnshipped(order) && order.order_status === 1 ? (
+        <button
+          type="button"
+          className={button({ tone: 'secondary', size: 'sm' })}
+          onClick={() => navigate(ADDRESSES_PAGE, { order_sn: order.order_sn })}
+        >
+          {t('shop.changeAddress')}
+        </button>
+      ) : null}
+      {detail ? null : (
+        <button
+          type="button"
+          className={button({ tone: 'secondary', size: 'sm' })}
+          onClick={() => navigate(ORDER_PAGE, { order_sn: order.order_sn })}
+        >
+          {t('shop.viewOrder')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** One order: number, state, product, quantity and amount. */
+export function OrderSummary({ order }: { order: ShopOrder }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className={styles.orderHead}>
+        <span>{t('shop.orderSn', { sn: order.order_sn })}</span>
+        <span className={styles.orderState}>{t(`shop.state_${order.state}`)}</span>
+      </p>
+      <div className={styles.orderBody}>
+        <img className={styles.orderThumb} src={order.product.image} alt="" />
+        <div>
+          <p className={styles.productTitle}>{order.product.title}</p>
+          <p className={styles.muted}>
+            {t('shop.price', { price: formatPrice(order.unit_price_cents) })} × {order.quantity}
+          </p>
+          <p className={styles.price}>{t('shop.price', { price: formatPrice(order.amount_cents) })}</p>
+        </div>
+      </div>
+      {isPayable(order) ? (
+        <p className={styles.muted}>{t('shop.payBefore', { time: cstDateTime(order.expires_at) })}</p>
+      ) : null}
+    </>
+  );
+}
+
+export function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => void }) {
+  return (
+    <li className={styles.listItem}>
+      <OrderSummary order={order} />
+      <OrderActions order={order} onPaid={onChanged} />
+    </li>
+  );
+}

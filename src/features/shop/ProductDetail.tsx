@@ -1,0 +1,66 @@
+import { useSearchParams } from 'react-router-dom';
+import { formatPrice } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { useAppNavigate } from '../../lib/navigation';
+import { button } from '../../ui/field/Field.css';
+import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { fetchProduct, type Product } from './api';
+import { SaleNote } from './ProductList';
+import { CHECKOUT_PAGE, PREVIEW_IMAGE_PAGE } from './routes';
+import { LoadState } from './States';
+import { queryId, useLoad } from './useLoad';
+import * as styles from './shop.css';
+
+export const canBuy = (product: Product) => product.sale_state === 'on_sale' && product.stock > 0;
+
+/** One product: its images (a tap opens the full-screen preview), price, stock, limit, description and buy. */
+export function ProductDetail() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = queryId(params.get('id'));
+  const navigate = useAppNavigate();
+  const {
+    data: product,
+    failed,
+    reload,
+  } = useLoad(() => (id === null ? Promise.resolve(null) : fetchProduct(id)), [id]);
+  if (product === undefined) return <LoadState failed={failed} onRetry={reload} />;
+  if (product === null) return <EmptyState title={t('shop.empty')} />;
+  return (
+    <article className={styles.section}>
+      <ul className={styles.gallery}>
+        {product.images.map((url, index) => (
+          <li key={`${url}-${index}`} className={styles.galleryItem}>
+            <button
+              type="button"
+              className={styles.productLink}
+              aria-label={t('shop.viewImage', { index: index + 1 })}
+              onClick={() => navigate(PREVIEW_IMAGE_PAGE, { urls: product.images.join(','), current: index })}
+            >
+              <img className={styles.thumb} src={url} alt="" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <h2 className={styles.detailTitle}>{product.title}</h2>
+      <p className={styles.row}>
+        <span className={styles.price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</span>
+        <SaleNote product={product} />
+      </p>
+      {product.limit_per_user > 0 ? (
+        <p className={styles.muted}>{t('shop.limit', { count: product.limit_per_user })}</p>
+      ) : null}
+      {product.description ? <p className={styles.description}>{product.description}</p> : null}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={button({ block: true })}
+          disabled={!canBuy(product)}
+          onClick={() => navigate(CHECKOUT_PAGE, { id: product.id })}
+        >
+          {t('shop.buy')}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The requests index.html's inline script starts before the entry has downloaded (scripts/paint-shell.ts): the event
+ * detail, and the cover it names. The API client uses the early detail response instead of asking again (once, and
+ * only for the very same URL and Authorization), and the player library waits for the cover.
+ */
+type EarlyRequests = {
+  url?: string;
+  auth?: string;
+  response?: Promise<Response>;
+  coverSettled?: Promise<void>;
+};
+
+declare global {
+  interface Window {
+    __livev3Early?: EarlyRequests;
+  }
+}
+
+const early = (): EarlyRequests | undefined =>
+  typeof window === 'undefined' ? undefined : window.__livev3Early;
+
+/** The early response for this exact GET, taken once; undefined when there is none or it failed. */
+export async function takeEarlyResponse(
+  method: string,
+  url: string,
+  auth = '',
+): Promise<Response | undefined> {
+  const requests = early();
+  const response = requests?.response;
+  if (method !== 'GET' || !response || requests.url !== url || requests.auth !== auth) return undefined;
+  requests.response = undefined;
+  try {
+    return await response;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves once the cover the inline script fetched has loaded or failed (at once when there was none). */
+export function coverSettled(): Promise<void> {
+  return early()?.coverSettled ?? Promise.resolve();
+}

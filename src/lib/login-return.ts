@@ -1,0 +1,72 @@
+/**
+ * The first thing the app runs (imported first by main.tsx): a login that comes back from WeChat carries its
+ * session token in the address (`auth_token`). It is stored under the video token and removed from the address
+ * before any other module, request, share payload or JS-SDK signature can read or share the URL. Kept tiny and free
+ * of imports beyond the token store: it ships in the first load.
+ */
+import { storeToken } from './auth';
+
+const AUTH_PARAM = 'auth_token';
+/**
+ * A login started by an action (sessionStorage, see features/account/login-check.ts): where to return and what to
+ * run again.
+ */
+export const PENDING_LOGIN_KEY = 'livev3:login-pending';
+
+/**
+ * The window event fired once a call remembered by a login ran again (features/account/login-check.ts), so a feature
+ * can refresh what the replayed call, and the viewer now known, changed.
+ */
+export const LOGIN_RESUMED_EVENT = 'livev3:login-resumed';
+export type LoginResumedDetail = { path: string; data: unknown };
+
+function hashParts(hash: string): [string, URLSearchParams | undefined] {
+  const at = hash.indexOf('?');
+  return at < 0 ? [hash, undefined] : [hash.slice(0, at), new URLSearchParams(hash.slice(at + 1))];
+}
+
+/** The address without auth_token (before or after the hash). */
+export function stripAuthToken(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete(AUTH_PARAM);
+  const [hashPath, hashQuery] = hashParts(url.hash);
+  if (hashQuery) {
+    hashQuery.delete(AUTH_PARAM);
+    const rest = hashQuery.toString();
+    url.hash = rest ? `${hashPath}?${rest}` : hashPath;
+  }
+  return url.toString();
+}
+
+/** The returned session token, '' when none (WeChat's `auth_token=none` means the viewer declined). */
+export function returnedAuthToken(href: string): { token: string; videoToken: string } {
+  const url = new URL(href);
+  const hashQuery = hashParts(url.hash)[1];
+  const read = (name: string) => hashQuery?.get(name) ?? url.searchParams.get(name) ?? '';
+  const token = read(AUTH_PARAM);
+  return { token: token === 'none' ? '' : token, videoToken: read('token') };
+}
+
+/** Stores a returned token and cleans the address. Answers whether the address carried auth_token at all. */
+export function captureReturnedLogin(href: string, replaceUrl: (url: string) => void): boolean {
+  const url = new URL(href);
+  if (!url.searchParams.has(AUTH_PARAM) && !hashParts(url.hash)[1]?.has(AUTH_PARAM)) return false;
+  const { token, videoToken } = returnedAuthToken(href);
+  if (token) storeToken(videoToken, token);
+  replaceUrl(stripAuthToken(href));
+  return true;
+}
+
+export function hasPendingLogin(): boolean {
+  try {
+    return sessionStorage.getItem(PENDING_LOGIN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+if (typeof window !== 'undefined') {
+  captureReturnedLogin(window.location.href, (url) =>
+    window.history.replaceState(window.history.state, '', url),
+  );
+}

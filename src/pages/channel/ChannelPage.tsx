@@ -1,0 +1,38 @@
+import '../../features/channel/messages';
+import { BlockList } from '../../blocks/BlockList';
+import { useRouteConfig } from '../../engine/route-context';
+import { useTranslation } from '../../lib/i18n';
+import { currentChannelToken } from '../../lib/navigation';
+import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { PullToRefresh } from '../../ui/pull-to-refresh/PullToRefresh';
+import { Spinner } from '../../ui/spinner/Spinner';
+import { page } from '../../ui/page/page.css';
+import { loadChannel, refreshChannel } from '../../features/channel/api';
+import { useChannel } from '../../features/channel/store';
+import { useChannelPage } from '../../features/channel/use-channel-token';
+
+// The channel request starts as soon as this page's code arrives, before React first renders it.
+void loadChannel(currentChannelToken());
+
+/**
+ * The channel home: the channel of `channelToken` and the blocks config arranges around it (header, live now,
+ * search, categories, introduction, official account, rankings), with pull-down refresh when config enables it.
+ */
+export default function ChannelPage() {
+  const route = useRouteConfig();
+  const { t } = useTranslation();
+  useChannelPage();
+  const hasChannel = useChannel((state) => state.channelInfo !== null);
+  const settled = useChannel((state) => state.settled);
+
+  let content;
+  if (hasChannel) content = <BlockList blocks={route.blocks} />;
+  else if (settled)
+    content = <EmptyState title={t('channel.noChannel')} message={t('channel.noChannelHint')} />;
+  else content = <Spinner label={t('channel.loading')} />;
+  return (
+    <main className={page}>
+      {route.pullDownRefresh ? <PullToRefresh onRefresh={refreshChannel}>{content}</PullToRefresh> : content}
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The server side of the slide check, for every form that asks for an SMS code (login, the phone page, the watch-phone
+ * pop-up): a challenge for the phone when sliding starts, the track verified by the server, and the one-time ticket it
+ * issues, bound to that phone. A ticket pays for one code; `spend()` forgets it and gives the slider a new round.
+ */
+import { useRef, useState } from 'react';
+import { api } from '../../lib/api';
+import type { SlideTrack } from './SlideCheck';
+
+export const startSlideCheck = (phone: string) =>
+  api.post('/v3/api/slide/challenge', { phone }, { quiet: true, noErrorToast: true });
+
+export const verifySlideCheck = (challengeId: string, phone: string, track: SlideTrack) =>
+  api.post(
+    '/v3/api/slide/verify',
+    { challenge_id: challengeId, phone, track },
+    { quiet: true, noErrorToast: true },
+  );
+
+export type SlideTicket = {
+  /** The ticket of a passed check for the phone, '' before (or after it was spent). */
+  ticket: string;
+  /** Give the SlideCheck this key: it starts over with a new phone and after each code. */
+  key: string;
+  onStart(): void;
+  onSlid(track: SlideTrack): Promise<boolean>;
+  /** The ticket went with a code request (answered either way): the next code needs a new slide. */
+  spend(): void;
+};
+
+export function useSlideTicket(phone: string): SlideTicket {
+  const [passed, setPassed] = useState({ phone: '', ticket: '' });
+  const [round, setRound] = useState(0);
+  const challenge = useRef<{ phone: string; id: Promise<string> } | null>(null);
+
+  const onStart = () => {
+    const id = startSlideCheck(phone).then((answer) => answer.challenge_id);
+    id.catch(() => {});
+    challenge.current = { phone, id };
+  };
+  const onSlid = async (track: SlideTrack) => {
+    try {
+      if (challenge.current?.phone !== phone) onStart();
+      const answer = await verifySlideCheck(await challenge.current!.id, phone, track);
+      setPassed({ phone, ticket: answer.ticket ?? '' });
+      return Boolean(answer.ticket);
+    } catch {
+      return false;
+    } finally {
+      challenge.current = null;
+    }
+  };
+  const spend = () => {
+    setPassed({ phone: '', ticket: '' });
+    challenge.current = null;
+    setRound((value) => value + 1);
+  };
+  // A ticket is bound to the phone it was passed for: another number needs a new slide.
+  return {
+    ticket: passed.phone === phone ? passed.ticket : '',
+    key: `${phone}:${round}`,
+    onStart,
+    onSlid,
+    spend,
+  };
+}
