@@ -67,7 +67,9 @@ export default defineConfig<ThemeOptions>({
   },
   projects: [
     { name: 'functional', testDir: 'tests/e2e' },
-    // The operator studio starts its own dev server on a copy of the config (tests/studio/studio.spec.ts).
+    // The operator studio starts its own dev server on a copy of the config (tests/studio/studio.spec.ts). Its
+    // promise (a save reaches every frame within 2 s) is about an operator's machine, not one busy rendering
+    // screenshots: `npm run test:browser` runs it on its own first, then the other projects.
     { name: 'studio', testDir: 'tests/studio' },
     ...themeMatrix.map(({ theme, variant }) => ({
       name: `${theme}-${variant}`,
