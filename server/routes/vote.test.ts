@@ -618,7 +618,13 @@ describe('sign-up', () => {
     expect((await apply({ ...form, group: '外星组' }, headers)).xcode).toBe(400);
     expect((await apply({ ...form, talents: ['唱歌', '唱歌'] }, headers)).xcode).toBe(400);
     expect((await apply({ ...form, phone: '12345' }, headers)).xcode).toBe(400);
-    expect((await apply({ ...form, extra: 'x' }, headers)).msg).toBe('Unknown field: extra');
+    expect((await apply({ ...form, extra: 'x' }, headers)).msg).toBe('报名表没有这一项：extra');
+    // Each failure reads in the request's locale; the organiser's field label stays as written.
+    expect((await apply({ ...form, extra: 'x' }, headers, 2, '?locale=en')).msg).toBe('Unknown field: extra');
+    expect((await apply({ ...form, group: '外星组' }, headers, 2, '?locale=en')).msg).toMatch(
+      /: not one of the options$/,
+    );
+    expect((await apply({ ...form, group: '外星组' }, headers)).msg).toMatch(/：不是可选的选项$/);
     expect((await apply(form, {})).xcode).toBe(401);
     expect((await post('/v2/api/vote/user/apply_vote', { vote_id: 2 }, headers)).xcode).toBe(400);
   });

@@ -6,7 +6,7 @@
 import type { Db } from '../db/database.ts';
 import { first, prepared, runSteps, runStepsSync, type Steps } from '../db/prepared.ts';
 import { sqliteSql, type Sql } from '../db/sql.ts';
-import { ApiFailure, XCODE } from '../envelope.ts';
+import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 import { onOrderPaid, type Order } from '../wechat/orders.ts';
 import {
   contestStatus,
@@ -55,7 +55,11 @@ function isEmpty(value: string | string[] | undefined): boolean {
 export function validateAnswers(fields: FormField[], answers: Answers): Answers {
   const known = new Set(fields.map((field) => field.key));
   const unknown = Object.keys(answers).find((key) => !known.has(key));
-  if (unknown !== undefined) throw new ApiFailure(XCODE.badRequest, `Unknown field: ${unknown}`);
+  if (unknown !== undefined)
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': `报名表没有这一项：${unknown}`,
+      en: `Unknown field: ${unknown}`,
+    });
   const clean: Answers = {};
   for (const field of fields) {
     const value = Object.hasOwn(answers, field.key) ? answers[field.key] : undefined;
@@ -63,43 +67,55 @@ export function validateAnswers(fields: FormField[], answers: Answers): Answers 
       if (field.required) throw new ApiFailure(XCODE.badRequest, `${field.label} cannot be empty!`);
       continue;
     }
-    const bad = (why: string) => new ApiFailure(XCODE.badRequest, `${field.label}: ${why}`);
+    const bad = (why: LocalizedText) =>
+      new ApiFailure(XCODE.badRequest, {
+        'zh-CN': `${field.label}：${why['zh-CN']}`,
+        en: `${field.label}: ${why.en}`,
+      });
     const list = Array.isArray(value) ? value : [value as string];
     switch (field.type) {
       case 'text':
       case 'textarea':
       case 'phone': {
-        if (Array.isArray(value)) throw bad('must be text');
+        if (Array.isArray(value)) throw bad({ 'zh-CN': '应为文字', en: 'must be text' });
         const text = value!.trim();
-        if (text.length > (field.type === 'textarea' ? 2000 : 100)) throw bad('too long');
-        if (field.type === 'phone' && !PHONE.test(text)) throw bad('请输入正确的手机号');
+        if (text.length > (field.type === 'textarea' ? 2000 : 100))
+          throw bad({ 'zh-CN': '内容过长', en: 'too long' });
+        if (field.type === 'phone' && !PHONE.test(text))
+          throw bad({ 'zh-CN': '请输入正确的手机号', en: 'enter a valid mobile number' });
         clean[field.key] = text;
         break;
       }
       case 'dropdown': {
         if (Array.isArray(value) || !field.options?.some((option) => option.value === value))
-          throw bad('not one of the options');
+          throw bad({ 'zh-CN': '不是可选的选项', en: 'not one of the options' });
         clean[field.key] = value!;
         break;
       }
       case 'checkbox': {
-        if (new Set(list).size !== list.length) throw bad('an option is ticked twice');
+        if (new Set(list).size !== list.length)
+          throw bad({ 'zh-CN': '有选项重复勾选', en: 'an option is ticked twice' });
         if (!list.every((item) => field.options?.some((option) => option.value === item)))
-          throw bad('not one of the options');
+          throw bad({ 'zh-CN': '不是可选的选项', en: 'not one of the options' });
         if (field.max_count > 0 && list.length > field.max_count)
-          throw bad(`at most ${field.max_count} options`);
+          throw bad({
+            'zh-CN': `最多选 ${field.max_count} 项`,
+            en: `at most ${field.max_count} options`,
+          });
         clean[field.key] = list;
         break;
       }
       case 'images': {
         if (field.max_count > 0 && list.length > field.max_count)
           throw new ApiFailure(XCODE.badRequest, 'upload count exceeds limit');
-        if (!list.every((url) => MEDIA_URL.test(url) && url.length <= 1024)) throw bad('invalid image URL');
+        if (!list.every((url) => MEDIA_URL.test(url) && url.length <= 1024))
+          throw bad({ 'zh-CN': '图片地址无效', en: 'invalid image URL' });
         clean[field.key] = list;
         break;
       }
       case 'video': {
-        if (Array.isArray(value) || !MEDIA_URL.test(value!)) throw bad('invalid video URL');
+        if (Array.isArray(value) || !MEDIA_URL.test(value!))
+          throw bad({ 'zh-CN': '视频地址无效', en: 'invalid video URL' });
         clean[field.key] = value!;
         break;
       }
