@@ -1,9 +1,10 @@
 /**
- * Lighthouse 12 (mobile, simulated slow 4G and 4x CPU, its defaults) on the live room, the contest home and today's
- * star of the demo data: performance, accessibility and best-practices scores, FCP and LCP, median of 3 runs each.
+ * Lighthouse 12 (mobile, simulated slow 4G and 4x CPU, its defaults) on the live room, the contest home, today's star
+ * and the channel home of the demo data: performance, accessibility and best-practices scores, FCP and LCP, median of
+ * 3 runs each.
  * Chromium is the system one (CHROME_PATH or /usr/bin/chromium), started by Playwright with a debugging port.
  *
- * `node --import tsx scripts/bench/lighthouse.ts [live-room|contest-home|today-star]` runs only these rows.
+ * `node --import tsx scripts/bench/lighthouse.ts [live-room|contest-home|today-star|channel-home]` runs only these rows.
  */
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -15,6 +16,7 @@ export const LIGHTHOUSE_PAGES = [
   { id: 'live-room', name: 'live room', path: '/pages/home/index?token=demo' },
   { id: 'contest-home', name: 'contest home', path: '/pages/template/index?vote_id=1' },
   { id: 'today-star', name: "today's star", path: '/pages/jinrizhixing/index?vote_id=1' },
+  { id: 'channel-home', name: 'channel home', path: '/pages/channel/index?channelToken=showcase' },
 ] as const;
 
 const RUNS = 3;
