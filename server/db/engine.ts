@@ -17,6 +17,7 @@ import {
   type PluginTransformResultArgs,
   type QueryResult,
   type RootOperationNode,
+  type SelectQueryBuilder,
   type UnknownRow,
 } from 'kysely';
 
@@ -25,6 +26,25 @@ export type Engine = 'sqlite' | 'postgres';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function engineOf(db: Kysely<any>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * `SELECT ... FOR UPDATE` on PostgreSQL: the rows stay locked until the transaction ends, so concurrent transactions
+ * on the same rows (grabs of one red packet) take turns. SQLite has no such clause and needs none: one writer at a
+ * time, and a hot path's transaction there runs without a pause (server/db/prepared.ts).
+ */
+export function lockedForUpdate<DB, TB extends keyof DB, O>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
+/** A unique constraint refused the write (SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 class SqliteIntegers extends OperationNodeTransformer {

@@ -2,14 +2,15 @@
  * Prepared queries for hot paths: a query written on the query builder once, with named placeholders, compiled once
  * per engine, then run with values, without building and compiling it again on every call.
  *
- * Hot paths write their logic once as a generator of steps (`yield run(query, values)`) and `runSteps` drives it:
- * asynchronously on PostgreSQL (each step through kysely's executor, inside a kysely transaction), or synchronously on
- * SQLite (the compiled statement on the better-sqlite3 connection, statements cached), so that a whole SQLite batch
- * (group commit) runs as one synchronous transaction that no other request can interleave with.
+ * Hot paths write their logic once as a generator of steps (`yield first(query, values)`) and run it in one
+ * transaction with `runTransaction`: on PostgreSQL each step goes through kysely's executor inside a kysely
+ * transaction; on SQLite the whole transaction runs synchronously on the better-sqlite3 connection (statements
+ * cached), holding kysely's connection meanwhile so no kysely transaction interleaves with it. `sqliteTransaction`
+ * runs many in one (the votes' group commit).
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Db } from './database.ts';
-import type { Sql } from './sql.ts';
+import { sqliteConnection, type Sql } from './sql.ts';
 
 const SENTINEL = '\u0000livev3:';
 
@@ -90,11 +91,38 @@ function runSync(db: Db, sql: Sql, step: Step): StepResult {
   return step.first ? statement.get(...parameters) : statement.all(...parameters);
 }
 
-/** Drives steps synchronously (SQLite; call inside a better-sqlite3 transaction for atomicity). */
+/** Drives steps synchronously on the SQLite connection (callers outside this folder: `sqliteTransaction`). */
 export function runStepsSync<T>(db: Db, sql: Sql, steps: Steps<T>): T {
   let next = steps.next();
   while (!next.done) next = steps.next(runSync(db, sql, next.value));
   return next.value;
+}
+
+/** Runs a set of steps synchronously (inside `sqliteTransaction`'s work). */
+export type RunSync = <T>(steps: Steps<T>) => T;
+
+/**
+ * SQLite only: `work` as ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE) on `sql`'s connection, while
+ * kysely's connection is held, so no kysely query or transaction runs in between. Whatever `work` throws rolls the
+ * whole transaction back. `sql` must be the database, not a transaction.
+ */
+export async function sqliteTransaction<T>(sql: Sql, work: (run: RunSync) => T): Promise<T> {
+  const db = sqliteConnection(sql);
+  if (!db || sql.isTransaction)
+    throw new Error('sqliteTransaction needs a SQLite database, not a transaction');
+  return sql
+    .connection()
+    .execute(async () => db.transaction(() => work((steps) => runStepsSync(db, sql, steps))).immediate());
+}
+
+/**
+ * A hot path's steps in one short transaction on either engine: synchronous on SQLite (`sqliteTransaction`), a kysely
+ * transaction on PostgreSQL. Inside a transaction already (`sql` is one), the steps run in it.
+ */
+export function runTransaction<T>(sql: Sql, steps: () => Steps<T>): Promise<T> {
+  if (sql.isTransaction) return runSteps(sql, steps());
+  if (sqliteConnection(sql)) return sqliteTransaction(sql, (run) => run(steps()));
+  return sql.transaction().execute((trx) => runSteps(trx, steps()));
 }
 
 /** Drives steps through kysely (either engine; pass a transaction for atomicity). */

@@ -10,9 +10,23 @@ import type { Database } from './schema.ts';
 export type Sql = Kysely<Database>;
 
 /**
- * A query builder on the same better-sqlite3 connection as the legacy synchronous queries, so both see one
- * transaction state and an in-memory test database is one database.
+ * The better-sqlite3 connection behind a query builder, by its adapter: a kysely transaction shares its database's
+ * adapter, so a transaction finds the same connection.
  */
+const connections = new WeakMap<object, Db>();
+
+/** A query builder on a better-sqlite3 connection (an in-memory test database is one database). */
 export function sqliteSql(db: Db): Sql {
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+  const sql = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+  connections.set(sql.getExecutor().adapter, db);
+  return sql;
+}
+
+/**
+ * The SQLite connection under `sql` (undefined on PostgreSQL), for this folder's engine layer only: the hot paths'
+ * synchronous transactions (server/db/prepared.ts) and the table caches' change triggers (server/db/table-cache.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function sqliteConnection(sql: Kysely<any>): Db | undefined {
+  return connections.get(sql.getExecutor().adapter);
 }
