@@ -37,8 +37,14 @@ export class OrderNotAvailable extends Error {
 }
 
 type PaidHook = (db: Db, order: Order, now: number) => void;
+/**
+ * What an 'order paid' hook may ask besides its writes: `afterCommit` runs once the payment's transaction has committed
+ * (and not at all when it rolled back or the hook refused), with the database, e.g. to announce the payment in the
+ * chat. A throwing callback is logged, never undoes the payment.
+ */
+export type PaidContext = { afterCommit(run: (sql: Sql) => void | Promise<void>): void };
 /** A hook on the query builder: `trx` is the transaction that marks the order paid (either engine). */
-type AsyncPaidHook = (trx: Sql, order: Order, now: number) => Promise<void>;
+type AsyncPaidHook = (trx: Sql, order: Order, now: number, paid: PaidContext) => Promise<void>;
 const paidHooks = new Map<OrderKind, { sync: PaidHook } | { async: AsyncPaidHook }>();
 
 /**
@@ -58,7 +64,7 @@ export function onOrderPaidAsync(kind: OrderKind, hook: AsyncPaidHook): void {
   paidHooks.set(kind, { async: hook });
 }
 
-async function runPaidHook(db: Db, trx: Sql, order: Order, now: number): Promise<void> {
+async function runPaidHook(db: Db, trx: Sql, order: Order, now: number, paid: PaidContext): Promise<void> {
   const entry = paidHooks.get(order.kind);
   if (!entry) return;
   if ('sync' in entry) {
@@ -68,7 +74,7 @@ async function runPaidHook(db: Db, trx: Sql, order: Order, now: number): Promise
   }
   await raw`SAVEPOINT order_paid_hook`.execute(trx);
   try {
-    await entry.async(trx, order, now);
+    await entry.async(trx, order, now, paid);
   } catch (error) {
     await raw`ROLLBACK TO SAVEPOINT order_paid_hook`.execute(trx);
     await raw`RELEASE SAVEPOINT order_paid_hook`.execute(trx);
@@ -174,6 +180,7 @@ export async function settleTransaction(
   if (transaction.trade_state !== 'SUCCESS') return 'not-paid';
   const { db, sql } = deps;
   let late: LateRefund | undefined;
+  let afterCommit: ((sql: Sql) => void | Promise<void>)[] = [];
   const result = await sql.transaction().execute(async (trx): Promise<SettleResult> => {
     const order = await trx
       .selectFrom('orders')
@@ -196,8 +203,9 @@ export async function settleTransaction(
     if (!updated) return 'already-paid';
     const paid = updated as unknown as Order;
     try {
-      await runPaidHook(db, trx, paid, now);
+      await runPaidHook(db, trx, paid, now, { afterCommit: (run) => afterCommit.push(run) });
     } catch (error) {
+      afterCommit = [];
       if (!(error instanceof OrderNotAvailable)) throw error;
       await trx.updateTable('orders').set({ status: 2 }).where('id', '=', order.id).execute();
       late = { orderSn: order.order_sn, amountCents: order.amount_cents, reason: error.reason };
@@ -205,6 +213,13 @@ export async function settleTransaction(
     }
     return 'paid';
   });
+  for (const run of afterCommit) {
+    try {
+      await run(sql);
+    } catch (error) {
+      deps.log?.(`order ${transaction.out_trade_no}: after payment: ${(error as Error).message}`);
+    }
+  }
   if (late) {
     deps.log?.(`order ${late.orderSn} paid after it became unavailable (${late.reason.en}): refunding`);
     await deps.onLate?.(late);
