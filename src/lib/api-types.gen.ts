@@ -2975,7 +2975,7 @@ export interface operations {
                             position: string;
                             remark: string;
                             agreement: boolean;
-                        };
+                        } | null;
                     };
                 };
             };
@@ -6150,6 +6150,13 @@ export interface operations {
                         data: components["schemas"]["VoteChanges"];
                     };
                 };
+            };
+            /** @description Not modified: the request's If-None-Match is the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
