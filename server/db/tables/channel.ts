@@ -28,7 +28,7 @@ export interface ChannelTables {
     title: string;
     cover: Generated<string>;
     description: Generated<string>;
-    live_status: Generated<number>;
+    live_status: Generated<0 | 1 | 2>;
     start_time: Generated<number>;
     views: Generated<number>;
     live_stream: Generated<string>;

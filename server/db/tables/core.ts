@@ -34,7 +34,7 @@ export interface CoreTables {
     description: Generated<string>;
     announcement: Generated<string>;
     /** 0 not started, 1 live, 2 replay. */
-    live_status: Generated<number>;
+    live_status: Generated<0 | 1 | 2>;
     start_time: Generated<number>;
     views: Generated<number>;
     live_stream: Generated<string>;

@@ -29,7 +29,7 @@ export interface WechatTables {
     kind: string;
     ref_id: number;
     amount_cents: number;
-    status: Generated<number>;
+    status: Generated<0 | 1 | 2>;
     idempotency_key: string | null;
     prepay_id: string;
     transaction_id: string | null;

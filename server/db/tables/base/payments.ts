@@ -12,7 +12,7 @@ export interface PaymentTables {
     kind: OrderKind | (string & {});
     ref_id: number;
     amount_cents: number;
-    status: Generated<number>;
+    status: Generated<0 | 1 | 2>;
     idempotency_key: string | null;
     prepay_id: string;
     transaction_id: string | null;
