@@ -3,6 +3,7 @@
  * query is on the query builder; follows move the follower count in the same short transaction as the follow row,
  * guarded by the row's primary key, so a repeated or concurrent follow counts once on either engine.
  */
+import type { ContractSchema } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
@@ -21,16 +22,7 @@ export type ChannelRow = {
   followers: number;
 };
 
-export type ChannelVideo = {
-  token: string;
-  title: string;
-  cover: string;
-  live_status: number;
-  views: number;
-  start_time: number;
-  price_cents: number;
-  has_password: boolean;
-};
+export type ChannelVideo = ContractSchema<'ChannelVideo'>;
 
 const noChannel = () => new ApiFailure(XCODE.notFound, { 'zh-CN': '频道不存在', en: 'No such channel' });
 
