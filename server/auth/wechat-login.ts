@@ -16,12 +16,11 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { fetchTransport, WechatApiError, WechatClient, type Transport } from '../wechat/client.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createSession } from './sessions.ts';
+import { startSession } from './sessions.ts';
 
 export { WechatApiError };
 
@@ -110,35 +109,48 @@ export function sandboxIdentity(app: string, subject: string): Required<Omit<Wec
   };
 }
 
-/** Takes a one-time code: its subject, or WechatApiError 40029 (unknown or expired) / 40163 (used). */
-export function takeSandboxCode(db: Db, kind: 'oauth' | 'mini' | 'phone', code: string, now: number): string {
-  return db.transaction(() => {
-    const row = db
-      .prepare<[string, string], { subject: string; expires_at: number; used_at: number | null }>(
-        'SELECT subject, expires_at, used_at FROM wechat_sandbox_codes WHERE code = ? AND kind = ?',
-      )
-      .get(code, kind);
-    if (!row || row.expires_at <= now) throw new WechatApiError(40029, 'invalid code');
-    if (row.used_at !== null) throw new WechatApiError(40163, 'code been used');
-    db.prepare('UPDATE wechat_sandbox_codes SET used_at = ? WHERE code = ?').run(now, code);
-    return row.subject;
-  })();
+/**
+ * Takes a one-time code: its subject, or WechatApiError 40029 (unknown or expired) / 40163 (used). The conditional
+ * update takes it once, however many requests race with it.
+ */
+export async function takeSandboxCode(
+  sql: Sql,
+  kind: 'oauth' | 'mini' | 'phone',
+  code: string,
+  now: number,
+): Promise<string> {
+  const taken = await sql
+    .updateTable('wechat_sandbox_codes')
+    .set({ used_at: now })
+    .where('code', '=', code)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('subject')
+    .executeTakeFirst();
+  if (taken) return taken.subject;
+  const row = await sql
+    .selectFrom('wechat_sandbox_codes')
+    .select(['expires_at', 'used_at'])
+    .where('code', '=', code)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || Number(row.expires_at) <= now) throw new WechatApiError(40029, 'invalid code');
+  throw new WechatApiError(40163, 'code been used');
 }
 
-export function issueSandboxCode(
-  db: Db,
+export async function issueSandboxCode(
+  sql: Sql,
   kind: 'oauth' | 'mini' | 'phone',
   subject: string,
   now: number,
-): { code: string; expires_at: number } {
+): Promise<{ code: string; expires_at: number }> {
   const code = crypto.randomBytes(16).toString('hex');
   const expiresAt = now + CODE_TTL_MS;
-  db.prepare('INSERT INTO wechat_sandbox_codes (code, kind, subject, expires_at) VALUES (?, ?, ?, ?)').run(
-    code,
-    kind,
-    subject,
-    expiresAt,
-  );
+  await sql
+    .insertInto('wechat_sandbox_codes')
+    .values({ code, kind, subject, expires_at: expiresAt })
+    .execute();
   return { code, expires_at: expiresAt };
 }
 
@@ -146,7 +158,7 @@ export function issueSandboxCode(
  * Dev/test only: POST /sandbox/wechat/code {kind, subject} -> {code}. `subject` is the emulated viewer's name
  * (oauth, mini) or the phone number the phone button would return (phone).
  */
-export async function sandboxCodeRoute(app: FastifyInstance, options: { db: Db; now: () => number }) {
+export async function sandboxCodeRoute(app: FastifyInstance, options: { sql: Sql; now: () => number }) {
   app.post<{ Body: { kind: 'oauth' | 'mini' | 'phone'; subject: string } }>(
     '/sandbox/wechat/code',
     {
@@ -165,7 +177,7 @@ export async function sandboxCodeRoute(app: FastifyInstance, options: { db: Db; 
       const { kind, subject } = request.body;
       if (kind === 'phone' && !/^1[3-9]\d{9}$/.test(subject))
         return { xcode: 400, msg: 'subject must be a mainland mobile number for a phone code', data: null };
-      return ok(issueSandboxCode(options.db, kind, subject, options.now()));
+      return ok(await issueSandboxCode(options.sql, kind, subject, options.now()));
     },
   );
 }
@@ -232,55 +244,76 @@ function errorPage(reply: FastifyReply, status: number, title: string, detail: s
 ${back ? `<p><a href="${escape(back)}">返回 / Back</a></p>` : ''}</main></html>`);
 }
 
-/** Finds the viewer of a WeChat identity (openid, then unionid) or creates one; fills in what was missing. */
-export async function userForIdentity(sql: Sql, identity: WechatIdentity, now: number): Promise<number> {
+/**
+ * Finds the viewer of a WeChat identity or creates one, filling in what was missing (unionid, an empty nickname or
+ * avatar). `app` says whose openid it is: the official account's (web, users.openid) or the mini program's (kept in
+ * wechat_mini_accounts by the caller); the unionid links both to one person. Concurrent first logins of one person
+ * meet on the unique openid / unionid: the insert that loses finds the winner's row.
+ */
+export async function userForIdentity(
+  sql: Sql,
+  identity: WechatIdentity,
+  now: number,
+  app: 'web' | 'mini' = 'web',
+): Promise<number> {
+  const find = async (trx: Sql) =>
+    (app === 'web'
+      ? await trx.selectFrom('users').select('id').where('openid', '=', identity.openid).executeTakeFirst()
+      : await trx
+          .selectFrom('wechat_mini_accounts')
+          .select('user_id as id')
+          .where('openid', '=', identity.openid)
+          .executeTakeFirst()) ??
+    (identity.unionid
+      ? await trx.selectFrom('users').select('id').where('unionid', '=', identity.unionid).executeTakeFirst()
+      : undefined);
   return sql.transaction().execute(async (trx) => {
-    const known =
-      (await trx.selectFrom('users').select('id').where('openid', '=', identity.openid).executeTakeFirst()) ??
-      (identity.unionid
-        ? await trx
-            .selectFrom('users')
-            .select('id')
-            .where('unionid', '=', identity.unionid)
-            .executeTakeFirst()
-        : undefined);
+    const known = await find(trx);
     if (known) {
       await trx
         .updateTable('users')
         .set((eb) => ({
-          openid: eb.fn.coalesce('openid', eb.val(identity.openid)),
+          ...(app === 'web' ? { openid: eb.fn.coalesce('openid', eb.val(identity.openid)) } : {}),
           unionid: eb.fn.coalesce('unionid', eb.val(identity.unionid ?? null)),
+          nickname: eb
+            .case()
+            .when('nickname', '=', '')
+            .then(identity.nickname ?? '')
+            .else(eb.ref('nickname'))
+            .end(),
+          avatar: eb
+            .case()
+            .when('avatar', '=', '')
+            .then(identity.avatar ?? '')
+            .else(eb.ref('avatar'))
+            .end(),
         }))
         .where('id', '=', known.id)
         .execute();
-      if (identity.nickname)
-        await trx
-          .updateTable('users')
-          .set({ nickname: identity.nickname })
-          .where('id', '=', known.id)
-          .where('nickname', '=', '')
-          .execute();
       return known.id;
     }
     const created = await trx
       .insertInto('users')
       .values({
-        openid: identity.openid,
+        openid: app === 'web' ? identity.openid : null,
         unionid: identity.unionid ?? null,
         nickname: identity.nickname || 'WeChat user',
         avatar: identity.avatar ?? '',
         created_at: now,
       })
+      .onConflict((conflict) => conflict.doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return created.id;
+      .executeTakeFirst();
+    if (created) return created.id;
+    const raced = await find(trx);
+    if (!raced) throw new Error(`WeChat user ${identity.openid} neither created nor found`);
+    return raced.id;
   });
 }
 
 export async function wechatOauthRoutes(
   app: FastifyInstance,
   options: {
-    db: Db;
     sql: Sql;
     client: WechatClient;
     publicOrigin: string;
@@ -364,6 +397,6 @@ export async function wechatOauthRoutes(
       );
     }
     const userId = await userForIdentity(sql, identity, now());
-    return reply.redirect(withAuthToken(back, createSession(options.db, userId, now())));
+    return reply.redirect(withAuthToken(back, await startSession(sql, userId, now())));
   });
 }

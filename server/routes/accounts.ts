@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { normaliseEmail, sendEmailCode, verifyEmailCode } from '../auth/email-code.ts';
 import type { Mailer } from '../auth/mail.ts';
 import {
-  createSession,
   listSessions,
   LOGIN_EXPIRED,
+  needViewer,
   requestToken,
-  requireViewer,
   revokeSession,
+  startSession,
 } from '../auth/sessions.ts';
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from '../auth/slide.ts';
 import { sendCode, verifyCode } from '../auth/sms.ts';
@@ -16,8 +16,8 @@ import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
 import { disconnectRevokedSockets } from '../realtime.ts';
-import { findEvent } from './video.ts';
-import { WechatApiError, type WechatIdentity, type WechatLoginApi } from '../auth/wechat-login.ts';
+import { loadEvent } from './video.ts';
+import { userForIdentity, WechatApiError, type WechatLoginApi } from '../auth/wechat-login.ts';
 
 const maskPhone = (phone: string) =>
   /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
@@ -76,36 +76,11 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       });
     }
   }
-  /** The viewer behind a WeChat identity: by unionid (same person across the operator's apps), else created. */
-  const userForIdentity = (identity: WechatIdentity, find: () => number | undefined): number =>
-    db.transaction(() => {
-      const known =
-        find() ??
-        (identity.unionid
-          ? db
-              .prepare<[string], { id: number }>('SELECT id FROM users WHERE unionid = ?')
-              .get(identity.unionid)?.id
-          : undefined);
-      if (known !== undefined) {
-        db.prepare(
-          `UPDATE users SET unionid = COALESCE(unionid, ?),
-             nickname = CASE WHEN nickname = '' THEN ? ELSE nickname END,
-             avatar = CASE WHEN avatar = '' THEN ? ELSE avatar END WHERE id = ?`,
-        ).run(identity.unionid ?? null, identity.nickname ?? '', identity.avatar ?? '', known);
-        return known;
-      }
-      return Number(
-        db
-          .prepare('INSERT INTO users (unionid, nickname, avatar, created_at) VALUES (?, ?, ?, ?)')
-          .run(identity.unionid ?? null, identity.nickname || 'WeChat user', identity.avatar ?? '', now())
-          .lastInsertRowid,
-      );
-    })();
   const phoneLogin = async (request: FastifyRequest) => {
     const { phone, code, nickname } = request.body as { phone: string; code: string; nickname?: string };
     await verifyCode(sql, { phone, code, purpose: 'login', now: now() });
     const userId = await userByPhone(phone, nickname);
-    return ok({ token: createSession(db, userId, now()), user_id: userId });
+    return ok({ token: await startSession(sql, userId, now()), user_id: userId });
   };
   /** Binds a proven phone to the viewer's account; the unique phone column settles concurrent binds. */
   const bindPhoneTo = async (userId: number, phone: string) => {
@@ -129,7 +104,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       const { phone, ticket } = request.body as { phone: string; ticket?: string };
       // Both need the one-time ticket of a slide check passed for this phone (so neither can be scripted to flood a
       // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
-      if (type === 'bind') requireViewer(db, request, now());
+      if (type === 'bind') await needViewer(sql, request, now());
       await consumeTicket(sql, { ticket: ticket ?? '', phone, now: now() });
       const { resend_after } = await sendCode(sql, {
         phone,
@@ -186,7 +161,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
         .returning('id')
         .executeTakeFirst();
       if (created)
-        return ok({ token: createSession(db, created.id, now()), user_id: created.id, created: true });
+        return ok({ token: await startSession(sql, created.id, now()), user_id: created.id, created: true });
       if (!code)
         throw new ApiFailure(
           XCODE.forbidden,
@@ -198,17 +173,17 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
         .select('id')
         .where('email', '=', address)
         .executeTakeFirstOrThrow();
-      return ok({ token: createSession(db, user.id, now()), user_id: user.id, created: false });
+      return ok({ token: await startSession(sql, user.id, now()), user_id: user.id, created: false });
     },
     async bindPhone(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const { phone, code } = request.body as { phone: string; code: string };
       await verifyCode(sql, { phone, code, purpose: 'bind', now: now() });
       await bindPhoneTo(viewer.userId, phone);
       return ok({ phone: maskPhone(phone) });
     },
     async userInfo(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const user = await sql
         .selectFrom('users')
         .select(['id', 'phone', 'email', 'nickname', 'avatar', 'permissions'])
@@ -233,7 +208,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       });
     },
     async updateUserInfo(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const { nickname, avatar } = request.body as { nickname?: string; avatar?: string };
       if (avatar && !/^(https?:\/\/|\/(?!\/))/.test(avatar))
         throw new ApiFailure(XCODE.badRequest, {
@@ -252,11 +227,11 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       return ok(null, localize({ 'zh-CN': '已保存', en: 'Saved' }, requestLocale(request)));
     },
     async sessionList(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       return ok({ list: await listSessions(sql, viewer.userId, requestToken(request), now()) });
     },
     async sessionRevoke(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const revoked = await revokeSession(
         sql,
         viewer.userId,
@@ -270,14 +245,14 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       return ok(null);
     },
     async logout(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const token = requestToken(request);
       if (await revokeSession(sql, viewer.userId, { token }, now())) disconnectRevokedSockets(db, { token });
       return ok(null, localize({ 'zh-CN': '已退出登录', en: 'Logged out' }, requestLocale(request)));
     },
     async collectInfoGet(request) {
-      const viewer = requireViewer(db, request, now());
-      const event = findEvent(db, (request.query as { token: string }).token);
+      const viewer = await needViewer(sql, request, now());
+      const event = await loadEvent(sql, db, (request.query as { token: string }).token);
       const form = await sql
         .selectFrom('info_forms')
         .select(['name', 'phone', 'company', 'position', 'remark', 'agreement'])
@@ -287,7 +262,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       return ok(form ? { ...form, agreement: form.agreement === 1 } : null);
     },
     async collectInfo(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const form = request.body as {
         token: string;
         name?: string;
@@ -308,7 +283,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
         });
       if (!company)
         throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '请填写公司~', en: 'Please fill in the company~' });
-      const event = findEvent(db, form.token);
+      const event = await loadEvent(sql, db, form.token);
       const agreed = form.agreement === true || form.agreement === 'true' || form.agreement === '1';
       const row = {
         name,
@@ -332,64 +307,56 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       });
       return ok(null, localize({ 'zh-CN': '已保存', en: 'Saved' }, requestLocale(request)));
     },
-    watchPhone(request) {
-      const viewer = requireViewer(db, request);
-      findEvent(db, (request.body as { token: string }).token);
-      const user = db
-        .prepare<[number], { phone: string | null }>('SELECT phone FROM users WHERE id = ?')
-        .get(viewer.userId);
+    async watchPhone(request) {
+      const viewer = await needViewer(sql, request);
+      await loadEvent(sql, db, (request.body as { token: string }).token);
+      const user = await sql
+        .selectFrom('users')
+        .select('phone')
+        .where('id', '=', viewer.userId)
+        .executeTakeFirst();
       return ok({ bound: Boolean(user?.phone), phone: maskPhone(user?.phone ?? '') });
     },
-    welcomeMasses(request) {
-      const event = findEvent(db, (request.query as { token: string }).token);
+    async welcomeMasses(request) {
+      const event = await loadEvent(sql, db, (request.query as { token: string }).token);
       return ok({ welcome: `欢迎来到「${event.title}」`, viewers: event.views });
     },
     async wxLogin(request) {
       const { code } = request.body as { code: string };
       const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.oauthCode(code));
-      const userId = userForIdentity(
-        identity,
-        () =>
-          db.prepare<[string], { id: number }>('SELECT id FROM users WHERE openid = ?').get(identity.openid)
-            ?.id,
-      );
-      db.prepare('UPDATE users SET openid = COALESCE(openid, ?) WHERE id = ?').run(identity.openid, userId);
-      return ok({ token: createSession(db, userId, now()), user_id: userId });
+      const userId = await userForIdentity(sql, identity, now(), 'web');
+      return ok({ token: await startSession(sql, userId, now()), user_id: userId });
     },
     async miniWxLogin(request) {
       const { code } = request.body as { code: string };
       const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.miniCode(code));
-      const userId = userForIdentity(
-        identity,
-        () =>
-          db
-            .prepare<[string], { user_id: number }>(
-              'SELECT user_id FROM wechat_mini_accounts WHERE openid = ?',
-            )
-            .get(identity.openid)?.user_id,
-      );
-      db.prepare(
-        `INSERT INTO wechat_mini_accounts (openid, user_id, session_key, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(openid) DO UPDATE SET session_key = excluded.session_key, updated_at = excluded.updated_at`,
-      ).run(identity.openid, userId, identity.sessionKey, now());
-      const phone = db
-        .prepare<[number], { phone: string | null }>('SELECT phone FROM users WHERE id = ?')
-        .get(userId);
+      const found = await userForIdentity(sql, identity, now(), 'mini');
+      // The mini program's openid names one account: a concurrent first login that created another gets this one.
+      const { user_id: userId } = await sql
+        .insertInto('wechat_mini_accounts')
+        .values({
+          openid: identity.openid,
+          user_id: found,
+          session_key: identity.sessionKey,
+          updated_at: now(),
+        })
+        .onConflict((conflict) =>
+          conflict.column('openid').doUpdateSet({ session_key: identity.sessionKey, updated_at: now() }),
+        )
+        .returning('user_id')
+        .executeTakeFirstOrThrow();
+      const user = await sql.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
       return ok({
-        token: createSession(db, userId, now()),
+        token: await startSession(sql, userId, now()),
         user_id: userId,
-        has_phone: Boolean(phone?.phone),
+        has_phone: Boolean(user?.phone),
       });
     },
     async getWxPhone(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const { code } = request.body as { code: string };
       const phone = await fromWechat(PHONE_NUMBER, () => options.wechat.phoneCode(code));
-      const taken = db
-        .prepare<[string, number], { id: number }>('SELECT id FROM users WHERE phone = ? AND id != ?')
-        .get(phone, viewer.userId);
-      if (taken) throw new ApiFailure(XCODE.badRequest, PHONE_TAKEN);
-      db.prepare('UPDATE users SET phone = ? WHERE id = ?').run(phone, viewer.userId);
+      await bindPhoneTo(viewer.userId, phone);
       return ok({ phone: maskPhone(phone) });
     },
     miniIndex() {

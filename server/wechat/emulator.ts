@@ -18,7 +18,7 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../auth/wechat-login.ts';
 import type { Transport } from './client.ts';
 import { EMULATOR_PREFIX, type WechatCredentials } from './credentials.ts';
@@ -167,7 +167,7 @@ const SHIM = `(() => {
 export async function wechatEmulator(
   app: FastifyInstance,
   options: {
-    db: Db;
+    sql: Sql;
     credentials: WechatCredentials;
     publicOrigin: string;
     transport: Transport;
@@ -175,7 +175,7 @@ export async function wechatEmulator(
     log?: (message: string) => void;
   },
 ) {
-  const { credentials, db } = options;
+  const { credentials, sql } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
   const state = newState();
@@ -240,7 +240,7 @@ export async function wechatEmulator(
     if (grant_type !== 'authorization_code') return err(40002, 'invalid grant_type');
     let taken;
     try {
-      taken = takeSandboxCode(db, 'oauth', code, now());
+      taken = await takeSandboxCode(sql, 'oauth', code, now());
     } catch (error) {
       const { errcode, errmsg } = error as { errcode: number; errmsg: string };
       return err(errcode ?? 40029, errmsg ?? 'invalid code');
@@ -284,7 +284,7 @@ export async function wechatEmulator(
     const { appid, secret, js_code = '' } = request.query as Q;
     if (!apps.has(appid ?? '') || apps.get(appid ?? '') !== secret) return err(40125, 'invalid appsecret');
     try {
-      const subject = takeSandboxCode(db, 'mini', js_code, now());
+      const subject = await takeSandboxCode(sql, 'mini', js_code, now());
       const identity = sandboxIdentity(`${credentials.appId}-mini`, subject);
       return {
         openid: identity.openid,
@@ -302,7 +302,7 @@ export async function wechatEmulator(
     if (refused) return refused;
     const { code = '' } = (request.body ?? {}) as { code?: string };
     try {
-      const phone = takeSandboxCode(db, 'phone', code, now());
+      const phone = await takeSandboxCode(sql, 'phone', code, now());
       return {
         errcode: 0,
         errmsg: 'ok',
@@ -373,7 +373,7 @@ export async function wechatEmulator(
     }
     if (redirect.origin !== new URL(options.publicOrigin).origin || !/^[\w-]{1,64}$/.test(subject))
       return reply.code(400).send('invalid request');
-    const { code } = issueSandboxCode(db, 'oauth', `${subject}|${scope}`, now());
+    const { code } = await issueSandboxCode(sql, 'oauth', `${subject}|${scope}`, now());
     redirect.searchParams.set('code', code);
     redirect.searchParams.set('state', st);
     return reply.redirect(redirect.toString());

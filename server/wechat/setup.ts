@@ -93,10 +93,10 @@ export async function setupWechat(
   runtimes.set(app, runtime);
 
   await app.register(notifyRoutes, { runtime, onLate: runtime.onLate });
-  await app.register(wechatOauthRoutes, { db, sql, client, publicOrigin, now, log });
+  await app.register(wechatOauthRoutes, { sql, client, publicOrigin, now, log });
   if (emulated) {
-    await app.register(sandboxCodeRoute, { db, now });
-    await wechatEmulator(app, { db, credentials, publicOrigin, transport, now, log });
+    await app.register(sandboxCodeRoute, { sql, now });
+    await wechatEmulator(app, { sql, credentials, publicOrigin, transport, now, log });
   }
   // The app loads the JS-SDK from here (constants.wechatJsSdkUrl): WeChat's own script in production, the
   // emulator's shim in development and tests, so one built app works in both.
