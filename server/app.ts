@@ -15,6 +15,8 @@ import { isPostgresUrl, openData } from './db/open.ts';
 import { testDatabase, type TestDatabase } from './db/test-database.ts';
 import type { Sql } from './db/sql.ts';
 import { seedDemo } from './seed/demo.ts';
+import { openShared } from './shared/open.ts';
+import { setSharedState } from './shared/state.ts';
 import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
 import { attachRealtime } from './realtime.ts';
 import { appRoutes } from './static.ts';
@@ -23,7 +25,7 @@ import { accountHandlers } from './routes/accounts.ts';
 import { complaintHandlers } from './routes/complaint.ts';
 import { favouriteHandlers } from './routes/favourites.ts';
 import { vipHandlers } from './routes/vip.ts';
-import { devCodes } from './auth/sms.ts';
+import { lastDevCode } from './auth/sms.ts';
 import { createMailer, devMailRoute } from './auth/mail.ts';
 import { qrcodeHandlers } from './routes/qrcodes.ts';
 import { videoHandlers } from './routes/video.ts';
@@ -120,6 +122,14 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     await data.close();
     await testDb?.drop();
   });
+  // Rate-limit windows, dev sinks and presence: in memory, or in Redis for several nodes (REDIS_URL). Closed after
+  // the socket server (onClose hooks run last-registered first), which persists recovery sessions there.
+  const shared = await openShared(options.redisUrl, (message) => app.log.error(message));
+  setSharedState(sql, shared.state);
+  app.addHook('onClose', async () => {
+    setSharedState(sql, null);
+    await shared.close();
+  });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -205,6 +215,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, {
     global: false,
     allowList: limits.rateLimitAllowList,
+    // Several nodes count each client's requests together; an unreachable Redis lets requests through (logged by
+    // the connection) rather than failing them.
+    ...(shared.redis ? { redis: shared.redis, nameSpace: 'livev3:rate:', skipOnError: true } : {}),
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       return {
@@ -242,7 +255,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       now,
       wechat: wechatLogin,
       sql,
-      mailer: createMailer(process.env, mode),
+      mailer: createMailer(process.env, mode, shared.state),
     }),
     ...favouriteHandlers(db, sql, now),
     ...complaintHandlers(db, sql, now),
@@ -265,12 +278,12 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   });
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).
-    devMailRoute(app);
+    devMailRoute(app, shared.state);
     redpackDevRoutes(app, db, now);
     app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', async (request) => ({
       xcode: XCODE.ok,
       msg: 'ok',
-      data: { code: devCodes.get(request.query.phone ?? '') ?? null },
+      data: { code: await lastDevCode(shared.state, request.query.phone ?? '') },
     }));
   }
   await app.register(uploadHost, { prefix: UPLOAD_HOST_PATH, settings: uploads, now });
@@ -283,7 +296,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     secret: options.streamSecret ?? process.env.STREAM_SECRET,
     ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
   });
-  attachRealtime(app, db, { maxSocketsPerIp: limits.maxSocketsPerIp });
+  attachRealtime(app, db, { maxSocketsPerIp: limits.maxSocketsPerIp, redis: shared.redis, shared });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;
 }

@@ -3,23 +3,22 @@
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then close sockets and the database.
  */
 import { buildServer } from './app.ts';
-import { readConfig } from './config.ts';
+import { missingSharedSecrets, readConfig } from './config.ts';
 import { listenHost } from './security/limits.ts';
 import { missingProductionSettings } from './wechat/credentials.ts';
 
 const config = readConfig();
-if (config.mode === 'production') {
-  // Refuse to start without the secrets payments and login need (a missing pay key would accept forged payments), and
-  // without the stream signing secret (signed stream URLs must survive restarts and agree across processes). One list
-  // names every missing setting at once.
-  const missing = [
-    ...(process.env.STREAM_SECRET?.trim() ? [] : ['STREAM_SECRET']),
-    ...missingProductionSettings(process.env),
-  ];
-  if (missing.length > 0) {
-    console.error(`livev3 cannot start with NODE_ENV=production: missing settings: ${missing.join(', ')}`);
-    process.exit(1);
-  }
+// Refuse to start without the secrets payments and login need in production (a missing pay key would accept forged
+// payments), and without the secrets every node must share (signed stream URLs must survive restarts and agree across
+// processes). One list names every missing setting at once.
+const missing = [
+  ...missingSharedSecrets(process.env),
+  ...(config.mode === 'production' ? missingProductionSettings(process.env) : []),
+];
+if (missing.length > 0) {
+  const why = config.mode === 'production' ? 'NODE_ENV=production' : 'REDIS_URL (several nodes)';
+  console.error(`livev3 cannot start with ${why}: missing settings: ${missing.join(', ')}`);
+  process.exit(1);
 }
 const app = await buildServer({ ...config, logger: config.mode !== 'test' });
 

@@ -6,22 +6,34 @@
  * Live lines (chat, gifts, tips, system lines, red-packet announcements) go out batched: everything published for a
  * room within one batch window leaves as one `chat:batch` array. One emit per message costs a websocket frame per
  * viewer per message and saturates near 50k deliveries/s on this machine; one frame per window carries many.
+ *
+ * Several nodes (REDIS_URL): socket.io's Redis streams adapter carries every room emit to the sockets of every node
+ * and keeps the packets for connection state recovery, so a viewer whose node went away recovers the missed lines on
+ * another. Each node still batches the lines it publishes; a room's presence is the sum of the nodes' counts (shared
+ * state); session revocations reach the other nodes as server-side events.
  */
 import crypto from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { onSessionsReplaced, viewerForToken, type Viewer } from './auth/sessions.ts';
+import { findViewerByToken, onSessionsReplaced, type Viewer } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
 import type { Sql } from './db/sql.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
-import { findEvent, viewerMayWatch } from './routes/video.ts';
+import { loadEvent, mayViewerWatch } from './routes/video.ts';
 import { addressCounter } from './security/limits.ts';
+import type { SharedState } from './shared/state.ts';
 
 const TOKEN = /^[\w-]{1,64}$/;
 /** How long published lines are collected before one batch goes out per room. */
 export const CHAT_BATCH_MS = 40;
 /** Presence is re-counted at most this often per room (a thousand joins must not mean a million emits). */
 const PRESENCE_THROTTLE_MS = 500;
+/** A node's part of a room's presence counts this long after it last said it (a stopped node drops out). */
+const PRESENCE_PART_TTL_MS = 30_000;
+/** The server-side event that carries a revocation to the other nodes. */
+const REVOKED_EVENT = 'sessions:revoked';
 
 export const roomOf = (eventToken: string) => `event:${eventToken}`;
 
@@ -59,7 +71,11 @@ export const GATED = {
 } as const;
 
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const servers = new WeakMap<Db, Server>();
+const servers = new WeakMap<Db, { io: Server; clustered: boolean }>();
+/** The session token a socket authenticated with: kept here, not in socket.data, which recovery stores in Redis. */
+const socketTokens = new WeakMap<Socket, string>();
+
+type Revoked = { token?: string; userId?: number; sessionId?: string; except?: string };
 
 /**
  * Disconnects the sockets of a revoked session at once: by the session token (log-out), by the session id a device
@@ -68,12 +84,16 @@ const servers = new WeakMap<Db, Server>();
  * onSessionsReplaced). Answers how many were cut. Sockets of a revoked session are also cut at their next event and
  * by the periodic re-check, so a forgotten call only delays the cut.
  */
-export function disconnectRevokedSockets(
-  db: Db,
-  revoked: { token?: string; userId?: number; sessionId?: string; except?: string },
-): number {
-  const io = servers.get(db);
-  if (!io) return 0;
+export function disconnectRevokedSockets(db: Db, revoked: Revoked): number {
+  const server = servers.get(db);
+  if (!server) return 0;
+  // The other nodes cut theirs (a revoked session is refused everywhere: its row is in the shared database).
+  if (server.clustered) server.io.serverSideEmit(REVOKED_EVENT, revoked);
+  return cutLocalSockets(server.io, revoked);
+}
+
+/** This node's part of disconnectRevokedSockets: answers how many sockets it cut. */
+function cutLocalSockets(io: Server, revoked: Revoked): number {
   const hash = revoked.token ? tokenHash(revoked.token) : null;
   const kept = revoked.except ? tokenHash(revoked.except) : null;
   const session = revoked.sessionId;
@@ -101,13 +121,21 @@ export type RealtimeOptions = {
   maxSocketsPerIp?: number;
   /** How often open sockets' sessions are checked again (revoked or expired ones are cut). */
   revalidateMs?: number;
+  /** Several nodes: the Redis connection the streams adapter runs on. */
+  redis?: Redis | null;
+  /** Where each node's part of a room's presence is summed, and this node's name there. */
+  shared?: { state: SharedState; node: string };
 };
 
 export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOptions = {}): Server {
   const perAddress = addressCounter(options.maxSocketsPerIp ?? 0);
+  const sql = app.sql;
   const io = new Server(app.server, {
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    // Several nodes: rooms, recovery and server-side events through Redis streams. onlyPlaintext: the packets are
+    // JSON (no binary attachments), which spares the adapter a scan of every packet.
+    ...(options.redis ? { adapter: createAdapter(options.redis, { onlyPlaintext: true }) } : {}),
     // One address holds at most maxSocketsPerIp sessions (2,000 from one address were all accepted).
     allowRequest: (request, callback) => {
       const isHandshake = !new URL(request.url ?? '/', 'http://x').searchParams.get('sid');
@@ -115,13 +143,14 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
       callback(null, perAddress.count(request.socket.remoteAddress ?? '') < (options.maxSocketsPerIp ?? 0));
     },
   });
-  servers.set(db, io);
+  servers.set(db, { io, clustered: Boolean(options.redis) });
+  io.on(REVOKED_EVENT, (revoked: Revoked) => cutLocalSockets(io, revoked));
   // A login elsewhere revoked the user's other sessions: their sockets go at once, not at the next re-check.
   const cutReplaced = ({ userId, kept }: { userId: number; kept: string }) => {
     disconnectRevokedSockets(db, { userId, except: kept });
   };
   onSessionsReplaced(db, cutReplaced);
-  onSessionsReplaced(app.sql, cutReplaced);
+  onSessionsReplaced(sql, cutReplaced);
   io.engine.on(
     'connection',
     (raw: {
@@ -135,19 +164,21 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
   );
 
   io.use((socket, next) => {
-    try {
-      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-      socket.data.viewer = viewerForToken(db, token);
-      socket.data.token = token;
-      socket.data.tokenHash = token ? tokenHash(token) : null;
-      next();
-    } catch (error) {
-      next(
-        Object.assign(new Error(error instanceof ApiFailure ? error.message : 'unauthorised'), {
-          data: { xcode: (error as ApiFailure).xcode },
-        }),
-      );
-    }
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    findViewerByToken(sql, token).then(
+      (viewer) => {
+        socket.data.viewer = viewer;
+        socket.data.tokenHash = token ? tokenHash(token) : null;
+        if (token) socketTokens.set(socket, token);
+        next();
+      },
+      (error: unknown) =>
+        next(
+          Object.assign(new Error(error instanceof ApiFailure ? error.message : 'unauthorised'), {
+            data: { xcode: error instanceof ApiFailure ? error.xcode : XCODE.internal },
+          }),
+        ),
+    );
   });
 
   const queues = new Map<string, unknown[]>();
@@ -166,45 +197,73 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
   });
 
   const presenceTimers = new Map<string, NodeJS.Timeout>();
+  const localCount = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
+  /** This node's count of the room, summed with the other nodes' (their parts in the shared state). */
+  const roomCount = async (room: string) =>
+    options.shared
+      ? options.shared.state.addPart(
+          `presence:${room}`,
+          options.shared.node,
+          localCount(room),
+          PRESENCE_PART_TTL_MS,
+          Date.now(),
+        )
+      : localCount(room);
   const presence = (room: string) => {
     if (presenceTimers.has(room)) return;
     presenceTimers.set(
       room,
       setTimeout(() => {
-        presenceTimers.delete(room);
-        io.to(room).emit('presence', { count: io.sockets.adapter.rooms.get(room)?.size ?? 0 });
+        roomCount(room).then(
+          (count) => {
+            presenceTimers.delete(room);
+            io.to(room).emit('presence', { count });
+          },
+          (error: unknown) => {
+            presenceTimers.delete(room);
+            app.log.error(error);
+          },
+        );
       }, PRESENCE_THROTTLE_MS),
     );
   };
 
   /** The socket's session, checked again: a revoked or expired one cuts the socket (and answers false). */
-  const sessionHolds = (socket: Socket): boolean => {
-    const token = socket.data.token as string | undefined;
+  const sessionHolds = async (socket: Socket): Promise<boolean> => {
+    const token = socketTokens.get(socket);
     if (!token) return true;
     try {
-      viewerForToken(db, token);
+      await findViewerByToken(sql, token);
       return true;
     } catch (error) {
-      socket.emit('session:revoked', {
-        xcode: error instanceof ApiFailure ? error.xcode : XCODE.loginExpired,
-      });
+      if (!(error instanceof ApiFailure)) throw error;
+      socket.emit('session:revoked', { xcode: error.xcode });
       socket.disconnect(true);
       return false;
     }
   };
   const revalidate = setInterval(() => {
-    for (const socket of io.sockets.sockets.values()) if (socket.data.token) sessionHolds(socket);
+    for (const socket of io.sockets.sockets.values())
+      if (socketTokens.has(socket)) sessionHolds(socket).catch((error: unknown) => app.log.error(error));
+    // This node's parts of the rooms it holds stay fresh while nothing changes.
+    if (options.shared)
+      for (const room of io.sockets.adapter.rooms.keys())
+        if (room.startsWith('event:')) roomCount(room).catch((error: unknown) => app.log.error(error));
   }, options.revalidateMs ?? 10_000);
   revalidate.unref();
 
   io.on('connection', (socket) => {
     // A recovered socket is back in its rooms (and gets the packets it missed); others re-join.
     socket.on('join', async (payload: { token?: unknown }, ack?: Ack) => {
-      if (!sessionHolds(socket)) return;
+      const holds = await sessionHolds(socket).catch((error: unknown) => {
+        app.log.error(error);
+        return false;
+      });
+      if (!holds) return;
       const token = typeof payload?.token === 'string' ? payload.token : '';
-      let event: ReturnType<typeof findEvent> | undefined;
+      let event: Awaited<ReturnType<typeof loadEvent>> | undefined;
       try {
-        event = TOKEN.test(token) ? findEvent(db, token) : undefined;
+        event = TOKEN.test(token) ? await loadEvent(sql, db, token) : undefined;
       } catch {
         event = undefined;
       }
@@ -213,7 +272,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
         return;
       }
       // The room carries the event's chat: only for viewers who passed its gates.
-      if (!viewerMayWatch(db, event, socket.data.viewer as Viewer | null)) {
+      if (!(await mayViewerWatch(sql, event, socket.data.viewer as Viewer | null))) {
         ack?.({ ok: false, msg: GATED.texts['zh-CN'], xcode: GATED.xcode });
         return;
       }
@@ -224,10 +283,10 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
     });
     for (const [name, handler] of socketHandlers) {
       socket.on(name, async (payload: unknown, ack?: Ack) => {
-        if (!sessionHolds(socket)) return;
         try {
+          if (!(await sessionHolds(socket))) return;
           const data = await handler(
-            { db, sql: app.sql, viewer: socket.data.viewer as Viewer | null, socket },
+            { db, sql, viewer: socket.data.viewer as Viewer | null, socket },
             payload,
           );
           ack?.({ ok: true, data });
@@ -251,7 +310,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
   app.addHook('onClose', async () => {
     clearInterval(revalidate);
     onSessionsReplaced(db, null);
-    onSessionsReplaced(app.sql, null);
+    onSessionsReplaced(sql, null);
     servers.delete(db);
     if (flushTimer) clearTimeout(flushTimer);
     presenceTimers.forEach((timer) => clearTimeout(timer));

@@ -6,14 +6,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { SharedState } from '../shared/state.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
 export type Mailer = { send(message: MailMessage & { code?: string }): Promise<void> };
 
-/** Outside production: the last code and message per address (the local mail sink). */
-export const devMail = new Map<string, { code: string | null; subject: string; raw: string }>();
+/** Outside production the local mail sink keeps the last code and subject per address this long. */
+const SINK_TTL_MS = 10 * 60 * 1000;
+const sinkKey = (address: string) => `dev-mail:${address}`;
 
-export function createMailer(env: NodeJS.ProcessEnv, mode: string): Mailer {
+/**
+ * The mailer of the environment; outside production without SMTP_URL, the local sink, which keeps the last message
+ * per address in the shared state (several nodes see one sink).
+ */
+export function createMailer(env: NodeJS.ProcessEnv, mode: string, sinkState: SharedState): Mailer {
   const from = env.MAIL_FROM ?? 'livev3 <no-reply@livev3.local>';
   if (env.SMTP_URL) {
     const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
@@ -32,16 +38,17 @@ export function createMailer(env: NodeJS.ProcessEnv, mode: string): Mailer {
   const sink = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ to, subject, text, code }) {
-      const info = await sink.sendMail({ from, to, subject, text });
-      devMail.set(to, { code: code ?? null, subject, raw: String(info.message) });
+      await sink.sendMail({ from, to, subject, text });
+      await sinkState.put(sinkKey(to), JSON.stringify({ code: code ?? null, subject }), SINK_TTL_MS);
     },
   };
 }
 
 /** Dev only: GET /dev/mail/last?email= answers the last code mailed to the address (the local mail sink). */
-export function devMailRoute(app: FastifyInstance): void {
+export function devMailRoute(app: FastifyInstance, sinkState: SharedState): void {
   app.get<{ Querystring: { email?: string } }>('/dev/mail/last', async (request) => {
-    const last = devMail.get((request.query.email ?? '').trim().toLowerCase());
+    const kept = await sinkState.read(sinkKey((request.query.email ?? '').trim().toLowerCase()));
+    const last = kept ? (JSON.parse(kept) as { code: string | null; subject: string }) : null;
     return { xcode: 200, msg: 'ok', data: { code: last?.code ?? null, subject: last?.subject ?? null } };
   });
 }

@@ -1,12 +1,14 @@
 /**
  * Phone verification codes: 6 digits, only their hash is stored, valid 5 minutes, one send per phone per 60 s, at
- * most 10 sends per IP per hour, at most 5 wrong tries per code. In non-production modes the code is also kept in
- * memory for GET /dev/sms/last (tests and local runs read it there; no SMS gateway is wired).
+ * most 10 sends per IP per hour, at most 5 wrong tries per code. In non-production modes the code is also kept in the
+ * shared state (memory, or Redis for several nodes) for GET /dev/sms/last (tests and local runs read it there; no SMS
+ * gateway is wired).
  * Correct on PostgreSQL too: a code is consumed and a wrong try counted by conditional updates, never read-then-write.
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
+import { sharedStateOf, type SharedState } from '../shared/state.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const RESEND_MS = 60 * 1000;
@@ -16,7 +18,10 @@ export const MAX_ATTEMPTS = 5;
 const hash = (phone: string, code: string) =>
   crypto.createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
-export const devCodes = new Map<string, string>();
+const devCodeKey = (phone: string) => `dev-sms:${phone}`;
+
+/** The last code sent to the phone outside production (GET /dev/sms/last), or null. */
+export const lastDevCode = (state: SharedState, phone: string) => state.read(devCodeKey(phone));
 
 export type SmsPurpose = 'login' | 'bind';
 
@@ -63,7 +68,7 @@ export async function sendCode(
       expires_at: now + CODE_TTL_MS,
     })
     .execute();
-  if (input.keepForDev) devCodes.set(phone, code);
+  if (input.keepForDev) await sharedStateOf(sql).put(devCodeKey(phone), code, CODE_TTL_MS);
   return { resend_after: RESEND_MS / 1000, code };
 }
 

@@ -70,22 +70,6 @@ export function maskName(name: string): string {
 /** Mainland mobile number: 11 digits, first 1, second 3 to 9 (spec section 5). */
 export const MOBILE = /^1[3-9]\d{9}$/;
 
-/** Fixed-window counter per key (e.g. one viewer's score queries): true while the key is within its limit. */
-export function windowLimiter(max: number, windowMs: number) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (key: string, now: number): boolean => {
-    const current = windows.get(key);
-    if (!current || now - current.start >= windowMs) {
-      if (windows.size > 10_000)
-        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-      windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    current.count += 1;
-    return current.count <= max;
-  };
-}
-
 export type Status = 'not_started' | 'open' | 'ended';
 
 export function windowStatus(startsAt: number, endsAt: number, now: number): Status {

@@ -11,6 +11,7 @@ import { sqliteSql, type Sql } from '../db/sql.ts';
 import type { ChatKind } from '../db/tables/base/chat.ts';
 import { ApiFailure, ok, XCODE, type LocalizedText } from '../envelope.ts';
 import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';
+import { sharedStateOf } from '../shared/state.ts';
 import { createOrder, onOrderPaid } from '../wechat/orders.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { payAnswer, type PayRequest } from '../redpack/pay.ts';
@@ -184,40 +185,18 @@ function* lineExists(id: number): Steps<boolean> {
   return Boolean(yield first(lineQueries.byId, { id }));
 }
 
-/** Sliding-window send limit per viewer, per database (each test server has its own). */
-const recentSends = new WeakMap<Db, Map<number, number[]>>();
-const lastPrune = new WeakMap<Db, number>();
-
-/** Drops viewers whose sends are all outside the window (the map held every viewer who ever sent a line). */
-export function pruneRecentSends(db: Db, now: number): number {
-  const perUser = recentSends.get(db);
-  if (!perUser) return 0;
-  for (const [userId, times] of perUser)
-    if (!times.some((at) => now - at < CHAT_LIMITS.windowMs)) perUser.delete(userId);
-  lastPrune.set(db, now);
-  return perUser.size;
-}
-
-/** How many viewers the send limit currently remembers (tests: the map stays bounded). */
-export const rememberedSenders = (db: Db) => recentSends.get(db)?.size ?? 0;
-
 /**
- * Counts a send against the viewer's window. Synchronous (check and count with no await between), so concurrent
- * sends of one viewer cannot both pass the last place. The window lives in this process: each server node counts
- * its own sends.
+ * Counts a send against the viewer's window, in the shared state (one window for every node: memory, or Redis with
+ * REDIS_URL). Check and count are one step, so concurrent sends of one viewer cannot both pass the last place.
  */
-function checkRate(db: Db, userId: number, now: number): void {
-  let perUser = recentSends.get(db);
-  if (!perUser) recentSends.set(db, (perUser = new Map()));
-  // At most once per window, so the cost is spread over many sends.
-  if (now - (lastPrune.get(db) ?? 0) >= CHAT_LIMITS.windowMs) pruneRecentSends(db, now);
-  const recent = (perUser.get(userId) ?? []).filter((at) => now - at < CHAT_LIMITS.windowMs);
-  if (recent.length >= CHAT_LIMITS.burst) {
-    perUser.set(userId, recent);
-    throw new ApiFailure(XCODE.tooManyRequests, CHAT_MESSAGES.tooFast);
-  }
-  recent.push(now);
-  perUser.set(userId, recent);
+async function checkRate(sql: Sql, userId: number, now: number): Promise<void> {
+  const taken = await sharedStateOf(sql).takePlace(
+    `chat:${userId}`,
+    CHAT_LIMITS.burst,
+    CHAT_LIMITS.windowMs,
+    now,
+  );
+  if (!taken) throw new ApiFailure(XCODE.tooManyRequests, CHAT_MESSAGES.tooFast);
 }
 
 async function isBlacklisted(sql: Sql, eventId: number, userId: number): Promise<boolean> {
@@ -253,7 +232,7 @@ export async function sendChatText(
   if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
   if (await isBlacklisted(sql, event.id, viewer.userId))
     throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.blacklisted);
-  checkRate(db, viewer.userId, now);
+  await checkRate(sql, viewer.userId, now);
   const message = await runSteps(
     sql,
     storeLine({ eventId: event.id, userId: viewer.userId, kind: 'text', content: text }, now),
