@@ -75,4 +75,38 @@ describe('index.html inline script', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await window.__livev3Early?.coverSettled;
   });
+
+  it('on a channel home starts the channel request for the API client and preloads its covers, without the shell', async () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase&locale=en');
+    const channel = {
+      xcode: 200,
+      data: { title: 'Showcase', cover: '/media/cover.jpg', live: { cover: '/media/live.jpg' } },
+    };
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(channel))));
+    vi.stubGlobal('fetch', fetchMock);
+    runInlineScript();
+    expect(document.documentElement.classList.contains('lv-off')).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() =>
+      expect(document.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(2),
+    );
+    const preloads = [...document.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/media/live.jpg',
+      '/media/cover.jpg',
+    ]);
+    expect(preloads.every((link) => link.getAttribute('fetchpriority') === 'high')).toBe(true);
+    const { apiGet } = await import('../src/lib/api-client');
+    const answer = await apiGet<{ title: string }>('/v2/api/home/index', { channel_token: 'showcase' });
+    expect(answer.title).toBe('Showcase');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for no channel on a channel home without a channel token', () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/channel/index');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    runInlineScript();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -11,7 +11,10 @@
  *     in `window.__livev3Early` for the client to use instead of asking again,
  *   - and, as soon as the detail names the cover, fetches it with high priority and shows it in the shell, with the
  *     title. `coverSettled` resolves when the cover has loaded (or failed, or there is none): the player library
- *     waits for it so it does not compete with the cover for the network.
+ *     waits for it so it does not compete with the cover for the network,
+ *   - and on a channel home (no shell there: its blocks are the first paint) starts the channel request the same way
+ *     and preloads the live card's cover and the channel cover with high priority, so they are in when the blocks
+ *     render.
  *
  * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
  * Colours and sizes come from themes/*.json (no literal values here).
@@ -62,6 +65,9 @@ export function shellData(root = projectRoot) {
   for (const route of config.routes.filter((candidate) => candidate.page === 'home'))
     for (const routePath of [route.path, ...(route.aliases ?? [])])
       rooms[routePath] = route.themeVariant ?? 'default';
+  const channels = config.routes
+    .filter((route) => route.page === 'channel')
+    .flatMap((route) => [route.path, ...(route.aliases ?? [])]);
   return {
     base,
     script: {
@@ -71,6 +77,7 @@ export function shellData(root = projectRoot) {
       locale: config.constants.defaultLocale,
       locales: config.constants.locales ?? ['zh-CN', 'en'],
       rooms,
+      channels,
     },
   };
 }
@@ -85,20 +92,22 @@ var ls;try{ls=w.localStorage}catch(e){}
 var get=function(k){try{return ls?ls.getItem(k):null}catch(e){return null}};
 var token=q.get('token')||'',loc=q.get('locale');
 if(C.locales.indexOf(loc)<0)loc=get('livev3:locale');if(C.locales.indexOf(loc)<0)loc=C.locale;h.lang=loc;
-var route=u.hash.replace(/^#/,'').split('?')[0]||'/',variant=C.rooms[route];
-if(!variant){h.classList.add('lv-off');done();return}
-var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
+var route=u.hash.replace(/^#/,'').split('?')[0]||'/',variant=C.rooms[route],ch=C.channels.indexOf(route)>=0&&q.get('channelToken');
+if(!variant){h.classList.add('lv-off');done();if(!ch)return}
+else{var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
 for(var k in c)h.style.setProperty('--lv-'+k,c[k]);
-if(!token){done();return}
+if(!token){done();return}}
 var auth=get('livev3:auth:'+token)||'';if(!auth){d.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i).trim()==='auth_token_2')auth=decodeURIComponent(p.slice(i+1))})}
-var s=new URLSearchParams();s.set('token',token);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));
+var s=new URLSearchParams();if(ch)s.set('channel_token',ch);else s.set('token',token);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));
 var headers={Accept:'application/json'};if(auth)headers.Authorization='Bearer '+auth;
-early.url=C.api+'/v3/api/video/detail?'+s.toString();early.auth=headers.Authorization||'';
+early.url=C.api+(ch?'/v2/api/home/index?':'/v3/api/video/detail?')+s.toString();early.auth=headers.Authorization||'';
 early.response=fetch(early.url,{headers:headers,credentials:'include'});
+var pre=function(src){var l=d.createElement('link');l.setAttribute('rel','preload');l.setAttribute('as','image');l.setAttribute('href',src);l.setAttribute('fetchpriority','high');d.head.appendChild(l)};
 early.response.then(function(r){return r.clone().json()}).then(function(e){var v=e&&e.data;
+if(ch){if(v&&v.live&&v.live.cover)pre(v.live.cover);if(v&&v.cover)pre(v.cover);return}
 var t=d.getElementById('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.className='lv-title'}
 if(!v||!v.cover){done();return}
-var l=d.createElement('link');l.setAttribute('rel','preload');l.setAttribute('as','image');l.setAttribute('href',v.cover);l.setAttribute('fetchpriority','high');d.head.appendChild(l);
+pre(v.cover);
 var img=d.getElementById('lv-cover');if(!img){done();return}
 img.onload=img.onerror=function(){done()};img.setAttribute('fetchpriority','high');img.src=v.cover;img.hidden=false}).catch(function(){done()});
 setTimeout(done,4000)}catch(e){done()}})();`;

@@ -1,7 +1,7 @@
 /**
  * The requests index.html's inline script starts before the entry has downloaded (scripts/paint-shell.ts): the event
- * detail, and the cover it names. The API client uses the early detail response instead of asking again (once, and
- * only for the very same URL and Authorization), and the player library waits for the cover.
+ * detail and the cover it names, or on a channel home the channel. The API client uses the early response instead of
+ * asking again (once, and only for the very same URL and Authorization), and the player library waits for the cover.
  */
 type EarlyRequests = {
   url?: string;
