@@ -4,13 +4,13 @@
  * passwords lock the viewer and the address out of the event for a while (server/security/passwords.ts).
  */
 import crypto from 'node:crypto';
-import { requireViewer } from '../auth/sessions.ts';
+import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { passwordAttempts } from '../security/passwords.ts';
-import { findEvent } from './video.ts';
+import { loadEvent } from './video.ts';
 
 export const WRONG_PASSWORD = 'Incorrect video password';
 
@@ -22,21 +22,22 @@ export function passwordMatches(expected: string, given: string): boolean {
 
 export function accessHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
   const attempts = passwordAttempts(sql, now);
-  const remember = db.prepare(
-    `INSERT OR IGNORE INTO event_access (event_id, user_id, gate, created_at) VALUES (?, ?, 'password', ?)`,
-  );
   return {
     async passwordShow(request) {
-      const viewer = requireViewer(db, request);
+      const viewer = await needViewer(sql, request);
       const { token, password } = request.body as { token: string; password: string };
-      const event = findEvent(db, token);
+      const event = await loadEvent(sql, db, token);
       if (event.password) {
         const expected = event.password;
         const matched = await attempts.check(event.id, viewer.userId, request.ip, () =>
           passwordMatches(expected, password.trim()),
         );
         if (!matched) throw new ApiFailure(XCODE.badRequest, WRONG_PASSWORD);
-        remember.run(event.id, viewer.userId, now());
+        await sql
+          .insertInto('event_access')
+          .values({ event_id: event.id, user_id: viewer.userId, gate: 'password', created_at: now() })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
       }
       return ok({ token: event.token, unlocked: true });
     },

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ok } from '../envelope.ts';
-import { optionalViewer, requireViewer } from '../auth/sessions.ts';
+import { findViewer, needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import {
   categoryVideos,
@@ -38,14 +38,14 @@ export function channelHandlers(db: Db, sql: Sql, now: () => number): HandlerMap
   const query = <T>(request: FastifyRequest) => request.query as T;
   const search = channelSearch(sql, db);
   const follow = (value: boolean) => async (request: FastifyRequest) => {
-    const viewer = requireViewer(db, request, now());
+    const viewer = await needViewer(sql, request, now());
     const channel = await findChannel(sql, (request.body as { channel_token: string }).channel_token);
     return ok(await setFollowing(sql, channel.id, viewer.userId, value, Math.floor(now() / 1000)));
   };
 
   return {
     async channelHome(request) {
-      const viewer = optionalViewer(db, request, now());
+      const viewer = await findViewer(sql, request, now());
       const channel = await findChannel(sql, query<{ channel_token: string }>(request).channel_token);
       const [categories, lives, followed] = await Promise.all([
         channelCategories(sql, channel.id),

@@ -4,9 +4,8 @@
  * logged-in viewer files at most one complaint per target per China Standard Time day (a unique constraint, so
  * concurrent repeats count once).
  */
-import { requireViewer } from '../auth/sessions.ts';
+import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
 
@@ -35,7 +34,7 @@ type Body = {
 
 const NO_TARGET = { 'zh-CN': '没有找到投诉对象', en: 'Nothing to complain about there' } as const;
 
-export function complaintHandlers(db: Db, sql: Sql, now: () => number): HandlerMap {
+export function complaintHandlers(sql: Sql, now: () => number): HandlerMap {
   async function targetExists(kind: 'video' | 'player' | 'chat', target: string): Promise<boolean> {
     if (kind === 'video')
       return Boolean(
@@ -69,7 +68,7 @@ export function complaintHandlers(db: Db, sql: Sql, now: () => number): HandlerM
       });
     },
     async complain(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const body = request.body as Body;
       const kind = body.target_kind ?? 'video';
       const target = body.target ?? body.token ?? '';

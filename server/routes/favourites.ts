@@ -3,9 +3,8 @@
  * idempotent (unique viewer + kind + target; saving twice keeps one row), removing twice is fine; the list pages by
  * id, newest first. Title and cover are taken when saved, so the list needs no join across domains.
  */
-import { requireViewer } from '../auth/sessions.ts';
+import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 
@@ -14,7 +13,7 @@ type Target = { kind: Kind; target: string };
 
 const NOT_FOUND = { 'zh-CN': '没有找到要收藏的内容', en: 'Nothing to save there' } as const;
 
-export function favouriteHandlers(db: Db, sql: Sql, now: () => number): HandlerMap {
+export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
   /** What is being saved, with its title and cover, or a 404. */
   async function describe({ kind, target }: Target): Promise<{ title: string; cover: string }> {
     if (kind === 'video') {
@@ -41,7 +40,7 @@ export function favouriteHandlers(db: Db, sql: Sql, now: () => number): HandlerM
 
   return {
     async favouriteList(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const {
         kind,
         page = 1,
@@ -74,7 +73,7 @@ export function favouriteHandlers(db: Db, sql: Sql, now: () => number): HandlerM
       });
     },
     async favouriteStatus(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const { kind, target } = request.query as Target;
       const row = await sql
         .selectFrom('favourites')
@@ -86,7 +85,7 @@ export function favouriteHandlers(db: Db, sql: Sql, now: () => number): HandlerM
       return ok({ saved: Boolean(row) });
     },
     async favouriteSave(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const item = request.body as Target;
       const { title, cover } = await describe(item);
       await sql
@@ -104,7 +103,7 @@ export function favouriteHandlers(db: Db, sql: Sql, now: () => number): HandlerM
       return ok({ saved: true });
     },
     async favouriteRemove(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const { kind, target } = request.body as Target;
       await sql
         .deleteFrom('favourites')

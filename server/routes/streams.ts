@@ -2,14 +2,14 @@
  * GET /v3/api/video/stream/sign: a fresh signature for a stream URL of the event, for a viewer who still passes the
  * event's gates (the player renews before the old one expires). See server/streams/sign.ts.
  */
-import { optionalViewer } from '../auth/sessions.ts';
+import { findViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { signStreamUrl, unsignedStreamUrl } from '../streams/sign.ts';
 import { episodeStreamUrl } from './live-room.ts';
-import { findEvent, streamUrls, viewerMayWatch } from './video.ts';
+import { loadEvent, mayViewerWatch, streamUrls } from './video.ts';
 
 export const STREAM_MESSAGES = {
   gated: { 'zh-CN': '请先完成观看验证', en: 'Pass the event’s access check first' },
@@ -20,8 +20,8 @@ export function streamHandlers(db: Db, sql: Sql, now: () => number = Date.now): 
   return {
     async videoStreamSign(request) {
       const { token, url } = request.query as { token: string; url: string };
-      const event = findEvent(db, token);
-      if (!viewerMayWatch(db, event, optionalViewer(db, request), now()))
+      const event = await loadEvent(sql, db, token);
+      if (!(await mayViewerWatch(sql, event, await findViewer(sql, request), now())))
         throw new ApiFailure(XCODE.forbidden, STREAM_MESSAGES.gated);
       const wanted = unsignedStreamUrl(url);
       const own = streamUrls(event);

@@ -6,9 +6,8 @@
  * keys configured -> a real Qiniu token for that bucket; otherwise a token for the local upload host.
  */
 import crypto from 'node:crypto';
-import { requireViewer } from '../auth/sessions.ts';
+import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { UPLOAD_HOST_PATH, UPLOADS_PATH } from '../uploads/host.ts';
@@ -23,7 +22,6 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 export function uploadHandlers(
-  db: Db,
   sql: Sql,
   settings: UploadSettings,
   publicOrigin: string,
@@ -31,7 +29,7 @@ export function uploadHandlers(
 ): HandlerMap {
   return {
     async qiniuUploadToken(request) {
-      const { userId } = requireViewer(db, request, now());
+      const { userId } = await needViewer(sql, request, now());
       const at = now();
       const { issued } = await sql
         .selectFrom('upload_tokens')

@@ -1,30 +1,20 @@
 /**
- * VIP membership: plans (price, days, benefits) and buying one through WeChat Pay (`createOrder` + `payAnswer`, paid
- * with the app's payFor). The 'vip' order-paid hook extends the membership once per order (vip_orders.applied_at
- * moves from null exactly once), from the later of now and the current expiry.
+ * VIP membership: plans (price, days, benefits) and buying one through WeChat Pay (`createPaymentOrder` +
+ * `payAnswer`, paid with the app's payFor). The 'vip' order-paid hook extends the membership once per order
+ * (vip_orders.applied_at moves from null exactly once), from the later of now and the current expiry.
  *
  * What membership unlocks is decided on the server: paid videos are free for members (the payment gate is waived;
  * passwords, the information form and the phone gate still apply). The access check (server/routes/video.ts) reads the
  * expiry with the viewer's other gates and asks `isMemberAt`; `isVip(sql, userId)` answers the same for other checks.
  * The app only shows it.
  */
-import {
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Compilable,
-} from 'kysely';
-import { optionalViewer, requireViewer } from '../auth/sessions.ts';
+import { findViewer, needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, requestLocale, XCODE } from '../envelope.ts';
 import { payAnswer } from '../wechat/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createOrder, onOrderPaid } from '../wechat/orders.ts';
+import { createPaymentOrder, onOrderPaidAsync } from '../wechat/orders.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -47,71 +37,62 @@ export async function isVip(sql: Sql, userId: number, now = Date.now()): Promise
   return isMemberAt(await vipExpiry(sql, userId), now);
 }
 
-// The order-paid hook runs synchronously on the better-sqlite3 connection (server/wechat/orders.ts): its queries are
-// written on the query builder, compiled, and run there, inside the notification's transaction.
-const compiler = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-});
-function run<T>(db: Db, query: Compilable<T>): T[] {
-  const compiled = query.compile();
-  return db.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as T[];
-}
-
-onOrderPaid('vip', (db, order, now) => {
-  let [claimed] = run(
-    db,
-    compiler
-      .updateTable('vip_orders')
-      .set({ applied_at: now })
-      .where('order_sn', '=', order.order_sn)
-      .where('applied_at', 'is', null)
-      .returning(['user_id', 'days']),
-  );
+onOrderPaidAsync('vip', async (trx, order, now) => {
+  let claimed = await trx
+    .updateTable('vip_orders')
+    .set({ applied_at: now })
+    .where('order_sn', '=', order.order_sn)
+    .where('applied_at', 'is', null)
+    .returning(['user_id', 'days'])
+    .executeTakeFirst();
   if (!claimed) {
     // No unapplied row: either applied already (nothing to do), or the row written when ordering was lost; then the
     // plan the order names (ref_id) gives the days, claimed by the same unique order_sn.
-    const [plan] = run(db, compiler.selectFrom('vip_plans').select('days').where('id', '=', order.ref_id));
+    const plan = await trx
+      .selectFrom('vip_plans')
+      .select('days')
+      .where('id', '=', order.ref_id)
+      .executeTakeFirst();
     if (plan)
-      [claimed] = run(
-        db,
-        compiler
-          .insertInto('vip_orders')
-          .values({
-            order_sn: order.order_sn,
-            user_id: order.user_id,
-            plan_id: order.ref_id,
-            days: plan.days,
-            applied_at: now,
-          })
-          .onConflict((conflict) => conflict.column('order_sn').doNothing())
-          .returning(['user_id', 'days']),
-      );
+      claimed = await trx
+        .insertInto('vip_orders')
+        .values({
+          order_sn: order.order_sn,
+          user_id: order.user_id,
+          plan_id: order.ref_id,
+          days: plan.days,
+          applied_at: now,
+        })
+        .onConflict((conflict) => conflict.column('order_sn').doNothing())
+        .returning(['user_id', 'days'])
+        .executeTakeFirst();
   }
   if (!claimed) return;
-  const [current] = run(
-    db,
-    compiler.selectFrom('vip_memberships').select('expires_at').where('user_id', '=', claimed.user_id),
-  );
-  const from = Math.max(now, Number(current?.expires_at ?? 0));
-  run(
-    db,
-    compiler
-      .insertInto('vip_memberships')
-      .values({ user_id: claimed.user_id, expires_at: from + claimed.days * DAY_MS, updated_at: now })
-      .onConflict((conflict) =>
-        conflict.column('user_id').doUpdateSet({ expires_at: from + claimed.days * DAY_MS, updated_at: now }),
-      )
-      .returning('user_id'),
-  );
+  const days = claimed.days * DAY_MS;
+  // Extended from the later of now and the current expiry, in the one upsert: two orders of one member paid at the
+  // same moment both count (the second waits for the first's row and extends its result).
+  await trx
+    .insertInto('vip_memberships')
+    .values({ user_id: claimed.user_id, expires_at: now + days, updated_at: now })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        expires_at: eb(
+          eb
+            .case()
+            .when('vip_memberships.expires_at', '>', now)
+            .then(eb.ref('vip_memberships.expires_at'))
+            .else(now)
+            .end(),
+          '+',
+          days,
+        ),
+        updated_at: now,
+      })),
+    )
+    .execute();
 });
 
 export function vipHandlers(
-  db: Db,
   sql: Sql,
   options: { credentials: WechatCredentials; now: () => number },
 ): HandlerMap {
@@ -119,7 +100,7 @@ export function vipHandlers(
   return {
     async vipPlans(request) {
       const locale = requestLocale(request);
-      const viewer = optionalViewer(db, request, now());
+      const viewer = await findViewer(sql, request, now());
       const plans = await sql
         .selectFrom('vip_plans')
         .select(['id', 'name_zh', 'name_en', 'price_cents', 'days', 'benefits'])
@@ -140,7 +121,7 @@ export function vipHandlers(
       });
     },
     async vipOrder(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const { plan_id, t_type, idempotency_key } = request.body as {
         plan_id: number;
         t_type: 'h5' | 'wap';
@@ -152,7 +133,7 @@ export function vipHandlers(
         .where('id', '=', plan_id)
         .executeTakeFirst();
       if (!plan) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有这个会员套餐', en: 'No such plan' });
-      const order = createOrder(db, {
+      const order = await createPaymentOrder(sql, {
         userId: viewer.userId,
         kind: 'vip',
         refId: plan.id,

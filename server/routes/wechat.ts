@@ -1,13 +1,13 @@
-import { needViewer, requireViewer } from '../auth/sessions.ts';
+import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createOrder, onOrderPaid, settleTransaction } from '../wechat/orders.ts';
+import { createPaymentOrder, onOrderPaidAsync, settleTransaction } from '../wechat/orders.ts';
 import { payAnswer, viaWechat, wechatRuntime } from '../wechat/pay.ts';
 import { refundsOfOrder } from '../wechat/refunds.ts';
 import { jsSdkSignature, nonce } from '../wechat/sign.ts';
-import { findEvent } from './video.ts';
+import { loadEvent } from './video.ts';
 import { isVip } from './vip.ts';
 
 export const JS_API_LIST = [
@@ -27,10 +27,12 @@ export const JS_API_LIST = [
 export const OPEN_TAG_LIST = ['wx-open-launch-weapp'];
 
 // A paid video order unlocks the event for its buyer.
-onOrderPaid('video', (db, order, now) => {
-  db.prepare(
-    `INSERT OR IGNORE INTO event_access (event_id, user_id, gate, created_at) VALUES (?, ?, 'paid', ?)`,
-  ).run(order.ref_id, order.user_id, now);
+onOrderPaidAsync('video', async (trx, order, now) => {
+  await trx
+    .insertInto('event_access')
+    .values({ event_id: order.ref_id, user_id: order.user_id, gate: 'paid', created_at: now })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
 });
 
 /** Why a member is not charged for a paid event (the detail's vip_free says so before). */
@@ -68,21 +70,21 @@ export function wechatHandlers(
       });
     },
     async videoPay(request) {
-      const viewer = requireViewer(db, request);
+      const { sql } = wechatRuntime(credentials);
+      const viewer = await needViewer(sql, request);
       const {
         token,
         t_type = 'h5',
         idempotency_key,
       } = request.body as { token: string; t_type?: 'h5' | 'wap'; idempotency_key?: string };
-      const event = findEvent(db, token);
+      const event = await loadEvent(sql, db, token);
       if (event.price_cents <= 0)
         throw new ApiFailure(XCODE.badRequest, {
           'zh-CN': '本活动免费观看',
           en: 'This event is free to watch',
         });
-      if (await isVip(wechatRuntime(credentials).sql, viewer.userId, now()))
-        throw new ApiFailure(XCODE.badRequest, FREE_FOR_MEMBERS);
-      const order = createOrder(db, {
+      if (await isVip(sql, viewer.userId, now())) throw new ApiFailure(XCODE.badRequest, FREE_FOR_MEMBERS);
+      const order = await createPaymentOrder(sql, {
         userId: viewer.userId,
         kind: 'video',
         refId: event.id,
