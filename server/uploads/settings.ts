@@ -3,9 +3,21 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ReplyData } from '../contract/types.ts';
 import type { UploadKeys } from './token.ts';
 
 export const MB = 1024 * 1024;
+
+/** The Qiniu regions the upload token answer may name (its `region` enum in schemas/api/uploads.json). */
+type QiniuRegion = NonNullable<ReplyData<'qiniuUploadToken'>['region']>;
+const QINIU_REGIONS: readonly QiniuRegion[] = ['ECN', 'NCN', 'SCN', 'NA', 'ASG'];
+
+/** QINIU_REGION (default ECN); any other value stops the server at start rather than reach the app. */
+export function qiniuRegion(value = 'ECN'): QiniuRegion {
+  const region = QINIU_REGIONS.find((known) => known === value);
+  if (!region) throw new Error(`QINIU_REGION must be one of ${QINIU_REGIONS.join(', ')}, not ${value}`);
+  return region;
+}
 
 export type UploadSettings = {
   /** Files under `<dir>/files/<key>`, work files (form parts, chunk parts) under `<dir>/work`. */
@@ -21,7 +33,7 @@ export type UploadSettings = {
   /** Bytes one viewer may store on the local upload host per 24 hours (UPLOAD_DAILY_MB, default 2048). */
   dailyBytes?: number;
   /** Real Qiniu: tokens signed with these keys for that bucket and domain; the client uploads to Qiniu itself. */
-  qiniu: (UploadKeys & { bucket: string; domain: string; region: string }) | null;
+  qiniu: (UploadKeys & { bucket: string; domain: string; region: QiniuRegion }) | null;
   /** A directory made for an in-memory database: removed when the server closes. */
   temporary?: boolean;
 };
@@ -40,7 +52,7 @@ export function readUploadSettings(
           secretKey: env.QINIU_SECRET_KEY,
           bucket: env.QINIU_BUCKET,
           domain: env.QINIU_DOMAIN.replace(/\/+$/, ''),
-          region: env.QINIU_REGION ?? 'ECN',
+          region: qiniuRegion(env.QINIU_REGION),
         }
       : null;
   return {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
 import { QiniuEtag } from './etag';
-import type { UploadSettings } from './settings';
+import { readUploadSettings, type UploadSettings } from './settings';
 import { signUploadToken, urlSafeBase64, verifyUploadToken } from './token';
 
 let clock = 1_800_000_000_000;
@@ -100,6 +100,20 @@ describe('upload token', () => {
     const encoded = urlSafeBase64(JSON.stringify(policy));
     const expected = urlSafeBase64(crypto.createHmac('sha1', 's').update(encoded).digest());
     expect(signUploadToken({ accessKey: 'a', secretKey: 's' }, policy)).toBe(`a:${expected}:${encoded}`);
+  });
+
+  it('names only a Qiniu region the contract lists (QINIU_REGION, default ECN)', () => {
+    const qiniu = {
+      QINIU_ACCESS_KEY: 'a',
+      QINIU_SECRET_KEY: 's',
+      QINIU_BUCKET: 'b',
+      QINIU_DOMAIN: 'https://cdn/',
+    };
+    expect(readUploadSettings(dir, { ...qiniu, UPLOAD_DIR: dir }).qiniu?.region).toBe('ECN');
+    expect(readUploadSettings(dir, { ...qiniu, UPLOAD_DIR: dir, QINIU_REGION: 'NA' }).qiniu?.region).toBe(
+      'NA',
+    );
+    expect(() => readUploadSettings(dir, { ...qiniu, QINIU_REGION: 'z0' })).toThrow(/QINIU_REGION.*z0/);
   });
 });
 
