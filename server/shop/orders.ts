@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
+import type { ContractSchema, RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ShopOrderState, ShopTables } from '../db/tables/shop.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -26,7 +27,7 @@ export function orderView(
   row: ShopOrderRow,
   product: { id: number; title: string; images: string },
   nowSec: number,
-) {
+): OrderView {
   const payable = row.state === 'pending' && row.expires_at > nowSec;
   return {
     order_sn: row.order_sn,
@@ -46,7 +47,7 @@ export function orderView(
     shipped_at: row.shipped_at,
   };
 }
-export type OrderView = ReturnType<typeof orderView>;
+export type OrderView = ContractSchema<'ShopOrder'>;
 
 /**
  * Cancels one overdue unpaid order and returns its stock; false when it was not (or no longer) due. Its payment
@@ -101,12 +102,7 @@ export async function expireDue(
   return expired;
 }
 
-export type PlaceOrder = {
-  product_id: number;
-  quantity: number;
-  address_id: number;
-  idempotency_key: string;
-};
+export type PlaceOrder = RequestBody<'shopOrderSave'>;
 
 async function orderWithProduct(sql: Sql, where: { id?: number; userId: number; orderSn?: string }) {
   let query = sql
@@ -141,7 +137,7 @@ export async function placeOrder(
   userId: number,
   input: PlaceOrder,
   nowMs: number,
-): Promise<OrderView & { repeated?: boolean }> {
+): Promise<OrderView> {
   const nowSec = Math.floor(nowMs / 1000);
   const earlier = await firstOrder(sql, userId, input.idempotency_key, nowSec);
   if (earlier) return earlier;
