@@ -13,7 +13,7 @@ type QiniuRegion = NonNullable<ReplyData<'qiniuUploadToken'>['region']>;
 const QINIU_REGIONS: readonly QiniuRegion[] = ['ECN', 'NCN', 'SCN', 'NA', 'ASG'];
 
 /** QINIU_REGION (default ECN); any other value stops the server at start rather than reach the app. */
-export function qiniuRegion(value = 'ECN'): QiniuRegion {
+function qiniuRegion(value = 'ECN'): QiniuRegion {
   const region = QINIU_REGIONS.find((known) => known === value);
   if (!region) throw new Error(`QINIU_REGION must be one of ${QINIU_REGIONS.join(', ')}, not ${value}`);
   return region;
