@@ -1,7 +1,8 @@
 /**
  * Clean shutdown of the real process (npm start's entry): SIGTERM while a request is still sending its body; the
  * server stops accepting new connections, the in-flight request completes and its write is in the database, and
- * the process exits 0.
+ * the process exits 0. With viewers connected (websockets and long polls) it closes their sockets and exits within
+ * 2 s; stopping npm stops the server it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -11,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
 import { createSession } from './auth/sessions';
 import { projectRoot } from './config';
@@ -27,8 +29,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+function start(
+  port: number,
+  command = [process.execPath, '--import', 'tsx', 'server/main.ts'],
+): Promise<ChildProcess> {
+  const child = spawn(command[0], command.slice(1), {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -119,4 +124,60 @@ it('SIGTERM: finishes the in-flight request, refuses new ones, closes the databa
   const part = db.prepare('SELECT size, etag FROM upload_parts WHERE upload_id = ?').get(init.uploadId);
   db.close();
   expect(part).toEqual({ size: body.length, etag: md5 });
+}, 60_000);
+
+const RECONNECTING = ['transport close', 'transport error'];
+
+/** Viewers in the demo room: half on websockets, half on long polling. */
+async function viewers(base: string, count: number): Promise<Socket[]> {
+  const sockets = Array.from({ length: count }, (_, i) =>
+    connect(base, { transports: i % 2 ? ['websocket'] : ['polling'], reconnection: false }),
+  );
+  await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+  for (const socket of sockets)
+    expect(await socket.emitWithAck('join', { token: 'demo' })).toEqual({ ok: true });
+  return sockets;
+}
+
+it('SIGTERM with viewers connected: their sockets close and the process exits 0 within 2 s', async () => {
+  const port = await freePort();
+  const server = await start(port);
+  const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+  const sockets = await viewers(`http://127.0.0.1:${port}`, 20);
+  const closed = sockets.map(
+    (socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve)),
+  );
+  const signalled = performance.now();
+  server.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(performance.now() - signalled).toBeLessThan(2000);
+  // Closed under them as a transport close (a long poll between two requests sees a transport error): reasons a
+  // client answers by reconnecting (to another node), unlike 'io server disconnect'.
+  for (const reason of await Promise.all(closed)) expect(RECONNECTING).toContain(reason);
+}, 60_000);
+
+it('stopping npm (SIGTERM or SIGINT to npm alone) stops the server it started', async () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const port = await freePort();
+    // npm start is `npm run build && exec npm run serve`: the same exec chain, less the build.
+    const npm = await start(port, ['npm', 'run', 'serve']);
+    const base = `http://127.0.0.1:${port}`;
+    const [socket] = await viewers(base, 1);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    npm.kill(signal);
+    expect(RECONNECTING).toContain(await closed);
+    // The server itself is gone: nothing listens on its port any more.
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/v3/api/video/detail?token=demo`).then(
+            () => 'up',
+            () => 'down',
+          ),
+        {
+          timeout: 5000,
+        },
+      )
+      .toBe('down');
+  }
 }, 60_000);

@@ -130,6 +130,7 @@ export type RealtimeOptions = {
 export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOptions = {}): Server {
   const perAddress = addressCounter(options.maxSocketsPerIp ?? 0);
   const sql = app.sql;
+  let closing = false;
   const io = new Server(app.server, {
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
@@ -139,6 +140,8 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
     // One address holds at most maxSocketsPerIp sessions (2,000 from one address were all accepted).
     allowRequest: (request, callback) => {
       const isHandshake = !new URL(request.url ?? '/', 'http://x').searchParams.get('sid');
+      // A closing node takes no new sockets: the client tries again (another node, behind a balancer).
+      if (isHandshake && closing) return callback(null, false);
       if (!isHandshake || (options.maxSocketsPerIp ?? 0) === 0) return callback(null, true);
       callback(null, perAddress.count(request.socket.remoteAddress ?? '') < (options.maxSocketsPerIp ?? 0));
     },
@@ -307,6 +310,14 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
     });
   });
 
+  // Fastify closes the HTTP server after preClose and waits for every connection to end: open websockets and long
+  // polls would hold the shutdown until its grace period runs out. Their transports close here instead ("forced
+  // close"): clients reconnect at once (to another node behind a balancer) and, with connection state recovery, get
+  // the packets they missed there.
+  app.addHook('preClose', async () => {
+    closing = true;
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     clearInterval(revalidate);
     onSessionsReplaced(db, null);
