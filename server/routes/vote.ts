@@ -36,7 +36,7 @@ import {
   todayStars,
   voteVersion,
 } from '../vote/read.ts';
-import { applySignUp, findSignUp, unpaidSignUp, type Answers } from '../vote/signup.ts';
+import { applySignUp, findSignUp, unpaidSignUp, type Answers, type SignUpStatus } from '../vote/signup.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createOrder, type Order } from '../wechat/orders.ts';
 import { payAnswer as wechatPayAnswer } from '../wechat/pay.ts';
@@ -388,7 +388,7 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       const list = db
         .prepare<
           [number, number, number, number],
-          { user_id: number; nickname: string; avatar: string; status: string; created_at: number }
+          { user_id: number; nickname: string; avatar: string; status: SignUpStatus; created_at: number }
         >(
           `SELECT s.user_id, u.nickname, u.avatar, s.status, s.created_at
            FROM vote_sign_ups s JOIN users u ON u.id = s.user_id
