@@ -19,6 +19,7 @@ import { openShared } from './shared/open.ts';
 import { setSharedState } from './shared/state.ts';
 import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
 import { attachRealtime } from './realtime.ts';
+import { healthRoutes } from './health.ts';
 import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
 import { accountHandlers } from './routes/accounts.ts';
@@ -297,6 +298,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
   });
   attachRealtime(app, db, { maxSocketsPerIp: limits.maxSocketsPerIp, redis: shared.redis, shared });
+  healthRoutes(app, { sql, redis: shared.redis });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;
 }
