@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { FollowPopup } from '../../features/channel/FollowPopup';
 import { useChannel } from '../../features/channel/store';
 import { useTranslation } from '../../lib/i18n';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { card, heading } from '../../ui/card/card.css';
 import * as styles from './ChannelOfficial.css';
 

@@ -1,8 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { primaryButton } from '../../ui/button/button.css';
-
-export const share = style([primaryButton, { width: '100%' }]);
 
 export const subheading = style({
   margin: `${vars.space.lg} 0 ${vars.space.sm}`,

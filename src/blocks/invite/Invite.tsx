@@ -9,6 +9,7 @@ import { useTranslation } from '../../lib/i18n';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { toast } from '../../ui/toast/toast';
 import { card, heading } from '../../ui/card/card.css';
+import { button } from '../../ui/button/button.css';
 import * as styles from './Invite.css';
 
 function Invitees() {
@@ -67,7 +68,7 @@ export function Invite() {
       <h2 id={titleId} className={heading}>
         {t('liveRoom.invite')}
       </h2>
-      <button type="button" className={styles.share} onClick={onShare}>
+      <button type="button" className={button({ block: true })} onClick={onShare}>
         {t('liveRoom.share')}
       </button>
       {userId ? (

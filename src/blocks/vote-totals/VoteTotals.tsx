@@ -6,7 +6,7 @@ import { useLiveRoomData } from '../../features/video/use-live-room-data';
 import { CONTEST_PAGE } from '../../features/vote/routes';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import type { BlockProps } from '../types';
 import { card, heading } from '../../ui/card/card.css';
 import * as styles from './VoteTotals.css';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { formatPrice } from '../../lib/format';
-import { primaryButton } from '../../ui/button/button.css';
+import { button } from '../../ui/button/button.css';
 import { hasPendingPayment } from '../payment/pending';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
@@ -45,7 +45,7 @@ export function AccessGate({ info, gate }: { info: VideoInfo; gate: Gate }) {
       <div className={styles.panel}>
         <p className={styles.text}>{copy.text}</p>
         {info.vip_free ? <p className={styles.note}>{t('access.vipFree')}</p> : null}
-        <button type="button" className={primaryButton} onClick={() => setOpen(true)}>
+        <button type="button" className={button()} onClick={() => setOpen(true)}>
           {copy.action}
         </button>
       </div>

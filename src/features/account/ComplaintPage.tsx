@@ -7,7 +7,8 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { uploadFiles } from '../../ui/upload/upload';
 import { Field } from '../../ui/field/Field';
-import { button, input } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
+import { input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import * as styles from './account.css';
 

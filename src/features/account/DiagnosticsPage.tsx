@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { setupJsSdk } from '../../lib/wechat/setup';
 import { compareVersions, isWeChat, MIN_SHARE_VERSION, wechatVersion } from '../../lib/wechat/user-agent';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import * as styles from './account.css';
 
 type RowKey =

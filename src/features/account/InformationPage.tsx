@@ -5,7 +5,8 @@ import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { Field } from '../../ui/field/Field';
-import { button, input } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
+import { input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import * as styles from './account.css';
 

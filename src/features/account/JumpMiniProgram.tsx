@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import { compareVersions, isWeChat, MIN_SHARE_VERSION, wechatVersion } from '../../lib/wechat/user-agent';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import * as styles from './account.css';
 
 export type JumpProps = { username: string; path: string };

@@ -6,7 +6,7 @@ import { storeToken } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { isWeChat } from '../../lib/wechat/user-agent';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
 import { phoneLogin, type LoginAnswer } from './api';
 import { EmailLoginForm } from './EmailLoginForm';

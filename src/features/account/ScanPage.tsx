@@ -6,7 +6,8 @@ import { setupJsSdk } from '../../lib/wechat/setup';
 import type { WxSdk } from '../../lib/wechat/wechat-sdk';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { Field } from '../../ui/field/Field';
-import { button, input } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
+import { input } from '../../ui/field/Field.css';
 import * as styles from './account.css';
 import { qrDetector, type Detector } from './qr-decoder';
 

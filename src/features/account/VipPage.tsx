@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { loadVideoDetail } from '../video/api';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import * as styles from './account.css';
 
 type Plans = ApiData<'/v3/api/vip/plans', 'get'>;

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { toast } from '../../ui/toast/toast';
 import { fetchActivities, fetchGroups, recordCheckIn, type Activity, type Group } from './api';

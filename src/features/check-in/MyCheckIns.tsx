@@ -3,7 +3,7 @@ import { getAuthToken } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchMine, type Activity } from './api';
 import { ActivityLine } from './ActivityLine';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { toast } from '../../ui/toast/toast';
 import { claimBonus, fetchBonus, fetchBonusUser, type BonusDetail, type BonusUser } from './api';

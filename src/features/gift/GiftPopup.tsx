@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { useStore } from '../../lib/store';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
-import { primaryButton } from '../../ui/button/button.css';
+import { button } from '../../ui/button/button.css';
 import { Field } from '../../ui/field/Field';
 import { input as inputRecipe } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
@@ -126,7 +126,7 @@ export default function GiftPopup({
                 </button>
               ))}
             </div>
-            <button type="button" className={primaryButton} onClick={onSend} disabled={busy}>
+            <button type="button" className={button()} onClick={onSend} disabled={busy}>
               {t('gift.send')}
             </button>
           </div>
@@ -147,7 +147,7 @@ export default function GiftPopup({
                 />
               )}
             </Field>
-            <button type="submit" className={primaryButton} disabled={busy}>
+            <button type="submit" className={button()} disabled={busy}>
               {t('gift.tipSend')}
             </button>
           </form>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchWinningRecord, type WinningRecord } from './api';
 import { DeliveryForm } from './DeliveryForm';

@@ -35,8 +35,6 @@ export const coverText = style({
   padding: `0 ${vars.space.lg}`,
 });
 
-export { primaryButton as retry } from '../../ui/button/button.css';
-
 export const liveBadge = style({
   position: 'absolute',
   top: vars.space.sm,

@@ -2,6 +2,7 @@ import './texts';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';
+import { button } from '../../ui/button/button.css';
 import {
   chooseEngine,
   createRecovery,
@@ -257,7 +258,7 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
         <div className={styles.cover} role="alert">
           <p className={styles.coverText}>{t(`player.error.${status.kind}`)}</p>
           {lostToNetwork ? <p className={styles.coverText}>{t('player.reconnecting')}</p> : null}
-          <button type="button" className={styles.retry} onClick={retryNow}>
+          <button type="button" className={button()} onClick={retryNow}>
             {t('ui.retry')}
           </button>
         </div>

@@ -4,7 +4,8 @@ import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
 import { Field } from '../../ui/field/Field';
-import { button, input } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
+import { input } from '../../ui/field/Field.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import {
   fetchRankList,

@@ -3,7 +3,7 @@ import { maskPhone } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { showDialog } from '../../ui/dialog/dialog';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
 import { changeOrderAddress, deleteAddress, fetchAddresses, makeDefault, type Address } from './api';
 import { ADDRESS_EDIT_PAGE, ADDRESSES_PAGE, ORDER_PAGE } from './routes';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { queryId } from './useLoad';
 import * as styles from './shop.css';
 

@@ -1,7 +1,7 @@
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import type { ShopOrder } from './api';
 import { payOrder } from './pay';
 import { ADDRESSES_PAGE, ORDER_PAGE } from './routes';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { fetchOrders, ORDER_STATES, type OrderState, type ShopOrder } from './api';
 import { OrderCard } from './OrderCard';
 import { LoadState } from './States';

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { fetchProduct, type Product } from './api';
 import { SaleNote } from './ProductList';

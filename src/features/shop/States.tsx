@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { button } from '../../ui/field/Field.css';
+import { button } from '../../ui/button/button.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import * as styles from './shop.css';
 

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppNavigate } from '../../lib/navigation';
 import { launchStore } from '../../lib/launch';
 import { changeLocale } from '../../lib/i18n';
+import { button } from '../../ui/button/button.css';
 import * as styles from '../../ui/page/page.css';
 
 /**
@@ -29,7 +30,7 @@ export default function EntryPage() {
         <p className={styles.hint}>{t('video.noEventHint')}</p>
         <button
           type="button"
-          className={styles.secondaryButton}
+          className={button({ tone: 'secondary' })}
           onClick={() => void changeLocale(i18n.language === 'en' ? 'zh-CN' : 'en')}
         >
           {t('app.switchLanguage')}

@@ -40,3 +40,11 @@ export const close = style({
 });
 
 export const body = style({ padding: vars.space.lg, overflowY: 'auto' });
+
+/** What a pop-up shows, as a column of parts (a figure, a field, the action). */
+export const content = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+});

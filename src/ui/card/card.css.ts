@@ -16,3 +16,40 @@ export const heading = style({
   fontSize: vars.fontSize.lg,
   color: vars.color.text,
 });
+
+/** A card's own title (a contest, a player), larger than a section heading. */
+export const title = style({
+  margin: `${vars.space.md} 0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.xl,
+  color: vars.color.text,
+});
+
+/** Long text as its author wrote it (rules, a description): line breaks kept, long words broken. */
+export const body = style({
+  margin: 0,
+  whiteSpace: 'pre-line',
+  wordBreak: 'break-word',
+  color: vars.color.text,
+});
+
+/** A line of secondary information. */
+export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** The smallest secondary text: a number beside a name. */
+export const caption = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+/** An image or video across the card. */
+export const media = style({
+  display: 'block',
+  width: '100%',
+  borderRadius: vars.radius.md,
+  background: vars.color.overlay,
+});
+
+/** The buttons at the foot of a card. */
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});

@@ -1,3 +1,4 @@
+import { button } from '../button/button.css';
 import * as styles from './State.css';
 
 export function ErrorState({
@@ -16,7 +17,7 @@ export function ErrorState({
       <h2 className={styles.title}>{title}</h2>
       {message ? <p className={styles.message}>{message}</p> : null}
       {actionLabel && onAction ? (
-        <button type="button" className={styles.action} onClick={onAction}>
+        <button type="button" className={button()} onClick={onAction}>
           {actionLabel}
         </button>
       ) : null}

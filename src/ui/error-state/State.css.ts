@@ -13,5 +13,3 @@ export const state = style({
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.text });
 
 export const message = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
-
-export { primaryButton as action } from '../button/button.css';

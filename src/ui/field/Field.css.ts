@@ -2,14 +2,55 @@ import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../themes/contract.css';
 
-export const field = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  marginBottom: vars.space.md,
+/** A form's fields one under another; each Field keeps its own space below. */
+export const form = style({ display: 'flex', flexDirection: 'column' });
+
+export const field = recipe({
+  base: { display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md },
+  variants: {
+    /** A field inside a row (a search box beside its button): it takes the room left and no space below. */
+    flush: { true: { flex: 1, minWidth: 0, marginBottom: 0 } },
+  },
 });
 
-export const label = style({ fontSize: vars.fontSize.md, fontWeight: 600, color: vars.color.text });
+export const label = recipe({
+  base: { fontSize: vars.fontSize.md, fontWeight: 600, color: vars.color.text },
+  variants: {
+    /** Beside a checkbox: a sentence rather than a title. */
+    inline: { true: { fontWeight: 400, lineHeight: 1.5 } },
+  },
+});
+
+/** A fieldset drawn as a Field: no frame, the legend placed like a label. */
+export const group = style({ border: 'none', marginTop: 0, marginInline: 0, padding: 0, minWidth: 0 });
+
+export const legend = style({ padding: 0, marginBottom: vars.space.xs });
+
+/** A checkbox or radio and its label on one line, the box first. */
+export const inlineRow = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  minHeight: vars.size.touchTarget,
+  paddingBlock: vars.space.sm,
+  boxSizing: 'border-box',
+});
+
+/** A `<label>` around a checkbox or radio and its text: one choice of a FieldGroup. */
+export const choice = style([
+  inlineRow,
+  { fontSize: vars.fontSize.md, lineHeight: 1.5, color: vars.color.text, cursor: 'pointer' },
+]);
+
+/** Checkboxes and radios: a box the size of the text's line, in the theme's colour. */
+export const check = style({
+  flexShrink: 0,
+  width: vars.space.lg,
+  height: vars.space.lg,
+  margin: `${vars.space.xxs} 0 0`,
+  accentColor: vars.color.primary,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
+});
 
 export const requiredMark = style({ color: vars.color.danger, marginInlineStart: vars.space.xxs });
 
@@ -38,34 +79,3 @@ export const input = recipe({
   },
 });
 export type InputVariants = RecipeVariants<typeof input>;
-
-/** The app's buttons: large bold text (3:1 contrast on the theme colour is then enough) and a full touch target. */
-export const button = recipe({
-  base: {
-    minHeight: vars.size.touchTarget,
-    padding: `0 ${vars.space.xl}`,
-    borderRadius: vars.radius.pill,
-    fontSize: vars.fontSize.lg,
-    fontWeight: 700,
-    cursor: 'pointer',
-    selectors: {
-      '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
-    },
-  },
-  variants: {
-    tone: {
-      primary: { border: 'none', background: vars.color.primary, color: vars.color.primaryText },
-      confirm: { border: 'none', background: vars.color.confirm, color: vars.color.confirmText },
-      secondary: {
-        border: `1px solid ${vars.color.border}`,
-        background: vars.color.surface,
-        color: vars.color.text,
-      },
-    },
-    size: { md: {}, sm: { minHeight: 36, padding: `0 ${vars.space.md}`, fontSize: vars.fontSize.md } },
-    block: { true: { width: '100%' } },
-  },
-  defaultVariants: { tone: 'primary', size: 'md' },
-});
-export type ButtonVariants = RecipeVariants<typeof button>;

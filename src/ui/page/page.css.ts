@@ -13,5 +13,3 @@ export const title = style({
 export { state as hero } from '../error-state/State.css';
 
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.md });
-
-export { primaryButton, secondaryButton } from '../button/button.css';

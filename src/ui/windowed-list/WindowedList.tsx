@@ -2,7 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { PagedList } from '../../lib/paged';
-import { secondaryButton } from '../button/button.css';
+import { button } from '../button/button.css';
 import * as styles from './WindowedList.css';
 
 /** Rows rendered beyond the screen each way: enough for a fling without blank rows, few enough to stay cheap. */
@@ -70,7 +70,7 @@ export function WindowedList<T>({
   let status: ReactNode = '';
   if (failed)
     status = (
-      <button type="button" className={secondaryButton} onClick={loadMore}>
+      <button type="button" className={button({ tone: 'secondary' })} onClick={loadMore}>
         {t('ui.retry')}
       </button>
     );
