@@ -1,13 +1,13 @@
 import '../../features/vote/messages';
 import { useTranslation } from '../../lib/i18n';
 import type { BlockProps } from '../types';
+import { button } from '../../ui/button/button.css';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ComplaintLink } from '../../features/account/ComplaintLink';
 import { SaveButton } from '../../features/account/SaveButton';
 import { ContestGate } from '../../features/vote/ContestGate';
 import { usePlayerId } from '../../features/vote/contest-id';
 import { PlayerDetailView } from '../../features/vote/PlayerDetailView';
-import { ghostButton } from '../../features/vote/vote.css';
 
 /**
  * One player of `vote_id` (`player_id`): photos, video, description, rank, votes, vote, share, poster, save to the
@@ -28,7 +28,11 @@ export function VotePlayer(_: BlockProps) {
             actions={
               <>
                 <SaveButton kind="player" target={target} />
-                <ComplaintLink kind="player" target={target} className={ghostButton} />
+                <ComplaintLink
+                  kind="player"
+                  target={target}
+                  className={button({ tone: 'secondary', size: 'compact' })}
+                />
               </>
             }
           />

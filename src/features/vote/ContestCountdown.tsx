@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { countdown } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { contestPhase } from './contest-clock';
-import * as styles from './vote.css';
+import * as styles from './ContestCountdown.css';
 
 /** "Ends in 3 d 04 h 05 min 06 s", ticking each second; the clock is Date.now (frozen in screenshot tests). */
 export function ContestCountdown({ startsAt, endsAt }: { startsAt: number; endsAt: number }) {

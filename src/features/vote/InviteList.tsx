@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { fetchInvites, type Contest } from './api';
 import { usePagedList } from '../../lib/paged';
-import * as styles from './vote.css';
+import { button } from '../../ui/button/button.css';
+import { card, heading, note } from '../../ui/card/card.css';
+import * as styles from './RankRow.css';
 
 /** The sign-ups the viewer invited (their inviteId was carried along), newest first. */
 export function InviteList({ contest }: { contest: Contest }) {
@@ -17,26 +19,29 @@ function Invites({ voteId }: { voteId: number }) {
   const date = (seconds: number) =>
     new Date(seconds * 1000).toLocaleDateString(i18n.language, { timeZone: 'Asia/Shanghai' });
   return (
-    <section className={styles.section} aria-labelledby="invite-title">
-      <h2 id="invite-title" className={styles.heading}>
+    <section className={card} aria-labelledby="invite-title">
+      <h2 id="invite-title" className={heading}>
         {t('vote.invites', { count: list.total })}
       </h2>
-      {list.items.length === 0 && !list.loading ? (
-        <p className={styles.muted}>{t('vote.noInvites')}</p>
-      ) : null}
+      {list.items.length === 0 && !list.loading ? <p className={note}>{t('vote.noInvites')}</p> : null}
       <ul className={styles.rankList}>
         {list.items.map((invite) => (
-          <li key={`${invite.user_id}-${invite.created_at}`} className={styles.teamRow}>
+          <li key={`${invite.user_id}-${invite.created_at}`} className={styles.shortRow}>
             {invite.avatar ? <img className={styles.rankPhoto} src={invite.avatar} alt="" /> : <span />}
             <span className={styles.rankName}>{invite.nickname}</span>
-            <span className={styles.muted}>
+            <span className={note}>
               {t(`vote.signStatusShort.${invite.status}`)} · {date(invite.created_at)}
             </span>
           </li>
         ))}
       </ul>
       {list.hasMore && list.items.length > 0 ? (
-        <button type="button" className={styles.ghostButton} disabled={list.loading} onClick={list.loadMore}>
+        <button
+          type="button"
+          className={button({ tone: 'secondary', size: 'compact' })}
+          disabled={list.loading}
+          onClick={list.loadMore}
+        >
           {t('vote.loadMore')}
         </button>
       ) : null}

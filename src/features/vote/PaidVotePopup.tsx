@@ -3,10 +3,12 @@ import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { content } from '../../ui/bottom-popup/BottomPopup.css';
+import { button } from '../../ui/button/button.css';
+import { actions, note } from '../../ui/card/card.css';
 import { Field } from '../../ui/field/Field';
-import { button, input as textInput } from '../../ui/field/Field.css';
 import { afterPaidVotes, explainLoginRequired, paidVoteKey } from './vote-actions';
-import * as styles from './vote.css';
+import * as styles from './PaidVotePopup.css';
 
 const PRESETS = [1, 5, 10, 50] as const;
 const MAX_COUNT = 10000;
@@ -68,8 +70,8 @@ export function PaidVotePopup({
 
   return (
     <BottomPopup open={open} onClose={onClose} title={t('vote.paidTitle', { name: playerName })}>
-      <div className={styles.popupBody}>
-        <p className={styles.muted}>{t('vote.pricePerVote', { price: formatPrice(priceCents) })}</p>
+      <div className={content}>
+        <p className={note}>{t('vote.pricePerVote', { price: formatPrice(priceCents) })}</p>
         <Field label={t('vote.count')} hint={t('vote.countRange', { min: 1, max: MAX_COUNT })}>
           {(control) => (
             <div className={styles.stepper}>
@@ -84,7 +86,7 @@ export function PaidVotePopup({
               </button>
               <input
                 {...control}
-                className={`${textInput()} ${styles.stepperValue}`}
+                className={styles.stepperValue}
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -106,12 +108,12 @@ export function PaidVotePopup({
             </div>
           )}
         </Field>
-        <div className={styles.actions} role="group" aria-label={t('vote.presets')}>
+        <div className={actions} role="group" aria-label={t('vote.presets')}>
           {PRESETS.map((preset) => (
             <button
               key={preset}
               type="button"
-              className={styles.ghostButton}
+              className={button({ tone: 'secondary', size: 'compact' })}
               aria-pressed={count === preset}
               onClick={() => setCount(preset)}
             >
@@ -119,7 +121,7 @@ export function PaidVotePopup({
             </button>
           ))}
         </div>
-        <button type="button" className={styles.primaryButton} disabled={busy} onClick={() => void pay()}>
+        <button type="button" className={button()} disabled={busy} onClick={() => void pay()}>
           {t('vote.payAmount', { price: formatPrice(count * priceCents) })}
         </button>
       </div>

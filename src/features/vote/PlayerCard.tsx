@@ -5,7 +5,8 @@ import type { Player } from './api';
 import { useLiveVotes } from './live-votes';
 import { PLAYER_PAGE } from './routes';
 import { VoteButton } from './VoteButton';
-import * as styles from './vote.css';
+import { caption } from '../../ui/card/card.css';
+import * as styles from './PlayerCard.css';
 
 /** One player in the list: photo, number, name, votes (live, 万 above 4 digits) and the vote button. */
 export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId: number; player: Player }) {
@@ -20,7 +21,7 @@ export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId:
       >
         <img className={styles.playerPhoto} src={player.photo} alt="" decoding="async" />
         <span className={styles.playerBody}>
-          <span className={styles.playerNumber}>{t('vote.number', { number: player.number })}</span>
+          <span className={caption}>{t('vote.number', { number: player.number })}</span>
           <span className={styles.playerName}>{player.name}</span>
           <span className={styles.playerVotes} data-testid="player-votes">
             {t('vote.votesN', { count: votes })}

@@ -2,7 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { abbreviateCount } from '../../lib/format';
 import { buildPath, useAppNavigate } from '../../lib/navigation';
+import { button } from '../../ui/button/button.css';
+import { actions as actionRow, body, card, heading, media, note, title } from '../../ui/card/card.css';
 import { ErrorState } from '../../ui/error-state/ErrorState';
+import * as stats from '../../ui/stat-list/stat-list.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { loadPlayer, type Contest, type PlayerDetail } from './api';
 import { useLiveVotes, useVotePolling } from './live-votes';
@@ -12,7 +15,7 @@ import { PLAYER_PAGE, PREVIEW_IMAGE_PAGE } from './routes';
 import { absoluteAppLink, sharePage } from './share';
 import { useResumePaidVotes } from './useResumePaidVotes';
 import { VoteButton } from './VoteButton';
-import * as styles from './vote.css';
+import * as styles from './PlayerDetailView.css';
 
 /**
  * One player: photos (tap for the full-screen preview), video, description, rank, votes, vote, paid votes, share,
@@ -88,13 +91,13 @@ function PlayerDetailBody({
 
   return (
     <>
-      <section className={styles.section} aria-labelledby="player-name">
+      <section className={card} aria-labelledby="player-name">
         <ul className={styles.detailPhotos} aria-label={t('vote.photos')}>
           {photos.map((url, index) => (
-            <li key={`${url}-${index}`} className={styles.detailPhotoButton}>
+            <li key={`${url}-${index}`} className={styles.detailPhotoItem}>
               <button
                 type="button"
-                className={styles.playerLink}
+                className={styles.detailPhotoButton}
                 aria-label={t('vote.viewPhoto', { index: index + 1, count: photos.length })}
                 onClick={() => navigate(PREVIEW_IMAGE_PAGE, { urls: photos.join(','), current: index })}
               >
@@ -103,64 +106,72 @@ function PlayerDetailBody({
             </li>
           ))}
         </ul>
-        <h2 id="player-name" className={styles.contestTitle}>
+        <h2 id="player-name" className={title}>
           {player.name}
         </h2>
-        <p className={styles.muted}>
+        <p className={note}>
           {t('vote.number', { number: player.number })}
           {player.team_name ? ` · ${player.team_name}` : ''}
           {player.group_name ? ` · ${player.group_name}` : ''}
         </p>
-        <ul className={styles.totals}>
+        <ul className={stats.list}>
           <li>
-            <p className={styles.totalValue} data-testid="player-votes">
+            <p className={stats.value} data-testid="player-votes">
               {abbreviateCount(votes, i18n.language)}
             </p>
-            <p className={styles.totalLabel}>{t('vote.votes')}</p>
+            <p className={stats.label}>{t('vote.votes')}</p>
           </li>
           <li>
-            <p className={styles.totalValue}>{player.rank}</p>
-            <p className={styles.totalLabel}>{t('vote.rankLabel')}</p>
+            <p className={stats.value}>{player.rank}</p>
+            <p className={stats.label}>{t('vote.rankLabel')}</p>
           </li>
           <li>
-            <p className={styles.totalValue}>{abbreviateCount(player.gap_to_previous, i18n.language)}</p>
-            <p className={styles.totalLabel}>{t('vote.gap')}</p>
+            <p className={stats.value}>{abbreviateCount(player.gap_to_previous, i18n.language)}</p>
+            <p className={stats.label}>{t('vote.gap')}</p>
           </li>
         </ul>
-        <div className={styles.actions}>
+        <div className={actionRow}>
           {open ? (
             <VoteButton
               voteId={contest.id}
               playerId={player.id}
               playerName={player.name}
-              className={styles.smallButton}
+              className={button({ size: 'compact' })}
             />
           ) : null}
           {open && contest.vote_price_cents > 0 ? (
-            <button type="button" className={styles.smallButton} onClick={() => setPaidOpen(true)}>
+            <button type="button" className={button({ size: 'compact' })} onClick={() => setPaidOpen(true)}>
               {t('vote.buyVotes')}
             </button>
           ) : null}
-          <button type="button" className={styles.ghostButton} onClick={() => void share()}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'compact' })}
+            onClick={() => void share()}
+          >
             {t('vote.share')}
           </button>
-          <button type="button" className={styles.ghostButton} onClick={() => setPosterOpen(true)}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'compact' })}
+            onClick={() => setPosterOpen(true)}
+          >
             {t('vote.poster')}
           </button>
           {actions}
         </div>
       </section>
       {player.video ? (
-        <section className={styles.section} aria-label={t('vote.video')}>
-          <video className={styles.video} src={player.video} controls playsInline preload="metadata" />
+        <section className={card} aria-label={t('vote.video')}>
+          <video className={media} src={player.video} controls playsInline preload="metadata" />
         </section>
       ) : null}
       {player.description ? (
-        <section className={styles.section} aria-labelledby="player-about">
-          <h3 id="player-about" className={styles.heading}>
+        <section className={card} aria-labelledby="player-about">
+          <h3 id="player-about" className={heading}>
             {t('vote.about')}
           </h3>
-          <p className={styles.rules}>{player.description}</p>
+          <p className={body}>{player.description}</p>
         </section>
       ) : null}
       <PaidVotePopup

@@ -7,7 +7,7 @@ import { PlayerFilters } from './PlayerFilters';
 import { PlayerCard } from './PlayerCard';
 import { WindowedList } from '../../ui/windowed-list/WindowedList';
 import { useTranslation } from '../../lib/i18n';
-import * as styles from './vote.css';
+import * as styles from './PlayerDirectory.css';
 import { voteStore } from './store';
 import { useResumePaidVotes } from './useResumePaidVotes';
 

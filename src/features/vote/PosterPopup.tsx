@@ -5,7 +5,9 @@ import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchPoster } from './api';
 import { drawPoster, resolveCssColor } from './poster';
-import * as styles from './vote.css';
+import { content } from '../../ui/bottom-popup/BottomPopup.css';
+import { note } from '../../ui/card/card.css';
+import * as styles from './PosterPopup.css';
 
 /** Mounted while open. The player's poster as an image to long-press (save or forward), with the QR code to vote for them. */
 export function PosterPopup({
@@ -59,7 +61,7 @@ export function PosterPopup({
 
   return (
     <BottomPopup open onClose={onClose} title={t('vote.poster')}>
-      <div className={styles.popupBody}>
+      <div className={content}>
         {image ? (
           <>
             <img
@@ -68,10 +70,10 @@ export function PosterPopup({
               alt={t('vote.posterAlt')}
               data-testid="vote-poster"
             />
-            <p className={styles.muted}>{t('vote.posterHint')}</p>
+            <p className={note}>{t('vote.posterHint')}</p>
           </>
         ) : failed ? (
-          <p className={styles.error}>{t('vote.posterFailed')}</p>
+          <p className={styles.failure}>{t('vote.posterFailed')}</p>
         ) : (
           <Spinner label={t('ui.loading')} />
         )}

@@ -5,7 +5,8 @@ import { buildPath } from '../../lib/navigation';
 import type { Player } from './api';
 import { useLiveVotes } from './live-votes';
 import { PLAYER_PAGE } from './routes';
-import * as styles from './vote.css';
+import { caption } from '../../ui/card/card.css';
+import * as styles from './RankRow.css';
 
 /** One line of a ranking: rank, photo, number and name, and the figure the ranking is by (live votes by default). */
 export const RankRow = memo(function RankRow({
@@ -32,7 +33,7 @@ export const RankRow = memo(function RankRow({
       <img className={styles.rankPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
       <span className={styles.rankName}>
         {player.name}
-        <span className={styles.playerNumber}> {t('vote.number', { number: player.number })}</span>
+        <span className={caption}> {t('vote.number', { number: player.number })}</span>
       </span>
       <span className={styles.rankVotes}>{figure ?? t('vote.votesN', { count: votes })}</span>
     </Link>

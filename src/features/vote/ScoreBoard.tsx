@@ -7,7 +7,10 @@ import { useLinkedQuery } from './contest-id';
 import { usePagedList } from '../../lib/paged';
 import { PlayerFilters } from './PlayerFilters';
 import { WindowedList } from '../../ui/windowed-list/WindowedList';
-import * as styles from './vote.css';
+import { content } from '../../ui/bottom-popup/BottomPopup.css';
+import { caption } from '../../ui/card/card.css';
+import * as rows from './RankRow.css';
+import * as styles from './ScoreBoard.css';
 
 const PAGE_SIZE = 50;
 const ESTIMATED_ROW_PX = 61;
@@ -41,13 +44,13 @@ export function ScoreBoard({ voteId }: { voteId: number }) {
             onClick={() => setSelected(player)}
             aria-label={t('vote.scoreOf', { name: player.name, score: player.score })}
           >
-            <span className={styles.rankNumber}>{player.rank}</span>
-            <img className={styles.rankPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
-            <span className={styles.rankName}>
+            <span className={rows.rankNumber}>{player.rank}</span>
+            <img className={rows.rankPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
+            <span className={rows.rankName}>
               {player.name}
-              <span className={styles.playerNumber}> {t('vote.number', { number: player.number })}</span>
+              <span className={caption}> {t('vote.number', { number: player.number })}</span>
             </span>
-            <span className={styles.rankVotes}>{t('vote.points', { count: player.score })}</span>
+            <span className={rows.rankVotes}>{t('vote.points', { count: player.score })}</span>
           </button>
         )}
         emptyText={t('vote.noPlayers')}
@@ -82,7 +85,7 @@ function ScoreSheetPopup({
   }, [voteId, player.id, onClose]);
   return (
     <BottomPopup open onClose={onClose} title={t('vote.scoreSheet', { name: player.name })}>
-      <div className={styles.popupBody}>
+      <div className={content}>
         {sheet ? (
           <table className={styles.table}>
             <thead>

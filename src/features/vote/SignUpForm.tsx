@@ -1,9 +1,15 @@
 import '../../lib/messages';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
+import { useDraft } from '../../lib/draft';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { isMobilePhoneLoose } from '../../lib/validators';
+import { button } from '../../ui/button/button.css';
+import { actions, body, card, heading } from '../../ui/card/card.css';
+import { Field } from '../../ui/field/Field';
+import { check, choice, form, input } from '../../ui/field/Field.css';
+import { FieldGroup } from '../../ui/field/FieldGroup';
 import { toast } from '../../ui/toast/toast';
 import {
   applySignUp,
@@ -16,6 +22,7 @@ import {
   type SignUp,
 } from './api';
 import {
+  draftValues,
   emptyValue,
   firstMissing,
   hasPendingUploads,
@@ -23,9 +30,9 @@ import {
   type FormValues,
   type UploadItem,
 } from './sign-up-form';
-import { UploadField } from './UploadField';
+import { UploadField, uploadLimit } from './UploadField';
 import { explainLoginRequired } from './vote-actions';
-import * as styles from './vote.css';
+import * as styles from './SignUpForm.css';
 
 /** The payment key of a contest's registration fee (the H5 page returns here and resumes it). */
 const registrationKey = (voteId: number) => `vote-registration:${voteId}`;
@@ -79,16 +86,16 @@ function SignMask({ contest, signUp }: { contest: Contest; signUp: SignUp }) {
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="sign-mask-title" data-testid="sign-mask">
-      <h2 id="sign-mask-title" className={styles.heading}>
+    <section className={card} aria-labelledby="sign-mask-title" data-testid="sign-mask">
+      <h2 id="sign-mask-title" className={heading}>
         {t('vote.signedUpAs', { name: signUp.name })}
       </h2>
-      <p className={styles.rules} role="status">
+      <p className={body} role="status">
         {t(`vote.signStatus.${signUp.status}`, { number: signUp.number ?? '' })}
       </p>
       {signUp.status === 'unpaid' ? (
-        <div className={styles.actions}>
-          <button type="button" className={styles.primaryButton} disabled={busy} onClick={() => void pay()}>
+        <div className={actions}>
+          <button type="button" className={button()} disabled={busy} onClick={() => void pay()}>
             {t('vote.payRegistration', { price: formatPrice(signUp.fee_cents) })}
           </button>
         </div>
@@ -97,15 +104,19 @@ function SignMask({ contest, signUp }: { contest: Contest; signUp: SignUp }) {
   );
 }
 
+/** The sign-up form's draft, one per contest (kept until the sign-up is sent). */
+export const signUpDraftKey = (voteId: number) => `vote-sign-up:${voteId}`;
+
 function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: SignUp): void }) {
   const { t } = useTranslation();
-  const formId = useId();
   const fields = contest.fields;
-  const [values, setValues] = useState<FormValues>(() =>
+  const formRef = useRef<HTMLFormElement>(null);
+  const [blank] = useState<FormValues>(() =>
     Object.fromEntries(fields.map((field) => [field.key, emptyValue(field)])),
   );
+  const [values, setValues, clearDraft] = useDraft(signUpDraftKey(contest.id), blank, draftValues);
   const [options, setOptions] = useState<Record<string, FieldOptions>>({});
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [error, setError] = useState<{ key: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -135,6 +146,11 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
     setValues((current) => ({ ...current, [key]: value }));
   const setUploads = (key: string) => (update: (items: UploadItem[]) => UploadItem[]) =>
     setValues((current) => ({ ...current, [key]: update((current[key] as UploadItem[]) ?? []) }));
+  const showError = (key: string, message: string) => {
+    setError({ key, message });
+    toast(message);
+    formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(key)}"]`)?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -143,164 +159,134 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
       return;
     }
     const missing = firstMissing(fields, values);
-    if (missing) {
-      setErrorKey(missing.key);
-      toast(t('messages.fieldRequired', { field: missing.label }));
-      document.getElementById(`${formId}-${missing.key}`)?.focus();
-      return;
-    }
+    if (missing) return showError(missing.key, t('messages.fieldRequired', { field: missing.label }));
     const phone = fields.find(
       (field) => field.type === 'phone' && String(values[field.key] ?? '').trim() !== '',
     );
-    if (phone && !isMobilePhoneLoose(String(values[phone.key]).trim())) {
-      setErrorKey(phone.key);
-      toast(t('vote.badPhone'));
-      return;
-    }
-    setErrorKey(null);
+    if (phone && !isMobilePhoneLoose(String(values[phone.key]).trim()))
+      return showError(phone.key, t('vote.badPhone'));
+    setError(null);
     setBusy(true);
     try {
-      onDone(await applySignUp(contest.id, toSubmission(fields, values)));
+      const signUp = await applySignUp(contest.id, toSubmission(fields, values));
+      clearDraft();
+      onDone(signUp);
       void loadContest(contest.id, 'sign');
-    } catch (error) {
+    } catch (failure) {
       // The server's message has been shown; a missing login has not.
-      explainLoginRequired(error);
+      explainLoginRequired(failure);
     } finally {
       setBusy(false);
     }
   };
 
+  const control = (field: FormField) => {
+    const errorText = error?.key === field.key ? error.message : undefined;
+    if (field.type === 'checkbox') {
+      const chosen = (values[field.key] as string[]) ?? [];
+      const max = options[field.key]?.max_count || field.max_count;
+      return (
+        <FieldGroup
+          key={field.key}
+          legend={field.label}
+          required={field.required}
+          hint={max > 0 ? t('vote.chooseUpTo', { count: max }) : undefined}
+          error={errorText}
+        >
+          {(options[field.key]?.options ?? []).map((option) => (
+            <label key={option.value} className={choice}>
+              <input
+                className={check}
+                type="checkbox"
+                name={field.key}
+                value={option.value}
+                checked={chosen.includes(option.value)}
+                disabled={!chosen.includes(option.value) && max > 0 && chosen.length >= max}
+                onChange={(event) =>
+                  set(
+                    field.key,
+                    event.target.checked
+                      ? [...chosen, option.value]
+                      : chosen.filter((value) => value !== option.value),
+                  )
+                }
+              />
+              {option.label}
+            </label>
+          ))}
+        </FieldGroup>
+      );
+    }
+    const hint =
+      field.type === 'images'
+        ? t('vote.imagesHint', { count: uploadLimit('images', field.max_count) })
+        : field.type === 'video'
+          ? t('vote.videoHint')
+          : undefined;
+    return (
+      <Field key={field.key} label={field.label} hint={hint} error={errorText} required={field.required}>
+        {(props) =>
+          field.type === 'images' || field.type === 'video' ? (
+            <UploadField
+              control={{ ...props, name: field.key }}
+              kind={field.type}
+              maxCount={field.max_count}
+              items={(values[field.key] as UploadItem[]) ?? []}
+              onChange={setUploads(field.key)}
+            />
+          ) : field.type === 'dropdown' ? (
+            <select
+              {...props}
+              name={field.key}
+              className={input()}
+              value={String(values[field.key] ?? '')}
+              onChange={(event) => set(field.key, event.target.value)}
+            >
+              <option value="">{field.placeholder || t('vote.choose')}</option>
+              {(options[field.key]?.options ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          ) : field.type === 'textarea' ? (
+            <textarea
+              {...props}
+              name={field.key}
+              className={input({ multiline: true })}
+              maxLength={2000}
+              placeholder={field.placeholder}
+              value={String(values[field.key] ?? '')}
+              onChange={(event) => set(field.key, event.target.value)}
+            />
+          ) : (
+            <input
+              {...props}
+              name={field.key}
+              className={input()}
+              type={field.type === 'phone' ? 'tel' : 'text'}
+              inputMode={field.type === 'phone' ? 'tel' : undefined}
+              autoComplete={field.type === 'phone' ? 'tel' : field.key === 'name' ? 'name' : undefined}
+              maxLength={field.type === 'phone' ? 20 : 200}
+              placeholder={field.placeholder}
+              value={String(values[field.key] ?? '')}
+              onChange={(event) => set(field.key, event.target.value)}
+            />
+          )
+        }
+      </Field>
+    );
+  };
+
   return (
-    <form className={`${styles.section} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className={`${card} ${form}`} onSubmit={(event) => void submit(event)} noValidate>
       {contest.sign_up_fee_cents > 0 ? (
-        <p className={styles.muted}>
+        <p className={styles.fee}>
           {t('vote.registrationFee', { price: formatPrice(contest.sign_up_fee_cents) })}
         </p>
       ) : null}
-      {fields.map((field) => {
-        const id = `${formId}-${field.key}`;
-        const errorId = `${id}-error`;
-        const invalid = errorKey === field.key;
-        const label = (
-          <>
-            {field.label}
-            {field.required ? (
-              <span className={styles.required} aria-hidden="true">
-                {' '}
-                *
-              </span>
-            ) : null}
-          </>
-        );
-        const error = invalid ? (
-          <p id={errorId} className={styles.error}>
-            {t('messages.fieldRequired', { field: field.label })}
-          </p>
-        ) : null;
-        const common = {
-          id,
-          'aria-invalid': invalid || undefined,
-          'aria-describedby': invalid ? errorId : undefined,
-          'aria-required': field.required || undefined,
-        };
-        if (field.type === 'checkbox') {
-          const chosen = (values[field.key] as string[]) ?? [];
-          const max = options[field.key]?.max_count || field.max_count;
-          return (
-            <fieldset
-              key={field.key}
-              className={styles.field}
-              aria-describedby={invalid ? errorId : undefined}
-            >
-              <legend className={styles.label}>{label}</legend>
-              {(options[field.key]?.options ?? []).map((option, index) => (
-                <label key={option.value} className={styles.checkRow}>
-                  <input
-                    id={index === 0 ? id : undefined}
-                    type="checkbox"
-                    checked={chosen.includes(option.value)}
-                    disabled={!chosen.includes(option.value) && max > 0 && chosen.length >= max}
-                    onChange={(event) =>
-                      set(
-                        field.key,
-                        event.target.checked
-                          ? [...chosen, option.value]
-                          : chosen.filter((value) => value !== option.value),
-                      )
-                    }
-                  />
-                  {option.label}
-                </label>
-              ))}
-              {max > 0 ? <p className={styles.muted}>{t('vote.chooseUpTo', { count: max })}</p> : null}
-              {error}
-            </fieldset>
-          );
-        }
-        if (field.type === 'images' || field.type === 'video') {
-          return (
-            <div key={field.key} className={styles.field}>
-              <label htmlFor={id} className={styles.label}>
-                {label}
-              </label>
-              <UploadField
-                id={id}
-                kind={field.type}
-                maxCount={field.max_count}
-                items={(values[field.key] as UploadItem[]) ?? []}
-                onChange={setUploads(field.key)}
-                describedBy={invalid ? errorId : undefined}
-              />
-              {error}
-            </div>
-          );
-        }
-        return (
-          <div key={field.key} className={styles.field}>
-            <label htmlFor={id} className={styles.label}>
-              {label}
-            </label>
-            {field.type === 'dropdown' ? (
-              <select
-                {...common}
-                className={styles.select}
-                value={String(values[field.key] ?? '')}
-                onChange={(event) => set(field.key, event.target.value)}
-              >
-                <option value="">{field.placeholder || t('vote.choose')}</option>
-                {(options[field.key]?.options ?? []).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            ) : field.type === 'textarea' ? (
-              <textarea
-                {...common}
-                className={styles.textarea}
-                maxLength={2000}
-                placeholder={field.placeholder}
-                value={String(values[field.key] ?? '')}
-                onChange={(event) => set(field.key, event.target.value)}
-              />
-            ) : (
-              <input
-                {...common}
-                className={styles.input}
-                type={field.type === 'phone' ? 'tel' : 'text'}
-                inputMode={field.type === 'phone' ? 'tel' : undefined}
-                autoComplete={field.type === 'phone' ? 'tel' : field.key === 'name' ? 'name' : undefined}
-                maxLength={field.type === 'phone' ? 20 : 200}
-                placeholder={field.placeholder}
-                value={String(values[field.key] ?? '')}
-                onChange={(event) => set(field.key, event.target.value)}
-              />
-            )}
-            {error}
-          </div>
-        );
-      })}
-      <button type="submit" className={styles.primaryButton} disabled={busy}>
+      {fields.map(control)}
+      <button type="submit" className={button()} disabled={busy}>
         {contest.sign_up_fee_cents > 0 ? t('vote.submitAndPay') : t('vote.submit')}
       </button>
     </form>

@@ -5,7 +5,8 @@ import { ErrorState } from '../../ui/error-state/ErrorState';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchTeamRank, type TeamRank } from './api';
 import { useLiveVersion, useVotePolling } from './live-votes';
-import * as styles from './vote.css';
+import { caption } from '../../ui/card/card.css';
+import * as styles from './RankRow.css';
 
 /** Team rankings: teams by the sum of their players' votes; refetched when polled counts change. */
 export function TeamRankBoard({ voteId }: { voteId: number }) {
@@ -43,11 +44,11 @@ export function TeamRankBoard({ voteId }: { voteId: number }) {
   return (
     <ol className={styles.rankList} aria-label={t('vote.teamRank')}>
       {teams.map((team) => (
-        <li key={team.id} className={styles.teamRow} data-testid="team-row">
+        <li key={team.id} className={styles.shortRow} data-testid="team-row">
           <span className={styles.rankNumber}>{team.rank}</span>
           <span className={styles.rankName}>
             {team.name}
-            <span className={styles.playerNumber}> {t('vote.playersN', { count: team.player_count })}</span>
+            <span className={caption}> {t('vote.playersN', { count: team.player_count })}</span>
           </span>
           <span className={styles.rankVotes}>{t('vote.votesN', { count: team.votes })}</span>
         </li>

@@ -6,7 +6,8 @@ import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchTodayStars, type Star } from './api';
 import { useLiveVersion, useVotePolling } from './live-votes';
 import { RankRow } from './RankRow';
-import * as styles from './vote.css';
+import { rankList } from './RankRow.css';
+import * as styles from './TodayStars.css';
 
 /** Today's star: the players with the most votes received today (China Standard Time), refreshed as votes arrive. */
 export function TodayStars({ voteId, limit }: { voteId: number; limit: number }) {
@@ -48,7 +49,7 @@ export function TodayStars({ voteId, limit }: { voteId: number; limit: number })
       {stars.list.length === 0 ? (
         <EmptyState title={t('vote.noStars')} />
       ) : (
-        <ol className={styles.rankList}>
+        <ol className={rankList}>
           {stars.list.map((star) => (
             <li key={star.id}>
               <RankRow

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../../lib/i18n';
 import type { UploadItem } from './sign-up-form';
 import { UploadField } from './UploadField';
-import { srOnly } from './vote.css';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
 import './messages';
 
 let finishUpload: (url: string) => void = () => {};
@@ -29,7 +29,7 @@ function Form({ kind }: { kind: 'images' | 'video' }) {
     <>
       <label htmlFor="photos">Photos</label>
       <UploadField
-        id="photos"
+        control={{ id: 'photos' }}
         kind={kind}
         maxCount={3}
         items={items}
@@ -50,7 +50,7 @@ describe('UploadField', () => {
     // The input itself is hidden; the label around it is the button the viewer sees and taps.
     const button = input.closest('label');
     expect(button?.textContent).toContain('Choose images');
-    expect(input.className).toBe(srOnly);
+    expect(input.className).toBe(visuallyHidden);
     expect(screen.getByRole('status').textContent).toBe('No file chosen yet');
   });
 

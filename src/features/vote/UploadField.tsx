@@ -1,11 +1,19 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { button } from '../../ui/button/button.css';
+import { media, note } from '../../ui/card/card.css';
+import type { FieldControlProps } from '../../ui/field/Field';
+import { error } from '../../ui/field/Field.css';
 import { checkUploadCount, uploadFile } from '../../ui/upload/upload';
-import { button } from '../../ui/field/Field.css';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
 import type { UploadItem } from './sign-up-form';
-import * as styles from './vote.css';
+import * as styles from './UploadField.css';
 
 let nextUploadId = 1;
+
+/** How many files a field takes: one video, or the contest's number of images (at least one). */
+export const uploadLimit = (kind: 'images' | 'video', maxCount: number) =>
+  kind === 'video' ? 1 : Math.max(1, maxCount);
 
 /**
  * Images (up to `maxCount`) or one video, uploaded through src/ui/upload/upload.ts as soon as they are chosen: each shows
@@ -14,25 +22,24 @@ let nextUploadId = 1;
  *
  * The browser's own file input says 'No file chosen' in its own language whatever happened, so it stays hidden (still
  * focusable, and Enter or Space opens the chooser) inside a label styled as the form's button, and a status line
- * says in the app's language what was chosen and uploaded.
+ * says in the app's language what was chosen and uploaded. It is a Field's control: `control` ties the input to the
+ * Field's label, hint and error.
  */
 export function UploadField({
-  id,
+  control,
   kind,
   maxCount,
   items,
   onChange,
-  describedBy,
 }: {
-  id: string;
+  control: FieldControlProps & { name?: string };
   kind: 'images' | 'video';
   maxCount: number;
   items: UploadItem[];
   onChange(update: (items: UploadItem[]) => UploadItem[]): void;
-  describedBy?: string;
 }) {
   const { t } = useTranslation();
-  const limit = kind === 'video' ? 1 : Math.max(1, maxCount);
+  const limit = uploadLimit(kind, maxCount);
   const previews = useRef(new Set<string>());
   useEffect(() => {
     const urls = previews.current;
@@ -52,7 +59,8 @@ export function UploadField({
       const preview = kind === 'images' ? URL.createObjectURL(file) : undefined;
       if (preview) previews.current.add(preview);
       const item: UploadItem = {
-        id: `u${nextUploadId++}`,
+        // Unique across reloads too: a restored draft brings the items uploaded before.
+        id: `u${Date.now().toString(36)}-${nextUploadId++}`,
         name: file.name,
         progress: 0,
         state: 'uploading',
@@ -78,7 +86,7 @@ export function UploadField({
   };
 
   const remove = (itemId: string) => onChange((current) => current.filter((item) => item.id !== itemId));
-  const statusId = `${id}-status`;
+  const statusId = `${control.id}-status`;
   const uploading = items.filter((item) => item.state === 'uploading').length;
   const uploaded = items.filter((item) => item.state === 'done').map((item) => item.name);
   const status =
@@ -97,9 +105,9 @@ export function UploadField({
               {kind === 'images' ? (
                 <img className={styles.thumbImage} src={item.url ?? item.preview} alt={item.name} />
               ) : item.url ? (
-                <video className={styles.video} src={item.url} controls playsInline preload="metadata" />
+                <video className={media} src={item.url} controls playsInline preload="metadata" />
               ) : (
-                <p className={styles.muted}>{item.name}</p>
+                <p className={note}>{item.name}</p>
               )}
               {item.state === 'uploading' ? (
                 <progress
@@ -109,9 +117,13 @@ export function UploadField({
                   aria-label={t('vote.uploading', { name: item.name })}
                 />
               ) : null}
-              {item.state === 'failed' ? <p className={styles.error}>{t('vote.uploadFailedItem')}</p> : null}
+              {item.state === 'failed' ? <p className={error}>{t('vote.uploadFailedItem')}</p> : null}
               {item.state !== 'uploading' ? (
-                <button type="button" className={styles.ghostButton} onClick={() => remove(item.id)}>
+                <button
+                  type="button"
+                  className={button({ tone: 'secondary', size: 'compact' })}
+                  onClick={() => remove(item.id)}
+                >
                   {t('vote.remove')}
                 </button>
               ) : null}
@@ -120,24 +132,21 @@ export function UploadField({
         </ul>
       ) : null}
       {items.filter((item) => item.state !== 'failed').length < limit ? (
-        <label className={`${button({ tone: 'secondary', size: 'sm' })} ${styles.uploadButton}`}>
+        <label className={`${button({ tone: 'secondary', size: 'sm' })} ${styles.chooseButton}`}>
           <input
-            id={id}
-            className={styles.srOnly}
+            {...control}
+            className={visuallyHidden}
             type="file"
             accept={kind === 'images' ? 'image/*' : 'video/*'}
             multiple={kind === 'images'}
-            aria-describedby={[statusId, describedBy].filter(Boolean).join(' ')}
+            aria-describedby={[statusId, control['aria-describedby']].filter(Boolean).join(' ')}
             onChange={(event) => void choose(event)}
           />
           {kind === 'images' ? t('vote.chooseImages') : t('vote.chooseVideo')}
         </label>
       ) : null}
-      <p id={statusId} className={styles.muted} role="status">
+      <p id={statusId} className={note} role="status">
         {status}
-      </p>
-      <p className={styles.muted}>
-        {kind === 'images' ? t('vote.imagesHint', { count: limit }) : t('vote.videoHint')}
       </p>
     </>
   );

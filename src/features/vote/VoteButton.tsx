@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { voteFor } from './vote-actions';
-import * as styles from './vote.css';
+import { button } from '../../ui/button/button.css';
 
 /** The free-vote button: one request per tap (retried safely with the tap's key), disabled while it runs. */
 export function VoteButton({
   voteId,
   playerId,
   playerName,
-  className = styles.voteButton,
+  className = button({ size: 'compact', block: true }),
 }: {
   voteId: number;
   playerId: number;

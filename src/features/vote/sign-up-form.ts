@@ -54,3 +54,18 @@ export function toSubmission(fields: FormField[], values: FormValues): Record<st
     fields.map((field) => [field.key, submittedValue(field, values[field.key] ?? emptyValue(field))]),
   );
 }
+
+/**
+ * What a draft of the form keeps: everything typed and chosen, and the uploads that have finished (by their URL:
+ * the local previews and the uploads still travelling do not survive a reload).
+ */
+export function draftValues(values: FormValues): FormValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      isUploadList(value)
+        ? value.flatMap(({ preview: _preview, ...item }) => (item.state === 'done' && item.url ? [item] : []))
+        : value,
+    ]),
+  );
+}

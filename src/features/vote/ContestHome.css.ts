@@ -1,0 +1,11 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../themes/contract.css';
+
+export const cover = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+});
