@@ -3,12 +3,16 @@ import '../../lib/messages';
  * The access pop-ups (loaded on first open): video password, information form, pay. Each unlocks the event on the
  * server; the detail is then reloaded and, with every gate passed, carries the stream, so the player starts.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { useTranslation, type TFunction } from '../../lib/i18n';
+import { useDraft } from '../../lib/draft';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { button } from '../../ui/button/button.css';
+import { Field } from '../../ui/field/Field';
+import { check, form, input } from '../../ui/field/Field.css';
 import { payFor, type PayOutcome } from '../payment/pay';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
@@ -43,7 +47,6 @@ export function AccessPopup({ gate, ...props }: PopupProps & { gate: AccessGate 
 
 function PasswordPopup({ info, onClose }: PopupProps) {
   const { t } = useTranslation();
-  const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -75,31 +78,23 @@ function PasswordPopup({ info, onClose }: PopupProps) {
 
   return (
     <BottomPopup open onClose={onClose} title={t('access.passwordTitle')}>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="access-password">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-password`}>
-            {t('access.passwordLabel')}
-          </label>
-          <input
-            id={`${id}-password`}
-            className={styles.input}
-            ref={inputRef}
-            type="password"
-            autoComplete="off"
-            maxLength={64}
-            placeholder={t('access.passwordPlaceholder')}
-            value={password}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        {error ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className={styles.submit} disabled={busy}>
+      <form className={form} onSubmit={submit} noValidate data-testid="access-password">
+        <Field label={t('access.passwordLabel')} error={error || undefined} required>
+          {(control) => (
+            <input
+              {...control}
+              className={input()}
+              ref={inputRef}
+              type="password"
+              autoComplete="off"
+              maxLength={64}
+              placeholder={t('access.passwordPlaceholder')}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className={button({ block: true })} disabled={busy}>
           {t('access.passwordSubmit')}
         </button>
       </form>
@@ -107,102 +102,132 @@ function PasswordPopup({ info, onClose }: PopupProps) {
   );
 }
 
-type InfoForm = { name: string; phone: string; company: string; position: string; remark: string };
-const EMPTY_FORM: InfoForm = { name: '', phone: '', company: '', position: '', remark: '' };
+type InfoForm = {
+  name: string;
+  phone: string;
+  company: string;
+  position: string;
+  remark: string;
+  agreement: boolean;
+};
+const EMPTY_FORM: InfoForm = { name: '', phone: '', company: '', position: '', remark: '', agreement: false };
+type TextKey = Exclude<keyof InfoForm, 'agreement'>;
 
-/** The spec's two messages, in this order. */
-export function infoFormError(form: InfoForm, t: TFunction): string {
-  if (!form.name.trim() || !form.phone.trim()) return t('messages.infoNameAndPhone');
-  if (!form.company.trim()) return t('messages.infoCompany');
-  return '';
+/** The spec's two messages, in this order, on the first field they are about; null when the form may be sent. */
+export function infoFormError(form: InfoForm, t: TFunction): { field: TextKey; message: string } | null {
+  if (!form.name.trim()) return { field: 'name', message: t('messages.infoNameAndPhone') };
+  if (!form.phone.trim()) return { field: 'phone', message: t('messages.infoNameAndPhone') };
+  if (!form.company.trim()) return { field: 'company', message: t('messages.infoCompany') };
+  return null;
 }
+
+/** The information form's draft, one per event (kept until the form is accepted). */
+export const infoFormDraftKey = (token: string) => `access-info:${token}`;
 
 function InfoFormPopup({ info, onClose }: PopupProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [agreement, setAgreement] = useState(false);
-  const [error, setError] = useState('');
+  const [values, setValues, clearDraft] = useDraft(infoFormDraftKey(info.token), EMPTY_FORM);
+  const [invalid, setInvalid] = useState<{ field: TextKey; message: string } | null>(null);
+  const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = infoFormError(form, t);
-    if (invalid) return setError(invalid);
+    const problem = infoFormError(values, t);
+    setInvalid(problem);
+    setFailure('');
+    if (problem) return;
     setBusy(true);
-    setError('');
     try {
       await api.post(
         '/v3/api/user/collect_info',
         {
           token: info.token,
-          name: form.name.trim(),
-          phone: form.phone.trim(),
-          company: form.company.trim(),
-          position: form.position.trim(),
-          remark: form.remark.trim(),
-          agreement,
+          name: values.name.trim(),
+          phone: values.phone.trim(),
+          company: values.company.trim(),
+          position: values.position.trim(),
+          remark: values.remark.trim(),
+          agreement: values.agreement,
         },
         { login: true, noErrorToast: true },
       );
+      clearDraft();
       onClose();
       await unlocked();
-    } catch (failure) {
-      setError(failureMessage(failure, t));
+    } catch (error) {
+      setFailure(failureMessage(error, t));
       setBusy(false);
     }
   };
 
-  const field = (name: keyof InfoForm, options: { type?: string; placeholder?: string; max: number }) => (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}-${name}`}>
-        {t(`access.info.${name}`)}
-      </label>
-      {name === 'remark' ? (
-        <textarea
-          id={`${id}-${name}`}
-          className={styles.textarea}
-          maxLength={options.max}
-          value={form[name]}
-          onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-        />
-      ) : (
-        <input
-          id={`${id}-${name}`}
-          className={styles.input}
-          type={options.type ?? 'text'}
-          maxLength={options.max}
-          placeholder={options.placeholder}
-          value={form[name]}
-          onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-        />
-      )}
-    </div>
+  const set = (name: keyof InfoForm, value: string | boolean) =>
+    setValues((current) => ({ ...current, [name]: value }));
+  const field = (
+    name: TextKey,
+    options: { type?: string; placeholder?: string; max: number; required?: boolean; autoComplete?: string },
+  ) => (
+    <Field
+      label={t(`access.info.${name}`)}
+      required={options.required}
+      error={invalid?.field === name ? invalid.message : undefined}
+    >
+      {(control) =>
+        name === 'remark' ? (
+          <textarea
+            {...control}
+            className={input({ multiline: true })}
+            maxLength={options.max}
+            value={values[name]}
+            onChange={(event) => set(name, event.target.value)}
+          />
+        ) : (
+          <input
+            {...control}
+            className={input()}
+            type={options.type ?? 'text'}
+            maxLength={options.max}
+            placeholder={options.placeholder}
+            autoComplete={options.autoComplete}
+            value={values[name]}
+            onChange={(event) => set(name, event.target.value)}
+          />
+        )
+      }
+    </Field>
   );
 
   return (
     <BottomPopup open onClose={onClose} title={t('access.infoTitle')}>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="access-info-form">
-        {field('name', { max: 64 })}
-        {field('phone', { type: 'tel', placeholder: t('messages.infoPhonePlaceholder'), max: 32 })}
-        {field('company', { max: 128 })}
-        {field('position', { max: 64 })}
+      <form className={form} onSubmit={submit} noValidate data-testid="access-info-form">
+        {field('name', { max: 64, required: true, autoComplete: 'name' })}
+        {field('phone', {
+          type: 'tel',
+          placeholder: t('messages.infoPhonePlaceholder'),
+          max: 32,
+          required: true,
+          autoComplete: 'tel',
+        })}
+        {field('company', { max: 128, required: true, autoComplete: 'organization' })}
+        {field('position', { max: 64, autoComplete: 'organization-title' })}
         {field('remark', { max: 500 })}
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            className={styles.checkbox}
-            checked={agreement}
-            onChange={(event) => setAgreement(event.target.checked)}
-          />
-          <span>{t('access.info.agreement')}</span>
-        </label>
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
+        <Field label={t('access.info.agreement')} inline>
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              className={check}
+              checked={values.agreement}
+              onChange={(event) => set('agreement', event.target.checked)}
+            />
+          )}
+        </Field>
+        {failure ? (
+          <p className={styles.failure} role="alert">
+            {failure}
           </p>
         ) : null}
-        <button type="submit" className={styles.submit} disabled={busy}>
+        <button type="submit" className={button({ block: true })} disabled={busy}>
           {t('access.info.submit')}
         </button>
       </form>
@@ -230,10 +255,10 @@ function PayPopup({ info, onClose }: PopupProps) {
   };
   return (
     <BottomPopup open onClose={onClose} title={t('access.payTitle')}>
-      <div className={styles.form} data-testid="access-pay">
+      <div className={styles.pay} data-testid="access-pay">
         <p className={styles.price}>{t('access.payPrice', { price })}</p>
-        <p className={styles.hint}>{t('access.payHint')}</p>
-        <button type="button" className={styles.submit} onClick={pay}>
+        <p className={styles.payHint}>{t('access.payHint')}</p>
+        <button type="button" className={button({ block: true })} onClick={pay}>
           {t('access.payButton', { price })}
         </button>
       </div>

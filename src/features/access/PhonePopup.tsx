@@ -4,17 +4,20 @@ import '../../lib/messages';
  * paid for by the ticket of a slide check passed for that phone, then `/v2/api/user/phone/bind`), `/v3/api/video/watch_phone` confirms it, and the detail reloads with the streams.
  * Server refusals (wrong code, too many requests) are toasted by the API helper with the server's text.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type ApiData } from '../../lib/api';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 import { isDigits, isMobilePhone } from '../../lib/validators';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { button } from '../../ui/button/button.css';
+import { Field } from '../../ui/field/Field';
+import { form, input } from '../../ui/field/Field.css';
 import { SlideCheck } from '../../ui/slide-check/SlideCheck';
 import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
 import { loadVideoDetail } from '../video/api';
 import type { VideoInfo } from '../video/types';
-import * as styles from './AccessPopup.css';
+import * as styles from './PhonePopup.css';
 import './texts';
 
 /** Seconds before another code may be requested when the server does not say (its resend interval). */
@@ -23,15 +26,15 @@ const SMS_PATH = '/v3/api/phone/sms/{type}';
 
 /** What is wrong with the form before asking for a code ('send') or binding ('bind'); '' when nothing. */
 export function phoneFormError(
-  form: { phone: string; code: string },
+  values: { phone: string; code: string },
   step: 'send' | 'bind',
   t: TFunction,
 ): string {
-  const phone = form.phone.trim();
+  const phone = values.phone.trim();
   if (!phone) return t('messages.loginPhone');
   if (!isMobilePhone(phone)) return t('access.phone.invalid');
   if (step === 'send') return '';
-  const code = form.code.trim();
+  const code = values.code.trim();
   if (!code) return t('messages.loginCode');
   if (code.length !== 6 || !isDigits(code)) return t('access.phone.codeInvalid');
   return '';
@@ -58,15 +61,22 @@ function useCountdown(): [number, (seconds: number) => void] {
   return [left, setLeft];
 }
 
+/** Which part of the form a message is about: under the phone, under the code, or the whole form. */
+type ErrorPlace = 'phone' | 'code' | 'form';
+
 export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [form, setForm] = useState({ phone: '', code: '' });
-  const [error, setError] = useState('');
+  const [values, setValues] = useState({ phone: '', code: '' });
+  const [error, setErrorState] = useState<{ place: ErrorPlace; message: string } | null>(null);
+  const setError = (message: string, place: ErrorPlace = 'form') =>
+    setErrorState(message ? { place, message } : null);
+  /** A problem phoneFormError found: the phone's while the phone is wrong, else the code's. */
+  const setFormError = (message: string) =>
+    setError(message, isMobilePhone(values.phone.trim()) ? 'code' : 'phone');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [countdown, startCountdown] = useCountdown();
-  const slide = useSlideTicket(form.phone.trim());
+  const slide = useSlideTicket(values.phone.trim());
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   // After showModal() (which focuses the close button): the viewer types the number straight away.
@@ -83,8 +93,8 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
   };
 
   const requestCode = async () => {
-    const invalid = phoneFormError(form, 'send', t);
-    if (invalid) return setError(invalid);
+    const invalid = phoneFormError(values, 'send', t);
+    if (invalid) return setFormError(invalid);
     if (!slide.ticket) return setError(t('messages.loginSlide'));
     setBusy(true);
     setError('');
@@ -92,7 +102,7 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
       // The contract's path has a `{type}` parameter, which the typed helper does not fill in: fill and type it here.
       const answer = await apiPost<ApiData<typeof SMS_PATH, 'post'>>(
         SMS_PATH.replace('{type}', 'bind'),
-        { phone: form.phone.trim(), ticket: slide.ticket },
+        { phone: values.phone.trim(), ticket: slide.ticket },
         { login: true },
       );
       startCountdown(answer.resend_after || RESEND_SECONDS);
@@ -109,14 +119,14 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = phoneFormError(form, 'bind', t);
-    if (invalid) return setError(invalid);
+    const invalid = phoneFormError(values, 'bind', t);
+    if (invalid) return setFormError(invalid);
     setBusy(true);
     setError('');
     try {
       await api.post(
         '/v2/api/user/phone/bind',
-        { phone: form.phone.trim(), code: form.code.trim() },
+        { phone: values.phone.trim(), code: values.code.trim() },
         { login: true },
       );
       const { bound } = await api.post('/v3/api/video/watch_phone', { token: info.token }, { login: true });
@@ -133,73 +143,71 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
     }
   };
 
-  const describedBy = error ? `${id}-error` : sent ? `${id}-sent` : undefined;
+  const errorOn = (field: ErrorPlace) => (error?.place === field ? error.message : undefined);
   return (
     <BottomPopup open onClose={onClose} title={t('access.phone.title')}>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="access-phone">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-phone`}>
-            {t('access.phone.label')}
-          </label>
-          <input
-            id={`${id}-phone`}
-            ref={phoneRef}
-            className={styles.input}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={11}
-            placeholder={t('access.phone.placeholder')}
-            value={form.phone}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => setForm({ ...form, phone: event.target.value })}
+      <form className={form} onSubmit={submit} noValidate data-testid="access-phone">
+        <Field label={t('access.phone.label')} error={errorOn('phone')} required>
+          {(control) => (
+            <input
+              {...control}
+              ref={phoneRef}
+              className={input()}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={11}
+              placeholder={t('access.phone.placeholder')}
+              value={values.phone}
+              onChange={(event) => setValues({ ...values, phone: event.target.value })}
+            />
+          )}
+        </Field>
+        <div className={styles.slide}>
+          <SlideCheck
+            key={slide.key}
+            disabled={!isMobilePhone(values.phone.trim())}
+            disabledReason={t('slide.needPhone')}
+            onStart={slide.onStart}
+            onSlid={slide.onSlid}
           />
         </div>
-        <SlideCheck
-          key={slide.key}
-          disabled={!isMobilePhone(form.phone.trim())}
-          disabledReason={t('slide.needPhone')}
-          onStart={slide.onStart}
-          onSlid={slide.onSlid}
-        />
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-code`}>
-            {t('access.phone.code')}
-          </label>
-          <div className={styles.codeRow}>
-            <input
-              id={`${id}-code`}
-              ref={codeRef}
-              className={styles.codeInput}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('access.phone.codePlaceholder')}
-              value={form.code}
-              onChange={(event) => setForm({ ...form, code: event.target.value })}
-            />
-            <button
-              type="button"
-              className={styles.codeButton}
-              disabled={busy || countdown > 0}
-              onClick={() => void requestCode()}
-            >
-              {countdown > 0 ? t('access.phone.resend', { seconds: countdown }) : t('access.phone.getCode')}
-            </button>
-          </div>
-        </div>
-        {error ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
+        <Field label={t('access.phone.code')} error={errorOn('code')} required>
+          {(control) => (
+            <div className={styles.codeRow}>
+              <input
+                {...control}
+                ref={codeRef}
+                className={styles.codeInput}
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder={t('access.phone.codePlaceholder')}
+                value={values.code}
+                onChange={(event) => setValues({ ...values, code: event.target.value })}
+              />
+              <button
+                type="button"
+                className={styles.codeButton}
+                disabled={busy || countdown > 0}
+                onClick={() => void requestCode()}
+              >
+                {countdown > 0 ? t('access.phone.resend', { seconds: countdown }) : t('access.phone.getCode')}
+              </button>
+            </div>
+          )}
+        </Field>
+        {error?.place === 'form' ? (
+          <p className={styles.message} role="alert">
+            {error.message}
           </p>
         ) : sent ? (
-          <p id={`${id}-sent`} className={styles.hint} role="status">
+          <p className={styles.message} role="status">
             {t('access.phone.sent')}
           </p>
         ) : null}
-        <button type="submit" className={styles.submit} disabled={busy}>
+        <button type="submit" className={button({ block: true })} disabled={busy}>
           {t('access.phone.submit')}
         </button>
       </form>

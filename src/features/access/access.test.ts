@@ -66,15 +66,20 @@ describe('information form messages', () => {
   beforeAll(async () => {
     await initI18n('en');
   });
-  it('are the spec messages, name and phone first, then company', async () => {
+  it('are the spec messages, name and phone first, then company, each on its field', async () => {
     const { infoFormError } = await import('./AccessPopup');
     const t = i18n.t;
-    const form = { name: '', phone: '', company: '', position: '', remark: '' };
-    expect(infoFormError(form, t)).toBe('Please fill in your name and mobile phone number~');
-    expect(infoFormError({ ...form, name: 'Li', phone: ' ' }, t)).toBe(
-      'Please fill in your name and mobile phone number~',
-    );
-    expect(infoFormError({ ...form, name: 'Li', phone: '+86 139' }, t)).toBe('Please fill in the company~');
-    expect(infoFormError({ ...form, name: 'Li', phone: '+86 139', company: 'Acme' }, t)).toBe('');
+    const form = { name: '', phone: '', company: '', position: '', remark: '', agreement: false };
+    const nameAndPhone = 'Please fill in your name and mobile phone number~';
+    expect(infoFormError(form, t)).toEqual({ field: 'name', message: nameAndPhone });
+    expect(infoFormError({ ...form, name: 'Li', phone: ' ' }, t)).toEqual({
+      field: 'phone',
+      message: nameAndPhone,
+    });
+    expect(infoFormError({ ...form, name: 'Li', phone: '+86 139' }, t)).toEqual({
+      field: 'company',
+      message: 'Please fill in the company~',
+    });
+    expect(infoFormError({ ...form, name: 'Li', phone: '+86 139', company: 'Acme' }, t)).toBeNull();
   });
 });

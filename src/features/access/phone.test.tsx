@@ -83,7 +83,7 @@ describe('PhonePopup', () => {
 
     fireEvent.click(submit);
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Please input mobile phone number');
-    fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13912345678' } });
+    fireEvent.change(screen.getByLabelText(/^Mobile phone/), { target: { value: '13912345678' } });
     fireEvent.click(submit);
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe(
       'Please enter the verification code',
@@ -118,7 +118,7 @@ describe('PhonePopup', () => {
 
     answers['/v2/api/user/phone/bind'] = { phone: '139****5678' };
     answers['/v3/api/video/watch_phone'] = { bound: true, phone: '139****5678' };
-    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } });
+    fireEvent.change(screen.getByLabelText(/^Verification code/), { target: { value: '654321' } });
     await act(async () => {
       fireEvent.click(submit);
     });
@@ -136,7 +136,7 @@ describe('PhonePopup', () => {
     const { ApiError } = await import('../../lib/api-client');
     answers['/v3/api/phone/sms/bind'] = new ApiError('login required', 'login-required');
     render(<PhonePopup info={info} onClose={() => {}} />);
-    fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13912345678' } });
+    fireEvent.change(screen.getByLabelText(/^Mobile phone/), { target: { value: '13912345678' } });
     await slide();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Get code', hidden: true }));
