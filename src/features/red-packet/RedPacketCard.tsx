@@ -4,9 +4,10 @@ import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useStore } from '../../lib/store';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { note } from '../../ui/card/card.css';
 import type { ChatMessage } from '../chat/types';
 import { openRedPacket, redPacketStore, type RedPacket } from './api';
-import * as styles from './RedPacket.css';
+import * as styles from './RedPacketCard.css';
 
 /** A red packet announced in the chat: tap to grab a share (once) and see who got what. */
 export default function RedPacketCard({ message, senderName }: { message: ChatMessage; senderName: string }) {
@@ -74,7 +75,7 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
     : null;
   return (
     <div className={styles.result}>
-      <p className={styles.hint}>
+      <p className={note}>
         {t('redPacket.fromSender', { name: packet.sender_nickname })}
         {' · '}
         {packet.greeting || t('redPacket.defaultGreeting')}
@@ -82,7 +83,7 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
       <p className={styles.total} data-testid="red-packet-outcome">
         {outcome}
       </p>
-      <p className={styles.hint}>
+      <p className={note}>
         {grabbedCents === null
           ? t('redPacket.progressCount', {
               grabbed: packet.count - packet.remaining_count,
@@ -97,12 +98,7 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
             })}
       </p>
       {packet.refund && (
-        <p
-          className={styles.hint}
-          role="status"
-          data-testid="red-packet-refund"
-          data-state={packet.refund.status}
-        >
+        <p className={note} role="status" data-testid="red-packet-refund" data-state={packet.refund.status}>
           {t(
             packet.refund.status === 'success'
               ? 'redPacket.refundDone'

@@ -1,12 +1,13 @@
 import './messages';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
-import { primaryButton } from '../../ui/button/button.css';
+import { button } from '../../ui/button/button.css';
+import { Field } from '../../ui/field/Field';
+import { form, input } from '../../ui/field/Field.css';
 import { useChatPayment } from '../chat/use-chat-payment';
 import { validateRedPacket } from './validate';
-import * as styles from './RedPacket.css';
 
 /** The send-red-packet pop-up: total amount and number of shares, checked here and on the server, paid by WeChat Pay. */
 export default function SendRedPacketPopup({
@@ -19,21 +20,22 @@ export default function SendRedPacketPopup({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [amount, setAmount] = useState('');
   const [count, setCount] = useState('');
   const [greeting, setGreeting] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<{ field: 'amount' | 'count'; message: string } | null>(null);
   const { busy, pay } = useChatPayment(paymentKey, onClose);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateRedPacket({ amount, count });
     if ('error' in checked) {
-      setError(t(checked.error, checked.values));
+      // The amount's messages are about the amount; the rest about the number of shares.
+      const field = checked.error.startsWith('redPacket.amount') ? 'amount' : 'count';
+      setError({ field, message: t(checked.error, checked.values) });
       return;
     }
-    setError('');
+    setError(null);
     await pay((input) =>
       api.post(
         '/v3/api/wechat/redpack/send',
@@ -49,51 +51,55 @@ export default function SendRedPacketPopup({
     );
   };
 
+  const errorOn = (field: 'amount' | 'count') => (error?.field === field ? error.message : undefined);
   return (
     <BottomPopup open onClose={onClose} title={t('redPacket.sendTitle')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label className={styles.field} htmlFor={`${id}-amount`}>
-          {t('redPacket.amountLabel')}
-          <input
-            id={`${id}-amount`}
-            className={styles.input}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            placeholder={t('redPacket.amountPlaceholder')}
-            aria-invalid={Boolean(error)}
-            aria-describedby={`${id}-error`}
-          />
-        </label>
-        <label className={styles.field} htmlFor={`${id}-count`}>
-          {t('redPacket.countLabel')}
-          <input
-            id={`${id}-count`}
-            className={styles.input}
-            inputMode="numeric"
-            value={count}
-            onChange={(event) => setCount(event.target.value)}
-            placeholder={t('redPacket.countPlaceholder')}
-            aria-invalid={Boolean(error)}
-            aria-describedby={`${id}-error`}
-          />
-        </label>
-        <label className={styles.field} htmlFor={`${id}-greeting`}>
-          {t('redPacket.greetingLabel')}
-          <input
-            id={`${id}-greeting`}
-            className={styles.input}
-            value={greeting}
-            maxLength={40}
-            onChange={(event) => setGreeting(event.target.value)}
-            placeholder={t('redPacket.defaultGreeting')}
-          />
-        </label>
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-        <p className={styles.hint}>{t('redPacket.rules')}</p>
-        <button type="submit" className={primaryButton} disabled={busy}>
+      <form className={form} onSubmit={onSubmit} noValidate>
+        <Field
+          label={t('redPacket.amountLabel')}
+          hint={t('redPacket.rules')}
+          error={errorOn('amount')}
+          required
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={input()}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              placeholder={t('redPacket.amountPlaceholder')}
+            />
+          )}
+        </Field>
+        <Field label={t('redPacket.countLabel')} error={errorOn('count')} required>
+          {(control) => (
+            <input
+              {...control}
+              className={input()}
+              inputMode="numeric"
+              autoComplete="off"
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+              placeholder={t('redPacket.countPlaceholder')}
+            />
+          )}
+        </Field>
+        <Field label={t('redPacket.greetingLabel')}>
+          {(control) => (
+            <input
+              {...control}
+              className={input()}
+              value={greeting}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(event) => setGreeting(event.target.value)}
+              placeholder={t('redPacket.defaultGreeting')}
+            />
+          )}
+        </Field>
+        <button type="submit" className={button({ block: true })} disabled={busy}>
           {t('redPacket.pay')}
         </button>
       </form>

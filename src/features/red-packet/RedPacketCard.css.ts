@@ -35,28 +35,6 @@ export const cardText = style({ display: 'flex', flexDirection: 'column', minWid
 export const cardTitle = style({ fontSize: vars.fontSize.md, fontWeight: 700, overflowWrap: 'anywhere' });
 export const cardMeta = style({ fontSize: vars.fontSize.sm });
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-
-export const field = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.md,
-});
-
-export const input = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.background,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-});
-
-export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
-export const error = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.danger });
-
 export const total = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: 700, textAlign: 'center' });
 
 export const result = style({
