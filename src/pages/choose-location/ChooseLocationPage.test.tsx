@@ -14,7 +14,7 @@ vi.mock('../../lib/i18n', async (importOriginal) => {
 });
 
 const wechat = vi.hoisted(() => ({ inWeChat: false, setup: vi.fn(), locate: vi.fn() }));
-vi.mock('./system-page.css', async () => (await import('./class-names.test-helper')).classNames);
+vi.mock('./SystemPage.css', async () => (await import('./class-names.test-helper')).classNames);
 vi.mock('../../lib/wechat/user-agent', () => ({ isWeChat: () => wechat.inWeChat }));
 vi.mock('../../lib/wechat/setup', () => ({ setupJsSdk: wechat.setup }));
 vi.mock('../../lib/wechat/media', () => ({ getLocation: wechat.locate }));
@@ -58,8 +58,8 @@ afterEach(() => {
 describe('ChooseLocationPage outside WeChat', () => {
   it('labels both inputs and validates them before returning', () => {
     open(redirect);
-    const latitude = screen.getByLabelText('system.latitude');
-    const longitude = screen.getByLabelText('system.longitude');
+    const latitude = screen.getByLabelText(/^system\.latitude/);
+    const longitude = screen.getByLabelText(/^system\.longitude/);
     fireEvent.change(latitude, { target: { value: '95' } });
     fireEvent.change(longitude, { target: { value: 'east' } });
     fireEvent.click(
@@ -74,8 +74,8 @@ describe('ChooseLocationPage outside WeChat', () => {
 
   it('returns valid manual coordinates to the redirect page', () => {
     open(redirect);
-    fireEvent.change(screen.getByLabelText('system.latitude'), { target: { value: '31.2304' } });
-    fireEvent.change(screen.getByLabelText('system.longitude'), { target: { value: '121.4737' } });
+    fireEvent.change(screen.getByLabelText(/^system\.latitude/), { target: { value: '31.2304' } });
+    fireEvent.change(screen.getByLabelText(/^system\.longitude/), { target: { value: '121.4737' } });
     fireEvent.click(screen.getByRole('button', { name: 'system.chooseLocation.confirm' }));
     const landing = new URL(screen.getByTestId('landing').textContent ?? '', 'http://x');
     expect(landing.pathname).toBe('/pages/user/index');
@@ -117,8 +117,8 @@ describe('ChooseLocationPage outside WeChat', () => {
 
   it('ignores an unsafe redirect and just goes back', () => {
     open(`redirect=${encodeURIComponent('https://evil.com/')}`);
-    fireEvent.change(screen.getByLabelText('system.latitude'), { target: { value: '1' } });
-    fireEvent.change(screen.getByLabelText('system.longitude'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(/^system\.latitude/), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText(/^system\.longitude/), { target: { value: '2' } });
     window.history.replaceState({ idx: 1 }, '');
     fireEvent.click(screen.getByRole('button', { name: 'system.chooseLocation.confirm' }));
     expect(screen.getByTestId('landing').textContent).toBe('/pages/user/index');
@@ -150,6 +150,6 @@ describe('ChooseLocationPage in WeChat', () => {
     wechat.locate.mockRejectedValue(new Error('getLocation:fail auth deny'));
     open(redirect);
     expect((await screen.findByRole('alert')).textContent).toBe('system.chooseLocation.wechatFailed');
-    expect(screen.getByLabelText('system.latitude')).toBeTruthy();
+    expect(screen.getByLabelText(/^system\.latitude/)).toBeTruthy();
   });
 });

@@ -16,7 +16,10 @@ import {
   type LatLng,
 } from './coordinates';
 import { SystemPage, useGoBack } from './SystemPage';
-import * as styles from './system-page.css';
+import { button } from '../../ui/button/button.css';
+import { Field } from '../../ui/field/Field';
+import { input } from '../../ui/field/Field.css';
+import * as styles from './SystemPage.css';
 
 type LocateStatus = 'idle' | 'locating' | 'found' | 'denied' | 'unavailable' | 'timeout' | 'wechatFailed';
 
@@ -57,7 +60,7 @@ export default function ChooseLocationPage(): React.JSX.Element {
   const inWeChat = useMemo(() => isWeChat(), []);
   const [status, setStatus] = useState<LocateStatus>(inWeChat ? 'locating' : 'idle');
   const [found, setFound] = useState<LatLng | null>(null);
-  const [input, setInput] = useState<Record<Axis, string>>({ latitude: '', longitude: '' });
+  const [values, setValues] = useState<Record<Axis, string>>({ latitude: '', longitude: '' });
   const [submitted, setSubmitted] = useState(false);
   const ids = useId();
 
@@ -97,8 +100,8 @@ export default function ChooseLocationPage(): React.JSX.Element {
   };
 
   const parsed: Record<Axis, CoordinateResult> = {
-    latitude: parseCoordinate(input.latitude, 'latitude'),
-    longitude: parseCoordinate(input.longitude, 'longitude'),
+    latitude: parseCoordinate(values.latitude, 'latitude'),
+    longitude: parseCoordinate(values.longitude, 'longitude'),
   };
 
   const submitManual = (event: FormEvent) => {
@@ -139,7 +142,7 @@ export default function ChooseLocationPage(): React.JSX.Element {
                 longitude: formatCoordinate(found.lng),
               })}
             </p>
-            <button type="button" className={styles.primaryButton} onClick={() => confirm(found)}>
+            <button type="button" className={button()} onClick={() => confirm(found)}>
               {t('system.chooseLocation.confirm')}
             </button>
           </>
@@ -152,7 +155,7 @@ export default function ChooseLocationPage(): React.JSX.Element {
         {inWeChat ? null : (
           <button
             type="button"
-            className={styles.secondaryButton}
+            className={button({ tone: 'secondary' })}
             onClick={locateInBrowser}
             disabled={status === 'locating'}
           >
@@ -165,36 +168,28 @@ export default function ChooseLocationPage(): React.JSX.Element {
         <h2 id={`${ids}-manual`} className={styles.cardTitle}>
           {t('system.chooseLocation.manual')}
         </h2>
-        {(['latitude', 'longitude'] as const).map((axis) => {
-          const error = errorText(axis);
-          return (
-            <div key={axis} className={styles.field}>
-              <label className={styles.label} htmlFor={`${ids}-${axis}`}>
-                {t(`system.${axis}`)}
-              </label>
+        {(['latitude', 'longitude'] as const).map((axis) => (
+          <Field
+            key={axis}
+            label={t(`system.${axis}`)}
+            hint={t(`system.chooseLocation.${axis}Hint`)}
+            error={errorText(axis) ?? undefined}
+            required
+          >
+            {(control) => (
               <input
-                id={`${ids}-${axis}`}
-                className={styles.input}
+                {...control}
+                className={input()}
                 name={axis}
                 inputMode="decimal"
                 autoComplete="off"
-                value={input[axis]}
-                onChange={(event) => setInput((current) => ({ ...current, [axis]: event.target.value }))}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${ids}-${axis}-hint${error ? ` ${ids}-${axis}-error` : ''}`}
+                value={values[axis]}
+                onChange={(event) => setValues((current) => ({ ...current, [axis]: event.target.value }))}
               />
-              <p id={`${ids}-${axis}-hint`} className={styles.muted}>
-                {t(`system.chooseLocation.${axis}Hint`)}
-              </p>
-              {error ? (
-                <p id={`${ids}-${axis}-error`} className={styles.error}>
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-        <button type="submit" className={styles.primaryButton}>
+            )}
+          </Field>
+        ))}
+        <button type="submit" className={button()}>
           {t('system.chooseLocation.confirm')}
         </button>
       </form>

@@ -3,7 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
-import * as styles from './system-page.css';
+import * as styles from './SystemPage.css';
 
 /** Back where the viewer came from, or to the entry page when this page was opened directly (a shared link). */
 export function useGoBack(): () => void {

@@ -7,7 +7,7 @@ import { initI18n } from '../../lib/i18n';
 import MyWebviewPage from './MyWebviewPage';
 
 vi.mock(
-  '../choose-location/system-page.css',
+  '../choose-location/SystemPage.css',
   async () => (await import('../choose-location/class-names.test-helper')).classNames,
 );
 vi.mock('../../engine/config', async (importOriginal) => {

@@ -4,7 +4,9 @@ import { appConfig } from '../../engine/config';
 import { useTranslation } from '../../lib/i18n';
 import { isAllowedExternalUrl } from '../../lib/safe-url';
 import { SystemPage } from '../choose-location/SystemPage';
-import * as styles from '../choose-location/system-page.css';
+import { button } from '../../ui/button/button.css';
+import * as styles from '../choose-location/SystemPage.css';
+import { frame } from './MyWebviewPage.css';
 
 const allowList: readonly string[] = appConfig.constants.externalLinkAllowList ?? [];
 
@@ -39,14 +41,14 @@ export default function MyWebviewPage(): React.JSX.Element {
   return (
     <SystemPage title={title}>
       <iframe
-        className={styles.frame}
+        className={frame}
         src={url}
         title={title}
         sandbox={SANDBOX}
         referrerPolicy="no-referrer"
         allow="fullscreen"
       />
-      <a className={styles.secondaryButton} href={url} target="_blank" rel="noopener noreferrer">
+      <a className={button({ tone: 'secondary' })} href={url} target="_blank" rel="noopener noreferrer">
         {t('system.webview.openDirectly')}
       </a>
     </SystemPage>

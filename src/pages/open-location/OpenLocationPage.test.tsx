@@ -7,7 +7,7 @@ import OpenLocationPage from './OpenLocationPage';
 
 const wechat = vi.hoisted(() => ({ inWeChat: false, setup: vi.fn(), open: vi.fn() }));
 vi.mock(
-  '../choose-location/system-page.css',
+  '../choose-location/SystemPage.css',
   async () => (await import('../choose-location/class-names.test-helper')).classNames,
 );
 vi.mock('../../lib/wechat/user-agent', () => ({ isWeChat: () => wechat.inWeChat }));

@@ -8,7 +8,8 @@ import { setupJsSdk } from '../../lib/wechat/setup';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { formatCoordinate, latLngFromQuery } from '../choose-location/coordinates';
 import { SystemPage } from '../choose-location/SystemPage';
-import * as styles from '../choose-location/system-page.css';
+import { button } from '../../ui/button/button.css';
+import * as styles from '../choose-location/SystemPage.css';
 import { allowedMapLink, type Place } from './map-link';
 
 const allowList: readonly string[] = appConfig.constants.externalLinkAllowList ?? [];
@@ -81,12 +82,17 @@ export default function OpenLocationPage(): React.JSX.Element {
         ) : null}
         <div className={styles.actions}>
           {inWeChat ? (
-            <button type="button" className={styles.primaryButton} onClick={openInWeChat}>
+            <button type="button" className={button()} onClick={openInWeChat}>
               {t('system.openLocation.openInWeChat')}
             </button>
           ) : null}
           {mapLink ? (
-            <a className={styles.secondaryButton} href={mapLink} target="_blank" rel="noopener noreferrer">
+            <a
+              className={button({ tone: 'secondary' })}
+              href={mapLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('system.openLocation.openInMap')}
             </a>
           ) : null}

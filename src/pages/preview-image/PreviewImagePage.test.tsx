@@ -19,7 +19,7 @@ vi.mock(
   async () => (await import('../choose-location/class-names.test-helper')).classNames,
 );
 vi.mock(
-  '../choose-location/system-page.css',
+  '../choose-location/SystemPage.css',
   async () => (await import('../choose-location/class-names.test-helper')).classNames,
 );
 vi.mock('../../lib/wechat/user-agent', () => ({ isWeChat: () => wechat.inWeChat }));

@@ -1,6 +1,6 @@
 /**
- * Layout shared by the plain system pages (choose-location, open-location, my-webview): a header with a back button
- * and a title, then cards. The preview-image page is full-screen and has its own.
+ * The plain system pages' shell (choose-location, open-location, my-webview): a header with a back button and a
+ * title, then the cards the pages put in it. The preview-image page is full-screen and has its own.
  */
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes';
@@ -71,61 +71,19 @@ export const notice = style([
 
 export const error = style([text, { color: vars.color.danger, fontSize: vars.fontSize.sm }]);
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
-
-export const input = style({
-  font: 'inherit',
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.background,
-  color: vars.color.text,
-  selectors: {
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 },
-  },
-});
-
-const buttonBase = style({
-  font: 'inherit',
-  minHeight: vars.size.touchTarget,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  textAlign: 'center',
-  textDecoration: 'none',
+/** Back to the previous page: a text button in the header, the page's title beside it. */
+export const backButton = style({
   display: 'inline-flex',
   alignItems: 'center',
-  justifyContent: 'center',
-  selectors: {
-    '&:disabled': { opacity: 0.5, cursor: 'default' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
-  },
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
 });
-
-export const primaryButton = style([
-  buttonBase,
-  { border: 'none', background: vars.color.primary, color: vars.color.primaryText, fontWeight: 600 },
-]);
-
-export const secondaryButton = style([
-  buttonBase,
-  { border: `1px solid ${vars.color.primary}`, background: 'transparent', color: vars.color.primary },
-]);
-
-export const backButton = style([
-  buttonBase,
-  { border: 'none', background: 'transparent', color: vars.color.text, padding: `0 ${vars.space.sm}` },
-]);
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-
-export const frame = style({
-  flex: 1,
-  width: '100%',
-  minHeight: 0,
-  border: 'none',
-  background: vars.color.surface,
-});
