@@ -7,14 +7,14 @@
  * query, path and body must be finite: ajv turns `Infinity` and `1e309` into Infinity and then skips `minimum` and
  * `maximum` for it, so a bounded page number would reach the database as Infinity.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { OpenApiDocument, OpenApiOperation } from './load.ts';
+import type { HandlerMap, OperationId } from './types.ts';
+
+export type { HandlerMap } from './types.ts';
 
 /** A JSON API call's body limit unless the operation declares `x-body-limit`: 64 KB. */
 export const CONTRACT_BODY_LIMIT = 64 * 1024;
-
-export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
-export type HandlerMap = Record<string, Handler>;
 
 /** The app sends these on every call (locale, inviteId); each route accepts them. */
 const commonQuery = {
@@ -112,8 +112,10 @@ export function registerContract(
   const seen = new Set<string>();
   for (const [url, operations] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(operations) as [string, OpenApiOperation][]) {
+      // Each handler is typed by its own operation; Fastify has validated the request against that operation's
+      // schemas before calling it, so the one handler type the route table holds is safe here.
       const handler = Object.hasOwn(handlers, operation.operationId)
-        ? handlers[operation.operationId]
+        ? (handlers[operation.operationId as OperationId] as RouteHandlerMethod | undefined)
         : undefined;
       if (!handler)
         throw new Error(

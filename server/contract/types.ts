@@ -24,9 +24,8 @@ type AnyContent<Part> = Part extends { content: infer Content } ? Content[keyof 
 /** The body in any content type the operation accepts (JSON or a form: one schema), undefined when optional. */
 export type RequestBody<Id extends OperationId> = [operations[Id]['requestBody']] extends [undefined]
   ? undefined
-  :
-      | AnyContent<NonNullable<operations[Id]['requestBody']>>
-      | (undefined extends operations[Id]['requestBody'] ? undefined : never);
+  : | AnyContent<NonNullable<operations[Id]['requestBody']>>
+    | (undefined extends operations[Id]['requestBody'] ? undefined : never);
 
 /**
  * One response's body: JSON as declared; no content is undefined (a 304); a file (a QR code, a spreadsheet) is
