@@ -133,7 +133,9 @@ async function viewers(base: string, count: number): Promise<Socket[]> {
   const sockets = Array.from({ length: count }, (_, i) =>
     connect(base, { transports: i % 2 ? ['websocket'] : ['polling'], reconnection: false }),
   );
-  await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+  await Promise.all(
+    sockets.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))),
+  );
   for (const socket of sockets)
     expect(await socket.emitWithAck('join', { token: 'demo' })).toEqual({ ok: true });
   return sockets;
