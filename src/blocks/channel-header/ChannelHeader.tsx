@@ -1,18 +1,21 @@
 import '../../features/channel/messages';
-import { useEffect, useState } from 'react';
-import { channelQrUrl, setFollowing } from '../../features/channel/api';
-import { shareChannel } from '../../features/channel/share';
-import { useChannel } from '../../features/channel/store';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { setFollowing } from '../../features/channel/api';
+import { useChannel, type ChannelHome } from '../../features/channel/store';
 import { loadViewer } from '../../features/video/viewer';
 import { useVideo } from '../../features/video/store';
 import { useTranslation } from '../../lib/i18n';
 import { isWeChat } from '../../lib/wechat/user-agent';
-import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { toast } from '../../ui/toast/toast';
 import type { BlockProps } from '../types';
 import * as styles from './ChannelHeader.css';
 
 type Props = { showIntro?: boolean; showShare?: boolean };
+
+// Sharing (the WeChat JS-SDK) and the QR code sheet are used after the first screen: they load when needed.
+const shareChannel = (info: ChannelHome, userId: number | null) =>
+  import('../../features/channel/share').then((module) => module.shareChannel(info, userId));
+const ChannelQrPopup = lazy(() => import('./ChannelQrPopup'));
 
 /**
  * The channel's header: cover, logo, name, follower count and the follow button (a login first when needed, then
@@ -95,16 +98,11 @@ export function ChannelHeader({ props }: BlockProps<Props>) {
           </>
         ) : null}
       </div>
-      <BottomPopup open={qrOpen} onClose={() => setQrOpen(false)} title={t('channel.qrcode')}>
-        <img
-          className={styles.qr}
-          src={channelQrUrl(info.token)}
-          alt={t('channel.qrcode')}
-          width={240}
-          height={240}
-        />
-        <p className={styles.qrHint}>{t('channel.qrcodeHint')}</p>
-      </BottomPopup>
+      {qrOpen ? (
+        <Suspense fallback={null}>
+          <ChannelQrPopup token={info.token} onClose={() => setQrOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } 
 import { fetchCategoryHtml, fetchCategoryVideos } from '../../features/channel/api';
 import { useChannel } from '../../features/channel/store';
 import { VideoGrid } from '../../features/channel/VideoGrid';
-import { sanitizeHtml } from '../../features/video/sanitize-html';
 import { usePagedList } from '../../lib/paged';
 import { useTranslation } from '../../lib/i18n';
 import { card, heading } from '../../ui/card/card.css';
@@ -12,14 +11,17 @@ import * as styles from './ChannelVideos.css';
 
 type Props = { pageSize?: number; showAll?: boolean };
 
+// The sanitizer (DOMPurify) loads beside the category's HTML request, not with the channel home's first screen.
+const loadSanitizer = () => import('../../features/video/sanitize-html');
+
 function CategoryHtml({ token, categoryId }: { token: string; categoryId: number }) {
   const key = `${token}:${categoryId}`;
   const [loaded, setLoaded] = useState({ key: '', html: '' });
   useEffect(() => {
     let current = true;
     if (categoryId)
-      fetchCategoryHtml(token, categoryId).then(
-        (value) =>
+      Promise.all([fetchCategoryHtml(token, categoryId), loadSanitizer()]).then(
+        ([value, { sanitizeHtml }]) =>
           current && setLoaded({ key: `${token}:${categoryId}`, html: value ? sanitizeHtml(value) : '' }),
         () => {},
       );
