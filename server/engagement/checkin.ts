@@ -5,6 +5,7 @@
  * with `repeated: true`.
  */
 import { sql as raw } from 'kysely';
+import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import { ENGAGE_XCODE, fail, maskPhone, notFound, windowStatus } from './common.ts';
 
@@ -177,12 +178,7 @@ export async function searchAttendees(sql: Sql, userId: number, activityId: numb
 const personOf = (attendee: { id: number; user_id: number | null }) =>
   attendee.user_id !== null ? `u${attendee.user_id}` : `a${attendee.id}`;
 
-export type RecordInput = {
-  activity_id: number;
-  latitude?: number;
-  longitude?: number;
-  attendee_id?: number;
-};
+export type RecordInput = RequestBody<'checkInRecord'>;
 
 export async function recordCheckIn(sql: Sql, userId: number, input: RecordInput, now: number) {
   const activity = await activityById(sql, input.activity_id);

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { sql as raw } from 'kysely';
+import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { EngagementTables } from '../db/tables/engagement.ts';
 import { ENGAGE_XCODE, dayIn, fail, maskName, maskPhone, MOBILE, notFound, windowStatus } from './common.ts';
@@ -227,7 +228,7 @@ export async function drawOnce(sql: Sql, id: number, userId: number, now: number
   };
 }
 
-export type DeliveryInput = { lottery_id: number; name: string; phone: string; address: string };
+export type DeliveryInput = RequestBody<'lotteryDeliverySave'>;
 
 export async function saveDelivery(sql: Sql, userId: number, input: DeliveryInput, now: number) {
   await lotteryById(sql, input.lottery_id);

@@ -9,19 +9,15 @@ export function bonusHandlers(sql: Sql, now: () => number): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
   return {
     async bonusDetail(request) {
-      return ok(await bonusDetail(sql, (request.query as { bonus_id: number }).bonus_id, seconds()));
+      return ok(await bonusDetail(sql, request.query.bonus_id, seconds()));
     },
     async bonusUserInfo(request) {
       const { userId } = await needViewer(sql, request, now());
-      return ok(
-        await bonusUserInfo(sql, (request.query as { bonus_id: number }).bonus_id, userId, seconds()),
-      );
+      return ok(await bonusUserInfo(sql, request.query.bonus_id, userId, seconds()));
     },
     async bonusClaim(request) {
       const { userId } = await needViewer(sql, request, now());
-      return ok(
-        await claimBonus(sql, Number((request.body as { bonus_id: number }).bonus_id), userId, seconds()),
-      );
+      return ok(await claimBonus(sql, request.body.bonus_id, userId, seconds()));
     },
   };
 }

@@ -9,19 +9,16 @@ import {
   checkInGroups,
   recordCheckIn,
   searchAttendees,
-  type RecordInput,
 } from '../engagement/checkin.ts';
-
-const numeric = (value: unknown) => (value === undefined || value === '' ? undefined : Number(value));
 
 export function checkInHandlers(sql: Sql, now: () => number): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
   return {
     async checkInGroups(request) {
-      return ok(await checkInGroups(sql, (request.query as { token: string }).token));
+      return ok(await checkInGroups(sql, request.query.token));
     },
     async checkInActivities(request) {
-      const query = request.query as { token: string; group_id?: number; mine?: number };
+      const { query } = request;
       const viewer =
         query.mine === 1 ? await needViewer(sql, request, now()) : await findViewer(sql, request, now());
       return ok(
@@ -35,24 +32,17 @@ export function checkInHandlers(sql: Sql, now: () => number): HandlerMap {
     },
     async checkInActivity(request) {
       const viewer = await findViewer(sql, request, now());
-      const { activity_id } = request.query as { activity_id: number };
+      const { activity_id } = request.query;
       return ok(await activityDetail(sql, activity_id, viewer?.userId ?? null, seconds()));
     },
     async checkInSearch(request) {
       const { userId } = await needViewer(sql, request, now());
-      const body = request.body as { activity_id: number; keyword: string };
-      return ok(await searchAttendees(sql, userId, Number(body.activity_id), body.keyword));
+      const { activity_id, keyword } = request.body;
+      return ok(await searchAttendees(sql, userId, activity_id, keyword));
     },
     async checkInRecord(request) {
       const { userId } = await needViewer(sql, request, now());
-      const body = request.body as Record<keyof RecordInput, unknown>;
-      const input: RecordInput = {
-        activity_id: Number(body.activity_id),
-        latitude: numeric(body.latitude),
-        longitude: numeric(body.longitude),
-        attendee_id: numeric(body.attendee_id),
-      };
-      return ok(await recordCheckIn(sql, userId, input, seconds()));
+      return ok(await recordCheckIn(sql, userId, request.body, seconds()));
     },
   };
 }

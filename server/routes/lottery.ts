@@ -10,38 +10,34 @@ import {
   saveDelivery,
   winnerHistory,
   winningRecord,
-  type DeliveryInput,
 } from '../engagement/lottery.ts';
-
-type LotteryQuery = { lottery_id: number; limit?: number };
 
 export function lotteryHandlers(sql: Sql, now: () => number): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
   return {
     async lotteryDetail(request) {
       const viewer = await findViewer(sql, request, now());
-      const { lottery_id } = request.query as LotteryQuery;
+      const { lottery_id } = request.query;
       return ok(await lotteryDetail(sql, lottery_id, viewer?.userId ?? null, seconds()));
     },
     async lotteryDraw(request) {
       const { userId } = await needViewer(sql, request, now());
-      return ok(await drawOnce(sql, (request.query as LotteryQuery).lottery_id, userId, seconds()));
+      return ok(await drawOnce(sql, request.query.lottery_id, userId, seconds()));
     },
     async lotteryDeliveryGet(request) {
       const { userId } = await needViewer(sql, request, now());
-      return ok(await readDelivery(sql, userId, (request.query as LotteryQuery).lottery_id));
+      return ok(await readDelivery(sql, userId, request.query.lottery_id));
     },
     async lotteryDeliverySave(request) {
       const { userId } = await needViewer(sql, request, now());
-      const body = request.body as DeliveryInput;
-      return ok(await saveDelivery(sql, userId, { ...body, lottery_id: Number(body.lottery_id) }, seconds()));
+      return ok(await saveDelivery(sql, userId, request.body, seconds()));
     },
     async lotteryWinningRecord(request) {
       const { userId } = await needViewer(sql, request, now());
-      return ok(await winningRecord(sql, userId, (request.query as LotteryQuery).lottery_id));
+      return ok(await winningRecord(sql, userId, request.query.lottery_id));
     },
     async lotteryHistory(request) {
-      const { lottery_id, limit } = request.query as LotteryQuery;
+      const { lottery_id, limit } = request.query;
       return ok(await winnerHistory(sql, lottery_id, limit ?? 20));
     },
   };

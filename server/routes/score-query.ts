@@ -16,8 +16,7 @@ export const SCORE_QUERIES_PER_MINUTE = 5;
 export function scoreQueryHandlers(sql: Sql, now: () => number): HandlerMap {
   return {
     async scoreQueryPage(request) {
-      const { query_id } = request.body as { query_id: number };
-      return ok(await scorePage(sql, Number(query_id), requestLocale(request)));
+      return ok(await scorePage(sql, request.body.query_id, requestLocale(request)));
     },
     async scoreQuery(request) {
       const { userId } = await needViewer(sql, request, now());
@@ -33,14 +32,12 @@ export function scoreQueryHandlers(sql: Sql, now: () => number): HandlerMap {
           en: 'Too many queries, please try again in a minute',
         });
       }
-      const body = request.body as { query_id: number; values: Record<string, string> };
-      return ok(await queryScore(sql, Number(body.query_id), body.values, requestLocale(request)));
+      const { query_id, values } = request.body;
+      return ok(await queryScore(sql, query_id, values, requestLocale(request)));
     },
     async scoreQueryRankList(request) {
-      const body = request.body as { query_id: number; page?: number; page_size?: number };
-      return ok(
-        await scoreRankList(sql, Number(body.query_id), Number(body.page ?? 1), Number(body.page_size ?? 20)),
-      );
+      const { query_id, page = 1, page_size = 20 } = request.body;
+      return ok(await scoreRankList(sql, query_id, page, page_size));
     },
   };
 }
