@@ -54,8 +54,13 @@ export function redpackHandlers(
 ): HandlerMap {
   // Packets nobody looks at again still expire and refund on time (check and grab also settle a due packet at once).
   const sweep = setInterval(() => {
-    if (!db.open) clearInterval(sweep);
-    else expirePackets(db, now());
+    if (!db.open) return clearInterval(sweep);
+    // A failing sweep (the database away for a moment) must not take the node down: the next one tries again.
+    try {
+      expirePackets(db, now());
+    } catch (error) {
+      console.error('red-packet expiry sweep failed:', error);
+    }
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
   return {
