@@ -264,7 +264,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...wechatHandlers(db, credentials, options.now),
     ...qrcodeHandlers(publicOrigin, wechat.runtime),
     ...uploadHandlers(sql, uploads, publicOrigin, now),
-    ...voteHandlers(db, sql, {
+    ...voteHandlers(sql, {
       credentials,
       publicOrigin: options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
       now,

@@ -3,10 +3,9 @@
  * idempotency key), paid votes and paid registration through orders, sign-up, posters, invitations, today's star and
  * the change feed the client polls for live counts (ETag / 304).
  */
-import { needViewer, optionalViewer, requireViewer } from '../auth/sessions.ts';
+import { findViewer, needViewer } from '../auth/sessions.ts';
 import type { FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok } from '../envelope.ts';
 import { userVoteState, voteCaster } from '../vote/cast.ts';
@@ -36,9 +35,9 @@ import {
   todayStars,
   voteVersion,
 } from '../vote/read.ts';
-import { applySignUp, findSignUp, unpaidSignUp, type Answers, type SignUpStatus } from '../vote/signup.ts';
+import { applySignUp, findSignUp, unpaidSignUp, type Answers } from '../vote/signup.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createOrder, type Order } from '../wechat/orders.ts';
+import { createPaymentOrder, type Order } from '../wechat/orders.ts';
 import { payAnswer as wechatPayAnswer } from '../wechat/pay.ts';
 
 type Query = Record<string, unknown>;
@@ -59,24 +58,24 @@ export type VoteOptions = {
   now?: () => number;
 };
 
-type ListedPlayer = ReturnType<typeof listPlayers>['rows'][number];
+type ListedPlayer = Awaited<ReturnType<typeof listPlayers>>['rows'][number];
 
-export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap {
+export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
   const now = options.now ?? Date.now;
   const { credentials } = options;
   // SQLite: votes arriving together commit together (group commit: one WAL commit per batch, not per vote);
   // PostgreSQL: one short transaction per vote (server/vote/cast.ts).
-  const castVote = voteCaster(sql, db);
+  const castVote = voteCaster(sql);
   /** An order answer in the shared PayOrder shape (as /v3/api/wechat/video/pay). */
   /** One page of a contest's players in rank order (votes, or the judges' score), each with fields of its own. */
-  const rankedPage = <E extends object>(
+  const rankedPage = async <E extends object>(
     query: PageQuery,
     order: 'votes' | 'score',
     extra: (row: ListedPlayer['row']) => E,
   ) => {
-    assertContestExists(db, query.vote_id);
+    await assertContestExists(sql, query.vote_id);
     const { page, pageSize, offset } = paging(query);
-    const { total, rows } = listPlayers(db, query.vote_id, {
+    const { total, rows } = await listPlayers(sql, query.vote_id, {
       team_id: query.team_id,
       group_id: query.group_id,
       order,
@@ -93,20 +92,21 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
   return {
     async voteDetail(request) {
       const { vote_id } = request.query as { vote_id: number };
-      const contest = findContest(db, vote_id);
-      const viewer = optionalViewer(db, request, now());
-      const totals = contestTotals(db, contest.id);
+      const contest = await findContest(sql, vote_id);
       const status = contestStatus(contest, now());
-      const event = contest.event_id
-        ? db
-            .prepare<[number], { token: string }>('SELECT token FROM events WHERE id = ?')
-            .get(contest.event_id)
-        : undefined;
-      const signUps = db
-        .prepare<[number], { count: number }>(
-          'SELECT COUNT(*) AS count FROM vote_sign_ups WHERE contest_id = ?',
-        )
-        .get(contest.id)!.count;
+      const [viewer, totals, event, signUps] = await Promise.all([
+        findViewer(sql, request, now()),
+        contestTotals(sql, contest.id),
+        contest.event_id
+          ? sql.selectFrom('events').select('token').where('id', '=', contest.event_id).executeTakeFirst()
+          : undefined,
+        sql
+          .selectFrom('vote_sign_ups')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('contest_id', '=', contest.id)
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.count)),
+      ]);
       return {
         ...ok({
           id: contest.id,
@@ -139,11 +139,11 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       };
     },
 
-    voteList(request) {
+    async voteList(request) {
       const query = request.query as PageQuery & { keyword?: string; order?: 'number' | 'votes' | 'new' };
-      assertContestExists(db, query.vote_id);
+      await assertContestExists(sql, query.vote_id);
       const { page, pageSize, offset } = paging(query);
-      const { total, rows } = listPlayers(db, query.vote_id, { ...query, limit: pageSize, offset });
+      const { total, rows } = await listPlayers(sql, query.vote_id, { ...query, limit: pageSize, offset });
       return ok(
         pageOf(
           rows.map((row) => row.card),
@@ -154,30 +154,37 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       );
     },
 
-    voteTeamList(request) {
+    async voteTeamList(request) {
       const { vote_id } = request.query as { vote_id: number };
-      assertContestExists(db, vote_id);
-      return ok({ list: teamList(db, vote_id) });
+      await assertContestExists(sql, vote_id);
+      return ok({ list: await teamList(sql, vote_id) });
     },
 
-    voteGroupList(request) {
+    async voteGroupList(request) {
       const { vote_id } = request.query as { vote_id: number };
-      assertContestExists(db, vote_id);
-      return ok({ list: groupList(db, vote_id) });
+      await assertContestExists(sql, vote_id);
+      return ok({ list: await groupList(sql, vote_id) });
     },
 
-    votePlayerDetail(request) {
+    async votePlayerDetail(request) {
       const { vote_id, player_id } = request.query as { vote_id: number; player_id: number };
-      const contest = findContest(db, vote_id);
-      const { row, card } = findPlayer(db, contest.id, player_id);
-      const { rank, gap } = playerRank(db, contest.id, row);
-      const viewer = optionalViewer(db, request, now());
+      const contest = await findContest(sql, vote_id);
+      const { row, card } = await findPlayer(sql, contest.id, player_id);
+      const [{ rank, gap }, viewer] = await Promise.all([
+        playerRank(sql, contest.id, row),
+        findViewer(sql, request, now()),
+      ]);
       const mine = viewer
-        ? (db
-            .prepare<[number, number, number, number], { votes: number }>(
-              'SELECT votes FROM vote_user_player_days WHERE contest_id = ? AND user_id = ? AND player_id = ? AND day = ?',
-            )
-            .get(contest.id, viewer.userId, row.id, cstDay(now()))?.votes ?? 0)
+        ? ((
+            await sql
+              .selectFrom('vote_user_player_days')
+              .select('votes')
+              .where('contest_id', '=', contest.id)
+              .where('user_id', '=', viewer.userId)
+              .where('player_id', '=', row.id)
+              .where('day', '=', cstDay(now()))
+              .executeTakeFirst()
+          )?.votes ?? 0)
         : null;
       const photos = JSON.parse(row.photos) as string[];
       return ok({
@@ -192,46 +199,46 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       });
     },
 
-    voteScoreList(request) {
-      return ok(rankedPage(request.query as PageQuery, 'score', (row) => ({ score: row.score })));
+    async voteScoreList(request) {
+      return ok(await rankedPage(request.query as PageQuery, 'score', (row) => ({ score: row.score })));
     },
 
-    voteScoreDetail(request) {
+    async voteScoreDetail(request) {
       const { vote_id, player_id } = request.query as { vote_id: number; player_id: number };
-      assertContestExists(db, vote_id);
-      const { row, card } = findPlayer(db, vote_id, player_id);
+      await assertContestExists(sql, vote_id);
+      const { row, card } = await findPlayer(sql, vote_id, player_id);
       return ok({
-        player: { ...card, rank: scoreRank(db, vote_id, row), score: row.score },
-        items: scoreItems(db, row.id),
+        player: { ...card, rank: await scoreRank(sql, vote_id, row), score: row.score },
+        items: await scoreItems(sql, row.id),
       });
     },
 
-    voteRank(request) {
-      return ok(rankedPage(request.query as PageQuery, 'votes', () => ({})));
+    async voteRank(request) {
+      return ok(await rankedPage(request.query as PageQuery, 'votes', () => ({})));
     },
 
-    voteTeamRank(request) {
+    async voteTeamRank(request) {
       const { vote_id } = request.query as { vote_id: number };
-      assertContestExists(db, vote_id);
-      return ok({ list: teamRank(db, vote_id) });
+      await assertContestExists(sql, vote_id);
+      return ok({ list: await teamRank(sql, vote_id) });
     },
 
-    voteTodayStar(request) {
+    async voteTodayStar(request) {
       const { vote_id, limit = 10 } = request.query as { vote_id: number; limit?: number };
-      assertContestExists(db, vote_id);
+      await assertContestExists(sql, vote_id);
       const day = cstDay(now());
-      return ok({ date: dayToDate(day), list: todayStars(db, vote_id, day, limit) });
+      return ok({ date: dayToDate(day), list: await todayStars(sql, vote_id, day, limit) });
     },
 
-    voteChanges(request, reply) {
+    async voteChanges(request, reply) {
       const { vote_id, since = 0 } = request.query as { vote_id: number; since?: number };
-      assertContestExists(db, vote_id);
-      const version = voteVersion(db, vote_id);
+      await assertContestExists(sql, vote_id);
+      const version = await voteVersion(sql, vote_id);
       const etag = `"v${vote_id}-${since}-${version}"`;
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const changes = since > 0 ? changesSince(db, vote_id, since) : { reset: false, players: [] };
-      return ok({ version, total_votes: contestTotals(db, vote_id).votes, ...changes });
+      const changes = since > 0 ? await changesSince(sql, vote_id, since) : { reset: false, players: [] };
+      return ok({ version, total_votes: (await contestTotals(sql, vote_id)).votes, ...changes });
     },
 
     async voteCast(request) {
@@ -247,7 +254,7 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
     },
 
     async voteOrder(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const body = request.body as {
         vote_id: number;
         player_id: number;
@@ -255,16 +262,17 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
         t_type?: 'h5' | 'wap';
         idempotency_key?: string;
       };
-      const order = db.transaction(() => {
-        const contest = findContest(db, body.vote_id);
+      // One transaction: a retry with the same key finds the order (and its vote_orders row) and makes no second.
+      const order = await sql.transaction().execute(async (trx) => {
+        const contest = await findContest(trx, body.vote_id);
         assertOpen(contest, now());
         if (contest.vote_price_cents <= 0)
           throw new ApiFailure(VOTE_XCODE.notOffered, {
             'zh-CN': '本次评选未开放付费投票',
             en: 'This contest does not offer paid votes',
           });
-        findPlayer(db, contest.id, body.player_id);
-        const created = createOrder(db, {
+        await findPlayer(trx, contest.id, body.player_id);
+        const created = await createPaymentOrder(trx, {
           userId: viewer.userId,
           kind: 'vote',
           refId: body.player_id,
@@ -272,18 +280,25 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
           idempotencyKey: body.idempotency_key ? `vote:${viewer.userId}:${body.idempotency_key}` : undefined,
           now: now(),
         });
-        db.prepare(
-          `INSERT INTO vote_orders (order_id, contest_id, player_id, user_id, count) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (order_id) DO NOTHING`,
-        ).run(created.id, contest.id, body.player_id, viewer.userId, body.count);
+        await trx
+          .insertInto('vote_orders')
+          .values({
+            order_id: created.id,
+            contest_id: contest.id,
+            player_id: body.player_id,
+            user_id: viewer.userId,
+            count: body.count,
+          })
+          .onConflict((conflict) => conflict.column('order_id').doNothing())
+          .execute();
         return created;
-      })();
+      });
       return payAnswer(order, body.t_type ?? 'h5', request);
     },
 
-    voteDropDown(request) {
+    async voteDropDown(request) {
       const { vote_id } = request.query as { vote_id: number };
-      const fields = formFields(findContest(db, vote_id)).filter((field) => field.type === 'dropdown');
+      const fields = formFields(await findContest(sql, vote_id)).filter((field) => field.type === 'dropdown');
       return ok({
         list: fields.map((field) => ({
           key: field.key,
@@ -294,9 +309,9 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       });
     },
 
-    voteCheckboxList(request) {
+    async voteCheckboxList(request) {
       const { vote_id } = request.query as { vote_id: number };
-      const fields = formFields(findContest(db, vote_id)).filter((field) => field.type === 'checkbox');
+      const fields = formFields(await findContest(sql, vote_id)).filter((field) => field.type === 'checkbox');
       return ok({
         list: fields.map((field) => ({
           key: field.key,
@@ -308,22 +323,22 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
     },
 
     async voteApply(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const body = request.body as { vote_id: number; values: Answers };
       const signUp = await applySignUp(sql, {
         contestId: body.vote_id,
         userId: viewer.userId,
         answers: body.values,
-        inviterId: inviterId(db, (request.query as Query).inviteId, viewer.userId),
+        inviterId: await inviterId(sql, (request.query as Query).inviteId, viewer.userId),
         nowMs: now(),
       });
       return ok(signUp);
     },
 
     async votePaidRegistration(request) {
-      const viewer = requireViewer(db, request, now());
+      const viewer = await needViewer(sql, request, now());
       const body = request.body as { vote_id: number; t_type?: 'h5' | 'wap'; idempotency_key?: string };
-      const contest = findContest(db, body.vote_id);
+      const contest = await findContest(sql, body.vote_id);
       if (contestStatus(contest, now()) === 2)
         throw new ApiFailure(VOTE_XCODE.ended, {
           'zh-CN': '评选已结束，报名已关闭',
@@ -331,7 +346,7 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
         });
       const signUp = await unpaidSignUp(sql, contest, viewer.userId);
       // The 'registration' hook advances only a sign-up still unpaid, so a second order changes nothing.
-      const order = createOrder(db, {
+      const order = await createPaymentOrder(sql, {
         userId: viewer.userId,
         kind: 'registration',
         refId: signUp.id,
@@ -344,13 +359,13 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       return payAnswer(order, body.t_type ?? 'h5', request);
     },
 
-    votePoster(request) {
+    async votePoster(request) {
       const body = request.body as { vote_id: number; player_id: number };
       const locale = String((request.query as Query).locale ?? 'zh-CN');
-      const contest = findContest(db, body.vote_id);
-      const { row, card } = findPlayer(db, contest.id, body.player_id);
-      const { rank } = playerRank(db, contest.id, row);
-      const viewer = optionalViewer(db, request, now());
+      const contest = await findContest(sql, body.vote_id);
+      const { row, card } = await findPlayer(sql, contest.id, body.player_id);
+      const { rank } = await playerRank(sql, contest.id, row);
+      const viewer = await findViewer(sql, request, now());
       const params = new URLSearchParams({ vote_id: String(contest.id), player_id: String(row.id) });
       if (viewer) params.set('inviteId', String(viewer.userId));
       const en = locale.toLowerCase().startsWith('en');
@@ -375,27 +390,26 @@ export function voteHandlers(db: Db, sql: Sql, options: VoteOptions): HandlerMap
       });
     },
 
-    voteInviteList(request) {
-      const viewer = requireViewer(db, request, now());
+    async voteInviteList(request) {
+      const viewer = await needViewer(sql, request, now());
       const query = request.query as PageQuery;
-      assertContestExists(db, query.vote_id);
+      await assertContestExists(sql, query.vote_id);
       const { page, pageSize, offset } = paging(query);
-      const total = db
-        .prepare<[number, number], { count: number }>(
-          'SELECT COUNT(*) AS count FROM vote_sign_ups WHERE contest_id = ? AND inviter_id = ?',
-        )
-        .get(query.vote_id, viewer.userId)!.count;
-      const list = db
-        .prepare<
-          [number, number, number, number],
-          { user_id: number; nickname: string; avatar: string; status: SignUpStatus; created_at: number }
-        >(
-          `SELECT s.user_id, u.nickname, u.avatar, s.status, s.created_at
-           FROM vote_sign_ups s JOIN users u ON u.id = s.user_id
-           WHERE s.contest_id = ? AND s.inviter_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`,
-        )
-        .all(query.vote_id, viewer.userId, pageSize, offset);
-      return ok(pageOf(list, total, page, pageSize));
+      const invited = sql
+        .selectFrom('vote_sign_ups as s')
+        .where('s.contest_id', '=', query.vote_id)
+        .where('s.inviter_id', '=', viewer.userId);
+      const [counted, list] = await Promise.all([
+        invited.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+        invited
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .select(['s.user_id', 'u.nickname', 'u.avatar', 's.status', 's.created_at'])
+          .orderBy('s.id', 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+      ]);
+      return ok(pageOf(list, Number(counted.count), page, pageSize));
     },
   };
 }

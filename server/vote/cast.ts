@@ -15,11 +15,10 @@
  *   viewer racing across midnight CST could exceed it by one.)
  */
 import { ApiFailure, XCODE } from '../envelope.ts';
-import type { Db } from '../db/database.ts';
 import { engineOf } from '../db/engine.ts';
-import { first, prepared, runSteps, runStepsSync, type Steps } from '../db/prepared.ts';
-import { sqliteSql, type Sql } from '../db/sql.ts';
-import { onOrderPaid, OrderNotAvailable, type Order } from '../wechat/orders.ts';
+import { first, prepared, runSteps, sqliteTransaction, type Steps } from '../db/prepared.ts';
+import type { Sql } from '../db/sql.ts';
+import { onOrderPaidAsync, OrderNotAvailable, type Order } from '../wechat/orders.ts';
 import { assertOpen, contestStatus, cstDay, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
 
 export type CastResult = {
@@ -332,35 +331,24 @@ function* castSteps(input: CastInput, recheck: boolean): Steps<CastResult> {
 
 export type CastOutcome = { ok: true; result: CastResult } | { ok: false; error: unknown };
 
-/** A query builder over a SQLite connection, to compile the prepared queries (one per connection). */
-const sqlByDb = new WeakMap<Db, Sql>();
-function sqlFor(db: Db): Sql {
-  let sql = sqlByDb.get(db);
-  if (!sql) sqlByDb.set(db, (sql = sqliteSql(db)));
-  return sql;
-}
-
 /**
  * SQLite group commit: many votes in ONE transaction, each checked and counted in order exactly as a single vote
  * would be (a vote's checks see the votes before it). A vote refused by a check wrote nothing, so the others still
  * commit; any other error rolls the whole batch back and every vote in it fails (nothing counted; clients retry with
  * the same keys).
  */
-export function castVotes(db: Db, inputs: CastInput[]): CastOutcome[] {
-  const sql = sqlFor(db);
+export async function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]> {
   try {
-    return db
-      .transaction(() =>
-        inputs.map((input): CastOutcome => {
-          try {
-            return { ok: true, result: runStepsSync(db, sql, castSteps(input, false)) };
-          } catch (error) {
-            if (error instanceof ApiFailure) return { ok: false, error };
-            throw error;
-          }
-        }),
-      )
-      .immediate();
+    return await sqliteTransaction(sql, (run) =>
+      inputs.map((input): CastOutcome => {
+        try {
+          return { ok: true, result: run(castSteps(input, false)) };
+        } catch (error) {
+          if (error instanceof ApiFailure) return { ok: false, error };
+          throw error;
+        }
+      }),
+    );
   } catch (error) {
     return inputs.map(() => ({ ok: false, error }));
   }
@@ -382,32 +370,27 @@ export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> 
  * The vote endpoint's caster. SQLite: votes cast in the same event-loop turn are committed together (one WAL commit
  * per batch), the answer sent after the batch committed. PostgreSQL: one transaction per vote, concurrently.
  */
-export function voteCaster(sql: Sql, db: Db, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
+export function voteCaster(sql: Sql, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
   if (engineOf(sql) === 'postgres') return (input) => castVote(sql, input);
-  sqlByDb.set(db, sql);
   let queue: { input: CastInput; resolve(result: CastResult): void; reject(error: unknown): void }[] = [];
-  const flush = () => {
+  const flush = async () => {
     while (queue.length) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(maxBatch);
-      castVotes(
-        db,
+      const outcomes = await castVotes(
+        sql,
         batch.map((item) => item.input),
-      ).forEach((outcome, index) =>
+      );
+      outcomes.forEach((outcome, index) =>
         outcome.ok ? batch[index].resolve(outcome.result) : batch[index].reject(outcome.error),
       );
     }
   };
   return (input) =>
     new Promise<CastResult>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(flush);
+      if (queue.length === 0) setImmediate(() => void flush());
       queue.push({ input, resolve, reject });
     });
-}
-
-/** Credits a paid-vote order: runs inside the payment notification's transaction, once per order. */
-export function creditPaidVotes(db: Db, order: Order, nowMs: number): void {
-  runStepsSync(db, sqlFor(db), creditSteps(order, nowMs));
 }
 
 const unpaidVoteOrder = prepared((sql, p) =>
@@ -461,4 +444,5 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
   yield first(markCredited, { at, order: order.id });
 }
 
-onOrderPaid('vote', (db, order, now) => creditPaidVotes(db, order, now));
+// Paid votes are credited on the payment's transaction, once per order.
+onOrderPaidAsync('vote', (trx, order, now) => runSteps(trx, creditSteps(order, now)));

@@ -2,7 +2,7 @@
  * Shared pieces of the voting domain: the contest row, its status and limits, China Standard Time days, and the
  * voting error codes and messages (zh-CN, as the product shows them; the codes let the client tell them apart).
  */
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
 export const VOTE_XCODE = {
@@ -67,15 +67,8 @@ export function dayToDate(day: number): string {
   return new Date(day * 86400_000).toISOString().slice(0, 10);
 }
 
-const contestStatements = new WeakMap<Db, ReturnType<Db['prepare']>>();
-
-export function findContest(db: Db, id: number): ContestRow {
-  let statement = contestStatements.get(db);
-  if (!statement) {
-    statement = db.prepare('SELECT * FROM contests WHERE id = ?');
-    contestStatements.set(db, statement);
-  }
-  const contest = statement.get(id) as ContestRow | undefined;
+export async function findContest(sql: Sql, id: number): Promise<ContestRow> {
+  const contest = await sql.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   return contest;
 }
@@ -111,9 +104,10 @@ export function paging(query: { page?: number; page_size?: number }) {
 }
 
 /** The inviter from the app's inviteId query parameter: a positive user id, or null. */
-export function inviterId(db: Db, raw: unknown, self: number): number | null {
+export async function inviterId(sql: Sql, raw: unknown, self: number): Promise<number | null> {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return null;
   const id = Number(raw);
-  if (id === self || !db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)) return null;
-  return id;
+  if (id === self) return null;
+  const user = await sql.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return user ? id : null;
 }

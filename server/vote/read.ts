@@ -3,8 +3,9 @@
  * stable tie order (votes desc, number asc), team rankings, scores, today's star and the change feed for polling.
  * Every query runs on an index of migrations 004/009.
  */
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/database.ts';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { playerNotFound } from './common.ts';
 
@@ -30,36 +31,18 @@ export type PlayerCard = {
   group_name: string;
 };
 
-const statements = new WeakMap<Db, Map<string, Statement<unknown[], unknown>>>();
-
-/** Prepared once per database and SQL text (the lists build their SQL from a few fixed shapes). */
-function statement<P extends unknown[], R>(db: Db, sql: string): Statement<P, R> {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db, cache);
-  }
-  let prepared = cache.get(sql);
-  if (!prepared) {
-    prepared = db.prepare(sql);
-    cache.set(sql, prepared);
-  }
-  return prepared as unknown as Statement<P, R>;
-}
-
-const CARD_COLUMNS = 'id, number, name, photo, votes, team_id, group_id, score';
+const CARD_COLUMNS = ['id', 'number', 'name', 'photo', 'votes', 'team_id', 'group_id', 'score'] as const;
 
 type Names = { teams: Map<number, string>; groups: Map<number, string> };
 
-function names(db: Db, contestId: number): Names {
-  const rows = (table: string) =>
-    statement<[number], { id: number; name: string }>(
-      db,
-      `SELECT id, name FROM ${table} WHERE contest_id = ?`,
-    ).all(contestId);
+async function names(sql: Sql, contestId: number): Promise<Names> {
+  const [teams, groups] = await Promise.all([
+    sql.selectFrom('contest_teams').select(['id', 'name']).where('contest_id', '=', contestId).execute(),
+    sql.selectFrom('contest_groups').select(['id', 'name']).where('contest_id', '=', contestId).execute(),
+  ]);
   return {
-    teams: new Map(rows('contest_teams').map((row) => [row.id, row.name])),
-    groups: new Map(rows('contest_groups').map((row) => [row.id, row.name])),
+    teams: new Map(teams.map((row) => [row.id, row.name])),
+    groups: new Map(groups.map((row) => [row.id, row.name])),
   };
 }
 
@@ -86,12 +69,21 @@ export type ListQuery = {
   offset: number;
 };
 
-const ORDER_BY = {
-  number: 'number ASC',
-  votes: 'votes DESC, number ASC',
-  new: 'id DESC',
-  score: 'score DESC, number ASC',
-} as const;
+type PlayerQuery<O> = SelectQueryBuilder<Database, 'players', O>;
+
+/** The list orders, each with a stable tie order (on the players_rank / players_score indexes). */
+function ordered<O>(query: PlayerQuery<O>, order: NonNullable<ListQuery['order']>): PlayerQuery<O> {
+  switch (order) {
+    case 'number':
+      return query.orderBy('number', 'asc');
+    case 'votes':
+      return query.orderBy('votes', 'desc').orderBy('number', 'asc');
+    case 'new':
+      return query.orderBy('id', 'desc');
+    case 'score':
+      return query.orderBy('score', 'desc').orderBy('number', 'asc');
+  }
+}
 
 /** The highest code point: `name < prefix || MAX` bounds a prefix range the name index can seek. */
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
@@ -100,169 +92,243 @@ const MAX_CHAR = String.fromCodePoint(0x10ffff);
  * Hidden players (status <> 1) need the status checked row by row; without any (the usual case) the lists and ranks
  * run on the indexes alone.
  */
-function hasHidden(db: Db, contestId: number): boolean {
+async function hasHidden(sql: Sql, contestId: number): Promise<boolean> {
   // Two seeks on players_status (an inequality would make SQLite scan the contest's rows).
-  const range = statement<[number, number], { lo: number | null; hi: number | null }>(
-    db,
-    `SELECT (SELECT MIN(status) FROM players WHERE contest_id = ?) AS lo,
-            (SELECT MAX(status) FROM players WHERE contest_id = ?) AS hi`,
-  ).get(contestId, contestId)!;
-  return range.lo !== null && (range.lo !== 1 || range.hi !== 1);
+  const range = await sql
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('players')
+        .select((inner) => inner.fn.min('status').as('lo'))
+        .where('contest_id', '=', contestId)
+        .as('lo'),
+      eb
+        .selectFrom('players')
+        .select((inner) => inner.fn.max('status').as('hi'))
+        .where('contest_id', '=', contestId)
+        .as('hi'),
+    ])
+    .executeTakeFirstOrThrow();
+  return range.lo !== null && (Number(range.lo) !== 1 || Number(range.hi) !== 1);
 }
 
-export function listPlayers(db: Db, contestId: number, query: ListQuery) {
-  const where = ['contest_id = ?'];
-  const params: (string | number)[] = [contestId];
-  if (hasHidden(db, contestId)) where.push('status = 1');
+export async function listPlayers(sql: Sql, contestId: number, query: ListQuery) {
+  const hidden = await hasHidden(sql, contestId);
   const keyword = query.keyword?.trim() ?? '';
-  if (/^\d{1,9}$/.test(keyword)) {
-    where.push('number = ?');
-    params.push(Number(keyword));
-  } else if (keyword) {
-    where.push('name >= ? AND name < ?');
-    params.push(keyword, keyword + MAX_CHAR);
-  }
-  if (query.team_id !== undefined) {
-    where.push('team_id = ?');
-    params.push(query.team_id);
-  }
-  if (query.group_id !== undefined) {
-    where.push('group_id = ?');
-    params.push(query.group_id);
-  }
-  const clause = where.join(' AND ');
-  const order = ORDER_BY[query.order ?? 'number'];
-  const total = statement<(string | number)[], { total: number }>(
-    db,
-    `SELECT COUNT(*) AS total FROM players WHERE ${clause}`,
-  ).get(...params)!.total;
-  // The page's ids come from the index alone (OFFSET skips index entries, not rows); then only those rows are read.
-  const rows = statement<(string | number)[], PlayerRow>(
-    db,
-    `SELECT ${CARD_COLUMNS} FROM players WHERE id IN
-         (SELECT id FROM players WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?)
-       ORDER BY ${order}`,
-  ).all(...params, query.limit, query.offset);
-  const lookup = names(db, contestId);
-  return { total, rows: rows.map((row) => ({ row, card: card(row, lookup) })) };
+  const filtered = <O>(select: PlayerQuery<O>): PlayerQuery<O> => {
+    let filter = select.where('contest_id', '=', contestId);
+    if (hidden) filter = filter.where('status', '=', 1);
+    // The test database and SQLite compare text by code point: the prefix range holds exactly the prefixed names.
+    if (/^\d{1,9}$/.test(keyword)) filter = filter.where('number', '=', Number(keyword));
+    else if (keyword) filter = filter.where('name', '>=', keyword).where('name', '<', keyword + MAX_CHAR);
+    if (query.team_id !== undefined) filter = filter.where('team_id', '=', query.team_id);
+    if (query.group_id !== undefined) filter = filter.where('group_id', '=', query.group_id);
+    return filter;
+  };
+  const order = query.order ?? 'number';
+  const [counted, rows, lookup] = await Promise.all([
+    filtered(
+      sql.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('total')),
+    ).executeTakeFirstOrThrow(),
+    // The page's ids come from the index alone (OFFSET skips index entries, not rows); then only those rows are read.
+    ordered(
+      sql
+        .selectFrom('players')
+        .select(CARD_COLUMNS)
+        .where(
+          'id',
+          'in',
+          ordered(filtered(sql.selectFrom('players').select('id')), order)
+            .limit(query.limit)
+            .offset(query.offset),
+        ),
+      order,
+    ).execute(),
+    names(sql, contestId),
+  ]);
+  return { total: Number(counted.total), rows: rows.map((row) => ({ row, card: card(row, lookup) })) };
 }
 
-export function findPlayer(db: Db, contestId: number, playerId: number) {
-  const row = statement<[number, number], PlayerRow & { description: string; photos: string; video: string }>(
-    db,
-    `SELECT ${CARD_COLUMNS}, description, photos, video FROM players WHERE id = ? AND contest_id = ? AND status = 1`,
-  ).get(playerId, contestId);
+export async function findPlayer(sql: Sql, contestId: number, playerId: number) {
+  const row = await sql
+    .selectFrom('players')
+    .select([...CARD_COLUMNS, 'description', 'photos', 'video'])
+    .where('id', '=', playerId)
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   if (!row) throw playerNotFound();
-  return { row, card: card(row, names(db, contestId)) };
+  return { row, card: card(row, await names(sql, contestId)) };
 }
 
 /** Rank by votes (votes desc, number asc) and the gap to the player just above: two range counts on players_rank. */
-export function playerRank(db: Db, contestId: number, player: Pick<PlayerRow, 'votes' | 'number'>) {
-  const status = hasHidden(db, contestId) ? 'AND status = 1' : '';
-  const more = statement<[number, number], { count: number; nearest: number | null }>(
-    db,
-    `SELECT COUNT(*) AS count, MIN(votes) AS nearest FROM players WHERE contest_id = ? AND votes > ? ${status}`,
-  ).get(contestId, player.votes)!;
-  const tied = statement<[number, number, number], { count: number }>(
-    db,
-    `SELECT COUNT(*) AS count FROM players WHERE contest_id = ? AND votes = ? AND number < ? ${status}`,
-  ).get(contestId, player.votes, player.number)!.count;
-  const gap = tied > 0 ? 0 : more.nearest === null ? 0 : more.nearest - player.votes;
-  return { rank: more.count + tied + 1, gap };
+export async function playerRank(sql: Sql, contestId: number, player: Pick<PlayerRow, 'votes' | 'number'>) {
+  const hidden = await hasHidden(sql, contestId);
+  const visible = <O>(query: PlayerQuery<O>) => (hidden ? query.where('status', '=', 1) : query);
+  const [more, tied] = await Promise.all([
+    visible(
+      sql
+        .selectFrom('players')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('votes').as('nearest')])
+        .where('contest_id', '=', contestId)
+        .where('votes', '>', player.votes),
+    ).executeTakeFirstOrThrow(),
+    visible(
+      sql
+        .selectFrom('players')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('contest_id', '=', contestId)
+        .where('votes', '=', player.votes)
+        .where('number', '<', player.number),
+    ).executeTakeFirstOrThrow(),
+  ]);
+  const above = Number(more.count);
+  const ties = Number(tied.count);
+  const gap = ties > 0 || more.nearest === null ? 0 : Number(more.nearest) - player.votes;
+  return { rank: above + ties + 1, gap };
 }
 
-export function scoreRank(db: Db, contestId: number, player: Pick<PlayerRow, 'score' | 'number'>): number {
-  return (
-    statement<[number, number, number, number], { count: number }>(
-      db,
-      `SELECT COUNT(*) AS count FROM players
-         WHERE contest_id = ? AND status = 1 AND (score > ? OR (score = ? AND number < ?))`,
-    ).get(contestId, player.score, player.score, player.number)!.count + 1
-  );
+export async function scoreRank(sql: Sql, contestId: number, player: Pick<PlayerRow, 'score' | 'number'>) {
+  const row = await sql
+    .selectFrom('players')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('score', '>', player.score),
+        eb.and([eb('score', '=', player.score), eb('number', '<', player.number)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count) + 1;
 }
 
-export function scoreItems(db: Db, playerId: number) {
-  return statement<[number], { name: string; judge: string; score: number; max_score: number }>(
-    db,
-    'SELECT item AS name, judge, score, max_score FROM player_scores WHERE player_id = ? ORDER BY id',
-  ).all(playerId);
+export function scoreItems(sql: Sql, playerId: number) {
+  return sql
+    .selectFrom('player_scores')
+    .select(['item as name', 'judge', 'score', 'max_score'])
+    .where('player_id', '=', playerId)
+    .orderBy('id')
+    .execute();
 }
 
-export function teamList(db: Db, contestId: number) {
-  return statement<[number], { id: number; name: string; player_count: number; votes: number }>(
-    db,
-    `SELECT t.id, t.name, COUNT(p.id) AS player_count, COALESCE(SUM(p.votes), 0) AS votes
-       FROM contest_teams t LEFT JOIN players p ON p.contest_id = t.contest_id AND p.team_id = t.id AND p.status = 1
-       WHERE t.contest_id = ? GROUP BY t.id ORDER BY t.id`,
-  ).all(contestId);
+export async function teamList(sql: Sql, contestId: number) {
+  const rows = await sql
+    .selectFrom('contest_teams as t')
+    .leftJoin('players as p', (join) =>
+      join.onRef('p.contest_id', '=', 't.contest_id').onRef('p.team_id', '=', 't.id').on('p.status', '=', 1),
+    )
+    .select((eb) => [
+      't.id',
+      't.name',
+      eb.fn.count<number>('p.id').as('player_count'),
+      eb.fn.coalesce(eb.fn.sum<number>('p.votes'), eb.lit(0)).as('votes'),
+    ])
+    .where('t.contest_id', '=', contestId)
+    .groupBy(['t.id', 't.name'])
+    .orderBy('t.id')
+    .execute();
+  return rows.map((row) => ({ ...row, player_count: Number(row.player_count), votes: Number(row.votes) }));
 }
 
-export function teamRank(db: Db, contestId: number) {
-  return teamList(db, contestId)
+export async function teamRank(sql: Sql, contestId: number) {
+  return (await teamList(sql, contestId))
     .sort((a, b) => b.votes - a.votes || a.id - b.id)
     .map((team, index) => ({ ...team, rank: index + 1 }));
 }
 
-export function groupList(db: Db, contestId: number) {
-  return statement<[number], { id: number; name: string; player_count: number }>(
-    db,
-    `SELECT g.id, g.name, COUNT(p.id) AS player_count
-       FROM contest_groups g LEFT JOIN players p ON p.contest_id = g.contest_id AND p.group_id = g.id AND p.status = 1
-       WHERE g.contest_id = ? GROUP BY g.id ORDER BY g.id`,
-  ).all(contestId);
+export async function groupList(sql: Sql, contestId: number) {
+  const rows = await sql
+    .selectFrom('contest_groups as g')
+    .leftJoin('players as p', (join) =>
+      join.onRef('p.contest_id', '=', 'g.contest_id').onRef('p.group_id', '=', 'g.id').on('p.status', '=', 1),
+    )
+    .select((eb) => ['g.id', 'g.name', eb.fn.count<number>('p.id').as('player_count')])
+    .where('g.contest_id', '=', contestId)
+    .groupBy(['g.id', 'g.name'])
+    .orderBy('g.id')
+    .execute();
+  return rows.map((row) => ({ ...row, player_count: Number(row.player_count) }));
 }
 
-export function todayStars(db: Db, contestId: number, day: number, limit: number) {
-  const rows = statement<[number, number, number], PlayerRow & { votes_today: number }>(
-    db,
-    `SELECT p.id, p.number, p.name, p.photo, p.votes, p.team_id, p.group_id, p.score, d.votes AS votes_today
-       FROM vote_player_days d JOIN players p ON p.id = d.player_id
-       WHERE d.contest_id = ? AND d.day = ? AND p.status = 1
-       ORDER BY d.votes DESC, p.number ASC LIMIT ?`,
-  ).all(contestId, day, limit);
-  const lookup = names(db, contestId);
+export async function todayStars(sql: Sql, contestId: number, day: number, limit: number) {
+  const [rows, lookup] = await Promise.all([
+    sql
+      .selectFrom('vote_player_days as d')
+      .innerJoin('players as p', 'p.id', 'd.player_id')
+      .select([
+        'p.id',
+        'p.number',
+        'p.name',
+        'p.photo',
+        'p.votes',
+        'p.team_id',
+        'p.group_id',
+        'p.score',
+        'd.votes as votes_today',
+      ])
+      .where('d.contest_id', '=', contestId)
+      .where('d.day', '=', day)
+      .where('p.status', '=', 1)
+      .orderBy('d.votes', 'desc')
+      .orderBy('p.number', 'asc')
+      .limit(limit)
+      .execute(),
+    names(sql, contestId),
+  ]);
   return rows.map((row, index) => ({ ...card(row, lookup), rank: index + 1, votes_today: row.votes_today }));
 }
 
-export function contestTotals(db: Db, contestId: number) {
+export async function contestTotals(sql: Sql, contestId: number) {
   // Without hidden players the sum comes from an index holding votes alone.
-  const status = hasHidden(db, contestId) ? 'AND status = 1' : '';
-  return statement<[number], { players: number; votes: number }>(
-    db,
-    `SELECT COUNT(*) AS players, COALESCE(SUM(votes), 0) AS votes FROM players
-     WHERE contest_id = ? ${status}`,
-  ).get(contestId)!;
+  const hidden = await hasHidden(sql, contestId);
+  let query = sql
+    .selectFrom('players')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('players'),
+      eb.fn.coalesce(eb.fn.sum<number>('votes'), eb.lit(0)).as('votes'),
+    ])
+    .where('contest_id', '=', contestId);
+  if (hidden) query = query.where('status', '=', 1);
+  const row = await query.executeTakeFirstOrThrow();
+  return { players: Number(row.players), votes: Number(row.votes) };
 }
 
 /** The newest vote record of a contest: the version the change feed counts from. */
-export function voteVersion(db: Db, contestId: number): number {
-  return (
-    statement<[number], { version: number | null }>(
-      db,
-      'SELECT MAX(id) AS version FROM vote_records WHERE contest_id = ?',
-    ).get(contestId)!.version ?? 0
-  );
+export async function voteVersion(sql: Sql, contestId: number): Promise<number> {
+  const row = await sql
+    .selectFrom('vote_records')
+    .select((eb) => eb.fn.max('id').as('version'))
+    .where('contest_id', '=', contestId)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 export const CHANGES_LIMIT = 500;
 
-export function changesSince(db: Db, contestId: number, since: number) {
-  const ids = statement<[number, number, number], { player_id: number }>(
-    db,
-    `SELECT DISTINCT player_id FROM vote_records WHERE contest_id = ? AND id > ? LIMIT ?`,
-  )
-    .all(contestId, since, CHANGES_LIMIT + 1)
-    .map((row) => row.player_id);
+export async function changesSince(sql: Sql, contestId: number, since: number) {
+  const ids = (
+    await sql
+      .selectFrom('vote_records')
+      .select('player_id')
+      .distinct()
+      .where('contest_id', '=', contestId)
+      .where('id', '>', since)
+      .limit(CHANGES_LIMIT + 1)
+      .execute()
+  ).map((row) => row.player_id);
   if (ids.length > CHANGES_LIMIT) return { reset: true, players: [] };
   if (ids.length === 0) return { reset: false, players: [] };
-  const players = statement<number[], { id: number; votes: number }>(
-    db,
-    `SELECT id, votes FROM players WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
-  ).all(...ids);
+  const players = await sql
+    .selectFrom('players')
+    .select(['id', 'votes'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
   return { reset: false, players };
 }
 
-export function assertContestExists(db: Db, contestId: number): void {
-  if (!statement(db, 'SELECT 1 FROM contests WHERE id = ?').get(contestId))
-    throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
+export async function assertContestExists(sql: Sql, contestId: number): Promise<void> {
+  const row = await sql.selectFrom('contests').select('id').where('id', '=', contestId).executeTakeFirst();
+  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
 }

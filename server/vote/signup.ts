@@ -3,11 +3,10 @@
  * one sign-up per user per contest, then unpaid (the contest charges: paid_registration), pending (the organiser
  * reviews) or approved (a player with the next number). The 'registration' order-paid hook moves unpaid on.
  */
-import type { Db } from '../db/database.ts';
-import { first, prepared, runSteps, runStepsSync, type Steps } from '../db/prepared.ts';
-import { sqliteSql, type Sql } from '../db/sql.ts';
+import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
-import { onOrderPaid, type Order } from '../wechat/orders.ts';
+import { onOrderPaidAsync } from '../wechat/orders.ts';
 import {
   contestStatus,
   findContest,
@@ -160,8 +159,14 @@ const q = {
       .set({ status: 'approved', player_id: p('player') })
       .where('id', '=', p('id')),
   ),
-  pending: prepared((sql, p) =>
-    sql.updateTable('vote_sign_ups').set({ status: 'pending' }).where('id', '=', p('id')),
+  /** Moves an unpaid sign-up on once: of two payments of one sign-up, the second finds it no longer unpaid. */
+  paid: prepared((sql, p) =>
+    sql
+      .updateTable('vote_sign_ups')
+      .set({ status: p('status') })
+      .where('id', '=', p('id'))
+      .where('status', '=', 'unpaid')
+      .returning('id'),
   ),
 };
 
@@ -188,26 +193,11 @@ function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
   yield first(q.approved, { player: player.id, id: row.id });
 }
 
-/** After the fee (or at once when free): pending when the organiser reviews, else approved. */
+/** After the fee (or at once when free): pending when the organiser reviews, else approved (a player). */
 function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<void> {
-  if (contest.sign_up_review) yield first(q.pending, { id: row.id });
-  else yield* approve(contest, row);
-}
-
-/** A query builder over a SQLite connection, to compile the steps the payment hook runs on it synchronously. */
-const sqliteByDb = new WeakMap<Db, Sql>();
-
-/** `advanceSteps` synchronously on the SQLite connection, inside the payment notification's transaction. */
-function advance(db: Db, contest: ContestRow, row: SignUpRow): void {
-  let sql = sqliteByDb.get(db);
-  if (!sql) sqliteByDb.set(db, (sql = sqliteSql(db)));
-  runStepsSync(db, sql, advanceSteps(contest, row));
-}
-
-async function loadContest(sql: Sql, id: number): Promise<ContestRow> {
-  const contest = await sql.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
-  return contest;
+  const status = contest.sign_up_review ? 'pending' : 'approved';
+  if (!(yield first(q.paid, { id: row.id, status }))) return;
+  if (status === 'approved') yield* approve(contest, row);
 }
 
 const signUpOf = (sql: Sql, contestId: number, userId: number) =>
@@ -248,7 +238,7 @@ export function applySignUp(
   input: { contestId: number; userId: number; answers: Answers; inviterId: number | null; nowMs: number },
 ): Promise<SignUpView> {
   return sql.transaction().execute(async (trx): Promise<SignUpView> => {
-    const contest = await loadContest(trx, input.contestId);
+    const contest = await findContest(trx, input.contestId);
     if (contestStatus(contest, input.nowMs) === 2)
       throw new ApiFailure(VOTE_XCODE.ended, {
         'zh-CN': '评选已结束，报名已关闭',
@@ -318,7 +308,7 @@ export function reviewSignUp(sql: Sql, signUpId: number, decision: 'approved' | 
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有待审核的报名', en: 'No pending sign-up' });
-    if (decision === 'approved') await runSteps(trx, approve(await loadContest(trx, row.contest_id), row));
+    if (decision === 'approved') await runSteps(trx, approve(await findContest(trx, row.contest_id), row));
   });
 }
 
@@ -340,10 +330,14 @@ export async function unpaidSignUp(sql: Sql, contest: ContestRow, userId: number
   return { id: row.id };
 }
 
-onOrderPaid('registration', (db: Db, order: Order) => {
-  const row = db
-    .prepare<[number], SignUpRow>("SELECT * FROM vote_sign_ups WHERE id = ? AND status = 'unpaid'")
-    .get(order.ref_id);
+// The fee is paid: the sign-up moves on, on the payment's transaction.
+onOrderPaidAsync('registration', async (trx, order) => {
+  const row = await trx
+    .selectFrom('vote_sign_ups')
+    .selectAll()
+    .where('id', '=', order.ref_id)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirst();
   if (!row) return;
-  advance(db, findContest(db, row.contest_id), row);
+  await runSteps(trx, advanceSteps(await findContest(trx, row.contest_id), row));
 });
