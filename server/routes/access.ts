@@ -25,7 +25,7 @@ export function accessHandlers(db: Db, sql: Sql, now: () => number = Date.now): 
   return {
     async passwordShow(request) {
       const viewer = await needViewer(sql, request);
-      const { token, password } = request.body as { token: string; password: string };
+      const { token, password } = request.body;
       const event = await loadEvent(sql, db, token);
       if (event.password) {
         const expected = event.password;

@@ -20,11 +20,9 @@ import {
 } from '../channel/channel.ts';
 import { channelSearch } from '../channel/search.ts';
 
-type PagedQuery = { channel_token: string; page?: number; page_size?: number };
-
 const LIVE_LIMIT = 10;
 
-function paging(query: PagedQuery) {
+function paging(query: { page?: number; page_size?: number }) {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
   return { page, pageSize, offset: (page - 1) * pageSize, limit: pageSize };
@@ -35,18 +33,17 @@ function paged<T>(list: T[], total: number, page: number, pageSize: number) {
 }
 
 export function channelHandlers(db: Db, sql: Sql, now: () => number): HandlerMap {
-  const query = <T>(request: FastifyRequest) => request.query as T;
   const search = channelSearch(sql, db);
-  const follow = (value: boolean) => async (request: FastifyRequest) => {
+  const follow = async (request: FastifyRequest, channelToken: string, value: boolean) => {
     const viewer = await needViewer(sql, request, now());
-    const channel = await findChannel(sql, (request.body as { channel_token: string }).channel_token);
+    const channel = await findChannel(sql, channelToken);
     return ok(await setFollowing(sql, channel.id, viewer.userId, value, Math.floor(now() / 1000)));
   };
 
   return {
     async channelHome(request) {
       const viewer = await findViewer(sql, request, now());
-      const channel = await findChannel(sql, query<{ channel_token: string }>(request).channel_token);
+      const channel = await findChannel(sql, request.query.channel_token);
       const [categories, lives, followed] = await Promise.all([
         channelCategories(sql, channel.id),
         liveVideos(sql, channel.id, LIVE_LIMIT),
@@ -72,7 +69,7 @@ export function channelHandlers(db: Db, sql: Sql, now: () => number): HandlerMap
     },
 
     async channelCategoryVideos(request) {
-      const input = query<PagedQuery & { category_id: number }>(request);
+      const input = request.query;
       const channel = await findChannel(sql, input.channel_token);
       const { page, pageSize, offset, limit } = paging(input);
       const { list, total } = await categoryVideos(sql, channel.id, input.category_id, { offset, limit });
@@ -80,21 +77,21 @@ export function channelHandlers(db: Db, sql: Sql, now: () => number): HandlerMap
     },
 
     async channelHtml(request) {
-      const channel = await findChannel(sql, query<{ channel_token: string }>(request).channel_token);
+      const channel = await findChannel(sql, request.query.channel_token);
       return ok({ html: await channelHtml(sql, channel.id, 0) });
     },
 
     async channelCategoryHtml(request) {
-      const input = query<{ channel_token: string; category_id: number }>(request);
+      const input = request.query;
       const channel = await findChannel(sql, input.channel_token);
       return ok({ html: input.category_id ? await channelHtml(sql, channel.id, input.category_id) : '' });
     },
 
-    channelFollow: follow(true),
-    channelUnfollow: follow(false),
+    channelFollow: (request) => follow(request, request.body.channel_token, true),
+    channelUnfollow: (request) => follow(request, request.body.channel_token, false),
 
     async channelSearch(request) {
-      const input = query<PagedQuery & { keyword: string }>(request);
+      const input = request.query;
       const channel = await findChannel(sql, input.channel_token);
       const { page, pageSize, offset, limit } = paging(input);
       const { eventIds, total } = await search(channel.id, input.keyword, {

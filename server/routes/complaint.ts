@@ -23,15 +23,6 @@ export const COMPLAINT_REASONS = [
   { key: 'other', 'zh-CN': '其他', en: 'Other' },
 ] as const;
 
-type Body = {
-  token?: string;
-  target_kind?: 'video' | 'player' | 'chat';
-  target?: string;
-  reason: string;
-  content?: string;
-  images?: string[];
-};
-
 const NO_TARGET = { 'zh-CN': '没有找到投诉对象', en: 'Nothing to complain about there' } as const;
 
 export function complaintHandlers(sql: Sql, now: () => number): HandlerMap {
@@ -69,7 +60,7 @@ export function complaintHandlers(sql: Sql, now: () => number): HandlerMap {
     },
     async complain(request) {
       const viewer = await needViewer(sql, request, now());
-      const body = request.body as Body;
+      const { body } = request;
       const kind = body.target_kind ?? 'video';
       const target = body.target ?? body.token ?? '';
       if (!COMPLAINT_REASONS.some((reason) => reason.key === body.reason))
