@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { button } from '../../ui/button/button.css';
 import { card } from '../../ui/card/card.css';
 
 export const root = style([card, { position: 'relative', padding: 0, overflow: 'hidden' }]);
@@ -159,48 +160,14 @@ export const composer = style({
   borderTop: `1px solid ${vars.color.border}`,
 });
 
-export const input = style({
-  flex: 1,
-  minWidth: 0,
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.background,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-});
-
-export const sendButton = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.lg}`,
-  border: 'none',
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.primaryText,
-  fontSize: vars.fontSize.md,
-  fontWeight: 700,
-  cursor: 'pointer',
-  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
-});
-
 export const actions = style({
   display: 'flex',
   gap: vars.space.sm,
   padding: `0 ${vars.space.md} ${vars.space.md}`,
 });
 
-export const actionButton = style({
-  flex: 1,
-  minHeight: vars.size.touchTarget,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  fontWeight: 600,
-  cursor: 'pointer',
-});
+/** Gift and red packet: the two pop-ups' buttons, sharing the row. */
+export const actionButton = style([button({ tone: 'secondary', size: 'compact' }), { flex: 1 }]);
 
 export const muted = style({
   flex: 1,

@@ -14,11 +14,13 @@ import { appConfig } from '../../engine/config';
 import { i18n, useTranslation } from '../../lib/i18n';
 import { useStore } from '../../lib/store';
 import { resumePayment } from '../payment';
+import { button } from '../../ui/button/button.css';
+import { Field } from '../../ui/field/Field';
+import { input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { chatStore, loadOlder, MAX_MESSAGE_LENGTH, openChatRoom, sendMessage } from './room';
 import { ChatLine } from './ChatLine';
 import { GiftBurst } from './GiftBurst';
-import { visuallyHidden } from '../../ui/visually-hidden.css';
 import * as styles from './ChatRoom.css';
 
 const GiftPopup = lazy(() => import('../gift/GiftPopup'));
@@ -38,7 +40,6 @@ type Popup = 'gift' | 'redpack' | null;
 export function ChatRoom({ token }: { token: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const inputId = useId();
   const messages = useStore(chatStore, (state) => state.messages);
   const hasOlder = useStore(chatStore, (state) => state.hasOlder);
   const loaded = useStore(chatStore, (state) => state.loaded);
@@ -212,20 +213,21 @@ export function ChatRoom({ token }: { token: string }) {
           </p>
         ) : (
           <>
-            <label htmlFor={inputId} className={visuallyHidden}>
-              {t('chat.inputLabel')}
-            </label>
-            <input
-              id={inputId}
-              className={styles.input}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder={t('chat.placeholder')}
-              maxLength={MAX_MESSAGE_LENGTH * 2}
-              enterKeyHint="send"
-              autoComplete="off"
-            />
-            <button type="submit" className={styles.sendButton} disabled={sending}>
+            <Field label={t('chat.inputLabel')} labelHidden flush>
+              {(control) => (
+                <input
+                  {...control}
+                  className={input()}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  placeholder={t('chat.placeholder')}
+                  maxLength={MAX_MESSAGE_LENGTH * 2}
+                  enterKeyHint="send"
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+            <button type="submit" className={button({ size: 'compact' })} disabled={sending}>
               {t('chat.send')}
             </button>
           </>
