@@ -4,9 +4,11 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { useDraft } from '../../lib/draft';
 import { launchStore } from '../../lib/launch';
 import { uploadFiles } from '../../ui/upload/upload';
 import { Field } from '../../ui/field/Field';
+import { FieldGroup } from '../../ui/field/FieldGroup';
 import { button } from '../../ui/button/button.css';
 import { input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
@@ -14,6 +16,10 @@ import * as styles from './account.css';
 
 type Kind = 'video' | 'player' | 'chat';
 const KINDS: Kind[] = ['video', 'player', 'chat'];
+const EMPTY_COMPLAINT = { reason: '', content: '', images: [] as string[] };
+
+/** A complaint's draft, one per thing complained about (kept until the complaint is filed). */
+export const complaintDraftKey = (kind: Kind, target: string) => `complaint:${kind}:${target}`;
 
 /**
  * The complaint page (title 'complaint reason'): what it is about comes from the link (`target_kind` video | player |
@@ -21,17 +27,25 @@ const KINDS: Kind[] = ['video', 'player', 'chat'];
  * to the server's number of images through the upload flow.
  */
 export function ComplaintPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const { videoToken } = launchStore.get();
   const asked = params.get('target_kind') as Kind | null;
   const kind: Kind = asked && KINDS.includes(asked) ? asked : 'video';
   const target = params.get('target') ?? (kind === 'video' ? videoToken : '');
+  // Another target is another form, with its own draft.
+  return <Complaint key={`${kind}:${target}`} kind={kind} target={target} videoToken={videoToken} />;
+}
+
+function Complaint({ kind, target, videoToken }: { kind: Kind; target: string; videoToken: string }) {
+  const { t } = useTranslation();
   const [reasons, setReasons] = useState<Array<{ key: string; label: string }>>([]);
   const [maxImages, setMaxImages] = useState(6);
-  const [reason, setReason] = useState('');
-  const [content, setContent] = useState('');
-  const [images, setImages] = useState<string[]>([]);
+  const [draft, setDraft, clearDraft] = useDraft(
+    target ? complaintDraftKey(kind, target) : null,
+    EMPTY_COMPLAINT,
+  );
+  const set = (patch: Partial<typeof EMPTY_COMPLAINT>) => setDraft((current) => ({ ...current, ...patch }));
+  const [reasonError, setReasonError] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -50,8 +64,11 @@ export function ComplaintPage() {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
     try {
-      const uploaded = await uploadFiles(files, maxImages - images.length);
-      setImages((current) => [...current, ...uploaded.map((file) => file.url)]);
+      const uploaded = await uploadFiles(files, maxImages - draft.images.length);
+      setDraft((current) => ({
+        ...current,
+        images: [...current.images, ...uploaded.map((file) => file.url)],
+      }));
     } catch {
       // the upload flow shows why
     }
@@ -59,7 +76,8 @@ export function ComplaintPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError(t('account.complaint.chooseReason'));
+    if (!draft.reason) return setReasonError(t('account.complaint.chooseReason'));
+    setReasonError('');
     setBusy(true);
     setError('');
     try {
@@ -69,12 +87,13 @@ export function ComplaintPage() {
           token: videoToken || undefined,
           target_kind: kind,
           target,
-          reason,
-          content: content.trim(),
-          images,
+          reason: draft.reason,
+          content: draft.content.trim(),
+          images: draft.images,
         },
         { login: true, noErrorToast: true },
       );
+      clearDraft();
       toast(t('account.complaint.done'));
       setDone(true);
     } catch (failure) {
@@ -106,26 +125,25 @@ export function ComplaintPage() {
       </h1>
       <p className={styles.muted}>{t(`account.complaint.target_${kind}`)}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <fieldset className={styles.list}>
-          <legend className={styles.muted}>{t('account.complaint.reason')}</legend>
+        <FieldGroup legend={t('account.complaint.reason')} error={reasonError} required radio>
           <div className={styles.chips}>
             {reasons.map((item) => (
               <label
                 key={item.key}
-                className={button({ tone: reason === item.key ? 'primary' : 'secondary', size: 'sm' })}
+                className={button({ tone: draft.reason === item.key ? 'primary' : 'secondary', size: 'sm' })}
               >
                 <input
                   type="radio"
                   name="reason"
                   value={item.key}
-                  checked={reason === item.key}
-                  onChange={() => setReason(item.key)}
+                  checked={draft.reason === item.key}
+                  onChange={() => set({ reason: item.key })}
                 />{' '}
                 {item.label}
               </label>
             ))}
           </div>
-        </fieldset>
+        </FieldGroup>
         <Field label={t('account.complaint.description')}>
           {(control) => (
             <textarea
@@ -133,8 +151,8 @@ export function ComplaintPage() {
               className={input({ multiline: true })}
               maxLength={500}
               placeholder={t('account.complaint.descriptionPlaceholder')}
-              value={content}
-              onChange={(event) => setContent(event.target.value)}
+              value={draft.content}
+              onChange={(event) => set({ content: event.target.value })}
             />
           )}
         </Field>
@@ -146,21 +164,21 @@ export function ComplaintPage() {
               type="file"
               accept="image/*"
               multiple
-              disabled={images.length >= maxImages}
+              disabled={draft.images.length >= maxImages}
               onChange={(event) => void addImages(event)}
             />
           )}
         </Field>
-        {images.length ? (
+        {draft.images.length ? (
           <ul className={`${styles.list} ${styles.thumbs}`}>
-            {images.map((url, index) => (
+            {draft.images.map((url, index) => (
               <li key={url}>
                 <img className={styles.thumb} src={url} alt="" />
                 <button
                   type="button"
                   className={button({ tone: 'secondary', size: 'sm' })}
                   aria-label={t('account.complaint.removeImage', { index: index + 1 })}
-                  onClick={() => setImages((current) => current.filter((item) => item !== url))}
+                  onClick={() => set({ images: draft.images.filter((item) => item !== url) })}
                 >
                   ×
                 </button>

@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { check, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import * as styles from './account.css';
 
@@ -103,14 +103,17 @@ export function InformationPage() {
         {text('company', true)}
         {text('position')}
         {text('remark')}
-        <label className={styles.row}>
-          <input
-            type="checkbox"
-            checked={form.agreement}
-            onChange={(event) => set('agreement', event.target.checked)}
-          />
-          <span className={styles.grow}>{t('account.info.agreement')}</span>
-        </label>
+        <Field label={t('account.info.agreement')} inline>
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              className={check}
+              checked={form.agreement}
+              onChange={(event) => set('agreement', event.target.checked)}
+            />
+          )}
+        </Field>
         {error ? (
           <p className={styles.formError} role="alert">
             {error}
