@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useDraft } from '../../lib/draft';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { isMobilePhone } from '../../lib/validators';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { check, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { fetchAddresses, saveAddress, type Address, type AddressInput } from './api';
 import { loadRegions, type Regions } from './regions';
@@ -25,6 +26,9 @@ const EMPTY: Draft = {
   detail: '',
   is_default: false,
 };
+
+/** The address editor's draft: one for a new address, one per address being changed (kept until it is saved). */
+export const addressDraftKey = (id: number | null) => `shop-address:${id ?? 'new'}`;
 
 /** Only an in-app page may be where the editor returns to. */
 function safeBack(raw: string | null): string {
@@ -55,7 +59,10 @@ export function AddressEditor() {
 function AddressForm({ regions, existing, back }: { regions: Regions; existing?: Address; back: string }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
-  const [draft, setDraft] = useState<Draft>(existing ? { ...existing } : EMPTY);
+  const [draft, setDraft, clearDraft] = useDraft<Draft>(
+    addressDraftKey(existing?.id ?? null),
+    existing ? { ...existing } : EMPTY,
+  );
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...patch }));
@@ -79,6 +86,7 @@ function AddressForm({ regions, existing, back }: { regions: Regions; existing?:
     setBusy(true);
     try {
       await saveAddress({ ...draft, ...(existing ? { id: existing.id } : {}) });
+      clearDraft();
       toast(t('shop.saved'));
       navigate(back);
     } catch {
@@ -154,14 +162,17 @@ function AddressForm({ regions, existing, back }: { regions: Regions; existing?:
           />
         )}
       </Field>
-      <label className={styles.checkbox}>
-        <input
-          type="checkbox"
-          checked={draft.is_default}
-          onChange={(event) => set({ is_default: event.target.checked })}
-        />
-        {t('shop.makeDefault')}
-      </label>
+      <Field label={t('shop.makeDefault')} inline>
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            className={check}
+            checked={draft.is_default}
+            onChange={(event) => set({ is_default: event.target.checked })}
+          />
+        )}
+      </Field>
       <button type="submit" className={button({ block: true })} disabled={busy}>
         {t('shop.save')}
       </button>

@@ -4,6 +4,8 @@ import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { button } from '../../ui/button/button.css';
+import { check } from '../../ui/field/Field.css';
+import { FieldGroup } from '../../ui/field/FieldGroup';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { toast } from '../../ui/toast/toast';
 import { attemptKey, fetchAddresses, fetchProduct, placeOrder, type Address, type Product } from './api';
@@ -112,29 +114,31 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
       {product.limit_per_user > 0 ? (
         <p className={styles.muted}>{t('shop.limit', { count: product.limit_per_user })}</p>
       ) : null}
-      <fieldset className={`${styles.list} ${styles.plainFieldset}`}>
-        <legend className={styles.heading}>{t('shop.address')}</legend>
-        {addresses.map((address) => (
-          <label key={address.id} className={`${styles.listItem} ${styles.choice}`}>
-            <input
-              type="radio"
-              name="address"
-              checked={addressId === address.id}
-              onChange={() => setAddressId(address.id)}
-            />
-            <AddressText address={address} />
-          </label>
-        ))}
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={button({ tone: 'secondary', size: 'sm' })}
-            onClick={() => navigate(ADDRESS_EDIT_PAGE, { back })}
-          >
-            {t('shop.addAddress')}
-          </button>
+      <FieldGroup legend={t('shop.address')} required radio>
+        <div className={styles.list}>
+          {addresses.map((address) => (
+            <label key={address.id} className={`${styles.listItem} ${styles.choice}`}>
+              <input
+                type="radio"
+                name="address"
+                className={check}
+                checked={addressId === address.id}
+                onChange={() => setAddressId(address.id)}
+              />
+              <AddressText address={address} />
+            </label>
+          ))}
         </div>
-      </fieldset>
+      </FieldGroup>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={button({ tone: 'secondary', size: 'sm' })}
+          onClick={() => navigate(ADDRESS_EDIT_PAGE, { back })}
+        >
+          {t('shop.addAddress')}
+        </button>
+      </div>
       <p className={styles.row}>
         <span>{t('shop.total')}</span>
         <span className={styles.price}>

@@ -211,15 +211,6 @@ export const regionRow = style({
   gap: vars.space.sm,
 });
 
-export const checkbox = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: vars.size.touchTarget,
-});
-
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-
-export const plainFieldset = style({ border: 'none', padding: 0, margin: 0, minWidth: 0 });
 
 export const factPair = style({ display: 'contents' });
