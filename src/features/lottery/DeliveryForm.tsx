@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDraft } from '../../lib/draft';
 import { useTranslation } from '../../lib/i18n';
 import { isMobilePhone } from '../../lib/validators';
 import { Field } from '../../ui/field/Field';
@@ -9,6 +10,10 @@ import { saveDelivery, type Delivery } from './api';
 import * as styles from './lottery.css';
 
 type Errors = Partial<Record<'name' | 'phone' | 'address', string>>;
+const EMPTY_DELIVERY = { name: '', phone: '', address: '' };
+
+/** A winner's delivery form keeps a draft per lottery until it is sent. */
+export const deliveryDraftKey = (lotteryId: number) => `lottery-delivery:${lotteryId}`;
 
 /** A winner's delivery details (name, phone, address), sent once. */
 export function DeliveryForm({
@@ -19,7 +24,7 @@ export function DeliveryForm({
   onSaved(delivery: Delivery | null): void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ name: '', phone: '', address: '' });
+  const [values, setValues, clearDraft] = useDraft(deliveryDraftKey(lotteryId), EMPTY_DELIVERY);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -37,6 +42,7 @@ export function DeliveryForm({
     setBusy(true);
     try {
       const saved = await saveDelivery({ lottery_id: lotteryId, ...values });
+      clearDraft();
       toast(t('lottery.saved'));
       onSaved(saved);
     } catch {
