@@ -168,6 +168,36 @@ test('sign up with two images uploaded through qiniu-js to the local upload host
   await expect(page.getByTestId('sign-mask')).toContainText('正在审核中');
 });
 
+test('a half-filled sign-up survives a reload, and its draft is gone once it is sent', async ({
+  page,
+  request,
+}) => {
+  await loginAs(page, request, 'vote-draft');
+  await openRoute(page, contestPage('/pages/vote/sign-up/index'));
+  await page.getByLabel('姓名').fill('草稿选手');
+  await page.getByLabel('手机号').fill('13700137000');
+  await page.getByLabel('参赛组别').selectOption('青年组');
+  await page.getByRole('checkbox', { name: '舞蹈' }).check();
+  await page.getByLabel('个人简介').fill('刷新以后还在');
+  await page.getByLabel('参赛照片').setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: PNG }]);
+  const uploaded = page.locator('[data-testid="upload-item"][data-state="done"]');
+  await expect(uploaded).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.getByLabel('姓名')).toHaveValue('草稿选手');
+  await expect(page.getByLabel('手机号')).toHaveValue('13700137000');
+  await expect(page.getByLabel('参赛组别')).toHaveValue('青年组');
+  await expect(page.getByRole('checkbox', { name: '舞蹈' })).toBeChecked();
+  await expect(page.getByLabel('个人简介')).toHaveValue('刷新以后还在');
+  // The finished upload comes back too, and counts for the required photos.
+  await expect(uploaded).toHaveCount(1);
+
+  await page.getByRole('button', { name: '提交报名' }).click();
+  await expect(page.getByTestId('sign-mask')).toContainText('已报名：草稿选手');
+  const draftKey = `livev3:draft:vote-sign-up:${CONTEST}`;
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), draftKey)).toBeNull();
+});
+
 test('the poster is drawn as an image to long-press, with the QR code', async ({ page, request }) => {
   const qr: string[] = [];
   page.on('response', (answer) => {
