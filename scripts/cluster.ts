@@ -1,0 +1,92 @@
+/**
+ * `npm run cluster`: the app as several stateless nodes on this machine. Starts a throw-away PostgreSQL and Redis
+ * (scripts/services.ts: installed from Debian's packages when missing), migrates and seeds the demo, starts two server
+ * nodes on free loopback ports sharing them, and a small balancer (scripts/cluster/proxy.ts) on PORT (8080) serving
+ * /livev3/. Ctrl-C stops everything and removes the data. `NODES=3` starts more nodes.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres, startRedis, type Service } from './services.ts';
+import { projectRoot, startNode, type ServerNode } from './cluster/node.ts';
+import { startProxy } from './cluster/proxy.ts';
+
+const port = Number(process.env.PORT ?? 8080);
+const count = Math.max(1, Number(process.env.NODES ?? 2));
+const services: Service[] = [];
+const nodes: ServerNode[] = [];
+let proxy: http.Server | undefined;
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-uploads-'));
+
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    proxy?.close();
+    proxy?.closeAllConnections();
+    await Promise.all(nodes.map((node) => node.stop()));
+    for (const service of services.reverse()) await service.stop();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+function seed(databaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: 'inherit',
+    });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seeding failed (${code})`))));
+  });
+}
+
+try {
+  const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  services.push(postgres, redis);
+  console.log(`PostgreSQL: ${postgres.url}\nRedis: ${redis.url}`);
+  await seed(postgres.url);
+  const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+  // What every node must share: the database, Redis, the signing secrets, the uploaded files, the public origin.
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    STREAM_SECRET: process.env.STREAM_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    UPLOAD_SECRET: process.env.UPLOAD_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    UPLOAD_DIR: process.env.UPLOAD_DIR ?? uploads,
+    PUBLIC_ORIGIN: publicOrigin,
+    // Every viewer reaches the nodes from the balancer's address: the per-address caps belong to the balancer.
+    MAX_CONNECTIONS_PER_IP: '0',
+    MAX_SOCKETS_PER_IP: '0',
+  };
+  const started = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      startNode(String.fromCharCode(65 + i), { ...env, PORT: '' }, (line) => console.log(line)),
+    ),
+  );
+  nodes.push(...started);
+  proxy = await startProxy(
+    port,
+    nodes.map((node) => ({ host: '127.0.0.1', port: node.port })),
+    process.env.HOST || '127.0.0.1',
+  );
+  for (const node of nodes) {
+    void node.exited.then((code) => {
+      if (!stopping) console.error(`node ${node.name} exited (${code}); the others go on serving`);
+    });
+    console.log(`node ${node.name}: ${node.origin}`);
+  }
+  console.log(
+    `\nlivev3 cluster (${count} nodes behind the balancer): ${publicOrigin}/livev3/#/pages/home/index?token=demo`,
+  );
+  console.log('Ctrl-C stops the nodes, Redis and PostgreSQL and removes their data.');
+} catch (error) {
+  console.error(error);
+  await stopAll(1);
+}
