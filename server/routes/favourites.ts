@@ -5,11 +5,12 @@
  */
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
+import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 
-type Kind = 'video' | 'player';
-type Target = { kind: Kind; target: string };
+/** A video (event token) or a contest player (`<contest id>:<player id>`). */
+type Target = RequestBody<'favouriteSave'>;
 
 const NOT_FOUND = { 'zh-CN': '没有找到要收藏的内容', en: 'Nothing to save there' } as const;
 
@@ -41,11 +42,7 @@ export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
   return {
     async favouriteList(request) {
       const viewer = await needViewer(sql, request, now());
-      const {
-        kind,
-        page = 1,
-        page_size = 20,
-      } = request.query as { kind: Kind; page?: number; page_size?: number };
+      const { kind, page = 1, page_size = 20 } = request.query;
       const [rows, total] = await Promise.all([
         sql
           .selectFrom('favourites')
@@ -65,7 +62,7 @@ export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
       ]);
       const count = Number(total?.count ?? 0);
       return ok({
-        list: rows.map((row) => ({ ...row, kind: row.kind as Kind, created_at: Number(row.created_at) })),
+        list: rows.map((row) => ({ ...row, kind, created_at: Number(row.created_at) })),
         total: count,
         page,
         page_size,
@@ -74,7 +71,7 @@ export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
     },
     async favouriteStatus(request) {
       const viewer = await needViewer(sql, request, now());
-      const { kind, target } = request.query as Target;
+      const { kind, target } = request.query;
       const row = await sql
         .selectFrom('favourites')
         .select('id')
@@ -86,7 +83,7 @@ export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
     },
     async favouriteSave(request) {
       const viewer = await needViewer(sql, request, now());
-      const item = request.body as Target;
+      const item = request.body;
       const { title, cover } = await describe(item);
       await sql
         .insertInto('favourites')
@@ -104,7 +101,7 @@ export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
     },
     async favouriteRemove(request) {
       const viewer = await needViewer(sql, request, now());
-      const { kind, target } = request.body as Target;
+      const { kind, target } = request.body;
       await sql
         .deleteFrom('favourites')
         .where('user_id', '=', viewer.userId)

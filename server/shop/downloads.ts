@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { RequestParams, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 
 type ForeignTables = {
@@ -44,15 +45,7 @@ type ForeignTables = {
   events: { id: number; token: string };
 };
 
-export const DOWNLOAD_KINDS = [
-  'orders',
-  'votes',
-  'players',
-  'sign_ups',
-  'info_forms',
-  'lottery_winners',
-] as const;
-export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+export type DownloadKind = RequestParams<'download'>['kind'];
 
 /** The permission each download needs; `download` (the organiser's general one) opens them all. */
 export const DOWNLOAD_PERMISSION: Record<DownloadKind, string> = {
@@ -74,7 +67,7 @@ export const DOWNLOAD_SCOPE: Record<DownloadKind, 'token' | 'vote_id' | null> = 
   lottery_winners: 'token',
 };
 
-export type DownloadScope = { token?: string; vote_id?: number; lottery_id?: number };
+export type DownloadScope = RequestQuery<'download'>;
 type Cell = string | number;
 type Sheet = {
   name: string;
