@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
-import { button } from '../../ui/button/button.css';
+import * as buttons from '../../ui/button/button-classes.css';
 import * as styles from '../../ui/page/page.css';
 
 /** Unknown routes. Bundled with the app shell (it is tiny) so it shows even when chunks cannot load. */
@@ -12,7 +12,7 @@ export function NotFoundPage() {
       <section className={styles.hero}>
         <h1 className={styles.title}>{t('app.notFound')}</h1>
         <p className={styles.hint}>{t('app.notFoundHint')}</p>
-        <button type="button" className={button()} onClick={() => navigate('/pages/home/index')}>
+        <button type="button" className={buttons.primary} onClick={() => navigate('/pages/home/index')}>
           {t('app.goHome')}
         </button>
       </section>

@@ -1,4 +1,4 @@
-import { button } from '../button/button.css';
+import * as buttons from '../button/button-classes.css';
 import * as styles from './State.css';
 
 export function ErrorState({
@@ -17,7 +17,7 @@ export function ErrorState({
       <h2 className={styles.title}>{title}</h2>
       {message ? <p className={styles.message}>{message}</p> : null}
       {actionLabel && onAction ? (
-        <button type="button" className={button()} onClick={onAction}>
+        <button type="button" className={buttons.primary} onClick={onAction}>
           {actionLabel}
         </button>
       ) : null}
