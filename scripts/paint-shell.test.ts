@@ -1,21 +1,29 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "http://localhost/livev3/#/pages/home/index?token=demo&locale=en"}
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inlineScript, SHELL, shellData } from './paint-shell';
+import { deferEntry, inlineScript, SHELL, shellData, type EntryBoot } from './paint-shell';
 
 const envelope = { xcode: 200, data: { title: '<b>Launch</b>', cover: '/streams/vod/demo/cover.jpg' } };
 
-function runInlineScript() {
+function runInlineScript(boot: EntryBoot | null = null) {
   document.body.innerHTML = SHELL;
   // The very text index.html carries.
-  new Function(inlineScript(shellData().script))();
+  new Function(inlineScript(shellData().script, boot))();
 }
+
+const boot: EntryBoot = {
+  js: '/livev3/assets/index.js',
+  css: ['/livev3/assets/index.css'],
+  player: ['/livev3/assets/Player.js', '/livev3/assets/hls.light.js'],
+};
+const entryScript = () => document.head.querySelector('script[type="module"]');
+const stylesheet = () => document.head.querySelector('link[rel="stylesheet"]') as HTMLLinkElement | null;
 
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__livev3Early;
   document.documentElement.className = '';
-  document.head.querySelectorAll('link').forEach((link) => link.remove());
+  document.head.querySelectorAll('link, script').forEach((element) => element.remove());
 });
 
 describe('index.html inline script', () => {
@@ -61,9 +69,43 @@ describe('index.html inline script', () => {
     expect(title.textContent).toBe('<b>Launch</b>');
     expect(title.children).toHaveLength(0);
     const cover = document.getElementById('lv-cover') as HTMLImageElement;
-    expect(cover.hidden).toBe(false);
+    expect(cover.getAttribute('src')).toBe('/streams/vod/demo/cover.jpg');
+    // Shown once loaded: the play sign stays until then.
+    expect(cover.hidden).toBe(true);
     cover.dispatchEvent(new Event('load'));
+    expect(cover.hidden).toBe(false);
     await window.__livev3Early?.coverSettled;
+  });
+
+  it('on a live room starts the entry once the cover is on screen: player chunks, stylesheet, then the entry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(envelope)))),
+    );
+    runInlineScript(boot);
+    const cover = document.getElementById('lv-cover') as HTMLImageElement;
+    await vi.waitFor(() => expect(cover.getAttribute('src')).toBe('/streams/vod/demo/cover.jpg'));
+    expect(stylesheet()).toBeNull();
+    expect(entryScript()).toBeNull();
+    cover.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(stylesheet()?.getAttribute('href')).toBe('/livev3/assets/index.css'));
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(boot.player);
+    // The entry waits for its stylesheet, so the page never renders unstyled.
+    expect(entryScript()).toBeNull();
+    stylesheet()?.dispatchEvent(new Event('load'));
+    expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
+  });
+
+  it('starts the entry when the detail fails, without waiting for a cover', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    runInlineScript(boot);
+    await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+    stylesheet()?.dispatchEvent(new Event('error'));
+    expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
   });
 
   it('hides the shell on routes that are not a live room and settles the cover wait at once', async () => {
@@ -108,5 +150,47 @@ describe('index.html inline script', () => {
     vi.stubGlobal('fetch', fetchMock);
     runInlineScript();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts the entry at once on a route that is not a live room, without the player chunks', () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/vote/index?token=demo');
+    vi.stubGlobal('fetch', vi.fn());
+    runInlineScript(boot);
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    stylesheet()?.dispatchEvent(new Event('load'));
+    expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
+  });
+});
+
+describe('the built index.html', () => {
+  const built = [
+    '<title>livev3</title>',
+    '<script type="module" crossorigin src="/livev3/assets/index-A1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/livev3/assets/runtime-B2.js">',
+    '<link rel="stylesheet" crossorigin href="/livev3/assets/index-C3.css">',
+  ].join('\n');
+  const chunk = (fileName: string, facadeModuleId: string) => ({ type: 'chunk', fileName, facadeModuleId });
+  const bundle = {
+    a: chunk('assets/Player-D4.js', '/app/src/features/player/Player.tsx'),
+    b: chunk('assets/hls.light-E5.js', '/app/node_modules/hls.js/dist/hls.light.mjs'),
+  } as unknown as Parameters<typeof deferEntry>[1];
+
+  it('only preloads the entry and its stylesheet, for the inline script to start them', () => {
+    const { html, boot: entry } = deferEntry(built, bundle, '/livev3/');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/livev3/assets/index-A1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/livev3/assets/runtime-B2.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/livev3/assets/index-C3.css">');
+    expect(entry).toEqual({
+      js: '/livev3/assets/index-A1.js',
+      css: ['/livev3/assets/index-C3.css'],
+      player: ['/livev3/assets/Player-D4.js', '/livev3/assets/hls.light-E5.js'],
+    });
+  });
+
+  it('fails the build when the entry or a player chunk is missing', () => {
+    expect(() => deferEntry('<title>livev3</title>', bundle, '/livev3/')).toThrow(/no entry/);
+    expect(() => deferEntry(built, {} as typeof bundle, '/livev3/')).toThrow(/Player\.tsx/);
   });
 });

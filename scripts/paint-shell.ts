@@ -1,8 +1,9 @@
 /**
  * Paint before JavaScript: index.html gets, at build time,
  *
- * - a static shell of the live room inside #root (the 16:9 cover area, the title card with a status badge, a title
- *   line and a meta line), styled by a few lines of inline critical CSS, so the first paint needs only the HTML;
+ * - a static shell of the live room inside #root (the 16:9 cover area with a play sign, the title card with a status
+ *   badge, a title line and a meta line), styled by a few lines of inline critical CSS, so the first paint needs only
+ *   the HTML (the play sign makes it a contentful paint);
  * - a tiny inline script that, before the entry module has even started downloading,
  *   - paints the shell in the colours of the theme remembered for this event (or the config default),
  *   - sets `<html lang>` to the launch locale,
@@ -10,8 +11,11 @@
  *   - starts the event detail request exactly as the API client would send it (same URL, same Authorization), kept
  *     in `window.__livev3Early` for the client to use instead of asking again,
  *   - and, as soon as the detail names the cover, fetches it with high priority and shows it in the shell, with the
- *     title. `coverSettled` resolves when the cover has loaded (or failed, or there is none): the player library
- *     waits for it so it does not compete with the cover for the network,
+ *     title. `coverSettled` resolves when the cover has loaded (or failed, or there is none),
+ *   - starts the app: in a build the entry module and its stylesheet are only preloaded by the HTML (they download
+ *     from the start) and the script adds them once the cover is on screen (at once on other routes, when the
+ *     detail fails, or after 4 s), with the player's chunks on a live room: the entry's work never delays the cover's
+ *     paint, and nothing it loads competes with the cover for the network,
  *   - and on a channel home (no shell there: its blocks are the first paint) starts the channel request the same way
  *     and preloads the live card's cover and the channel cover with high priority, so they are in when the blocks
  *     render.
@@ -21,7 +25,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import {
   mergeTokens,
   type ThemeFile,
@@ -30,7 +34,22 @@ import {
 } from '../src/themes/tokens.ts';
 import { projectRoot } from './i18n-types.ts';
 
-type ShellColours = { bg: string; surface: string; skeleton: string; overlay: string; text: string };
+type ShellColours = {
+  bg: string;
+  surface: string;
+  skeleton: string;
+  overlay: string;
+  glyph: string;
+  text: string;
+};
+/**
+ * The built entry, which the inline script starts once the cover is on screen (the build's own tags would not wait),
+ * and on a live room the player's chunks, preloaded at the same moment (the entry asks for them first thing).
+ */
+export type EntryBoot = { js: string; css: string[]; player: string[] };
+
+/** The modules of the live room's player that the entry loads at once: the player component and hls.js light. */
+const PLAYER_MODULES = ['/src/features/player/Player.tsx', '/hls.js/dist/hls.light.mjs'];
 type AppConfigLite = {
   theme: { default: string };
   constants: { apiOrigin: string; defaultLocale: string; locales?: string[] };
@@ -56,6 +75,7 @@ export function shellData(root = projectRoot) {
         surface: tokens.color.surface,
         skeleton: tokens.color.surfaceAlt,
         overlay: tokens.color.overlay,
+        glyph: tokens.color.overlayText,
         text: tokens.color.text,
       };
     }
@@ -83,9 +103,17 @@ export function shellData(root = projectRoot) {
 }
 
 /** The inline script's body (ES5-ish: it runs before anything else, in every browser the app supports). */
-export function inlineScript(data: ReturnType<typeof shellData>['script']): string {
-  return `(function(){var C=${JSON.stringify(data)},w=window,d=document,h=d.documentElement,early={};w.__livev3Early=early;
-var done,settled=new Promise(function(r){done=r});early.coverSettled=settled;
+export function inlineScript(
+  data: ReturnType<typeof shellData>['script'],
+  boot: EntryBoot | null = null,
+): string {
+  return `(function(){var C=${JSON.stringify({ ...data, boot })},w=window,d=document,h=d.documentElement,early={};w.__livev3Early=early;
+var settle,settled=new Promise(function(r){settle=r});early.coverSettled=settled;
+var booted,boot=function(){var b=C.boot;if(booted||!b)return;booted=1;if(variant)b.player.forEach(function(href){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;d.head.appendChild(l)});
+var n=b.css.length+1,go=function(){if(--n)return;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.js;d.head.appendChild(s)},
+start=function(){b.css.forEach(function(href){var l=d.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.onload=l.onerror=go;l.href=href;d.head.appendChild(l)});go()};
+if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()};
+var done=function(){settle();boot()},shown=function(){settle();requestAnimationFrame(function(){setTimeout(boot)})};
 try{var u=new URL(location.href),q=new URLSearchParams(u.search),x=u.hash.indexOf('?');
 if(x>=0)new URLSearchParams(u.hash.slice(x+1)).forEach(function(v,k){q.set(k,v)});
 var ls;try{ls=w.localStorage}catch(e){}
@@ -109,7 +137,7 @@ var t=d.getElementById('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.cla
 if(!v||!v.cover){done();return}
 pre(v.cover);
 var img=d.getElementById('lv-cover');if(!img){done();return}
-img.onload=img.onerror=function(){done()};img.setAttribute('fetchpriority','high');img.src=v.cover;img.hidden=false}).catch(function(){done()});
+img.onload=function(){img.hidden=false;shown()};img.onerror=shown;img.setAttribute('fetchpriority','high');img.src=v.cover}).catch(function(){done()});
 setTimeout(done,4000)}catch(e){done()}})();`;
 }
 
@@ -122,8 +150,12 @@ function criticalCss(base: ThemeTokens): string {
     `#root{max-width:${px(size.contentMaxWidth)};margin:0 auto}`,
     `.lv-off .lv-shell{display:none}`,
     `.lv-shell{display:block;min-height:100vh;background:var(--lv-bg)}`,
-    `.lv-cover{position:relative;aspect-ratio:16/9;background:var(--lv-overlay);overflow:hidden}`,
-    `.lv-cover img{display:block;width:100%;height:100%;object-fit:cover}`,
+    `.lv-cover{position:relative;aspect-ratio:16/9;background:var(--lv-overlay)}`,
+    // Laid out as the live room's own cover image (HomeVideo.css.ts), unclipped: the same painted size, so the page's
+    // paint of the same cover is not a later, larger paint.
+    `.lv-cover img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover}`,
+    `.lv-play{position:absolute;left:50%;top:50%;width:${px(space.xl)};height:${px(space.lg * 2)};margin:${px(-space.lg)} 0 0 ${px(-space.xl / 2)};fill:var(--lv-glyph)}`,
+    `.lv-cover img:not([hidden])+.lv-play{display:none}`,
     `.lv-cover img[hidden]{display:none}`,
     `.lv-head{background:var(--lv-surface);padding:${px(space.md)} ${px(space.lg)}}`,
     `.lv-badge{display:block;width:${px(fontSize.xs * 4 + space.sm * 2)};height:${px(fontSize.xs * 1.5 + space.xxs * 2)};margin-bottom:${px(space.xs)};border-radius:${px(radius.pill)};background:var(--lv-skeleton)}`,
@@ -136,24 +168,64 @@ function criticalCss(base: ThemeTokens): string {
 export const SHELL = [
   '<div id="root">',
   '<div class="lv-shell" aria-hidden="true">',
-  '<div class="lv-cover"><img id="lv-cover" alt="" width="390" height="219" hidden /></div>',
+  '<div class="lv-cover"><img id="lv-cover" alt="" width="390" height="219" hidden /><svg class="lv-play" viewBox="0 0 3 4"><path d="M0 0L3 2L0 4Z" /></svg></div>',
   '<div class="lv-head"><span class="lv-badge"></span><p id="lv-title" class="lv-title lv-bone"></p><div class="lv-meta"></div></div>',
   '</div>',
   '</div>',
 ].join('');
 
+/**
+ * The build's entry tags, made to wait for the inline script: the entry module and its stylesheets are only preloaded
+ * (they download from the start, in parallel with the detail and the cover), and the inline script adds them once the
+ * cover is on screen, so the first paints need nothing but the HTML and the entry's work does not delay the cover.
+ */
+export function deferEntry(
+  html: string,
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+  base: string,
+): { html: string; boot: EntryBoot } {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry)
+    throw new Error('paint-shell: the built index.html has no entry <script type="module" crossorigin src>');
+  const player = PLAYER_MODULES.map((suffix) => {
+    const chunk = Object.values(bundle).find(
+      (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(suffix),
+    );
+    if (!chunk) throw new Error(`paint-shell: the build has no chunk for ${suffix}`);
+    return base + chunk.fileName;
+  });
+  const css: string[] = [];
+  const deferred = html
+    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      css.push(href);
+      return `<link rel="preload" as="style" crossorigin href="${href}">`;
+    });
+  return { html: deferred, boot: { js: entry[1] as string, css, player } };
+}
+
 export function paintShellPlugin(root = projectRoot): Plugin {
+  let base = '/';
   return {
     name: 'livev3:paint-shell',
+    // Last of the HTML transforms: others may still look for the build's entry tag, which this one rewrites.
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
-      order: 'pre',
-      handler(html) {
-        const { base, script } = shellData(root);
+      // After the build has added its tags (the entry script, its stylesheet): the build's are rewritten to wait.
+      order: 'post',
+      handler(source, context) {
+        const { base: tokens, script } = shellData(root);
+        const { html, boot } = context.bundle
+          ? deferEntry(source, context.bundle, base)
+          : { html: source, boot: null };
         return html
           .replace('<div id="root"></div>', SHELL)
           .replace(
             '</title>',
-            `</title>\n    <style>${criticalCss(base)}</style>\n    <script>${inlineScript(script)}</script>`,
+            `</title>\n    <style>${criticalCss(tokens)}</style>\n    <script>${inlineScript(script, boot)}</script>`,
           );
       },
     },
