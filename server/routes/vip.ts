@@ -122,11 +122,7 @@ export function vipHandlers(
     },
     async vipOrder(request) {
       const viewer = await needViewer(sql, request, now());
-      const { plan_id, t_type, idempotency_key } = request.body as {
-        plan_id: number;
-        t_type: 'h5' | 'wap';
-        idempotency_key: string;
-      };
+      const { plan_id, t_type, idempotency_key } = request.body;
       const plan = await sql
         .selectFrom('vip_plans')
         .select(['id', 'price_cents', 'days'])
