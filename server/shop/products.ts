@@ -1,4 +1,5 @@
 /** Products of an event or a contest, with their sale state at a given moment. */
+import type { RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ShopTables } from '../db/tables/shop.ts';
 import type { Selectable } from 'kysely';
@@ -38,13 +39,7 @@ export function productView(product: ProductRow, nowSec: number) {
   };
 }
 
-export type ProductScope = { token?: string; vote_id?: number; id?: number };
-
-export async function listProducts(
-  sql: Sql,
-  scope: ProductScope & { page?: number; page_size?: number },
-  nowSec: number,
-) {
+export async function listProducts(sql: Sql, scope: RequestQuery<'shopProductList'>, nowSec: number) {
   const { page, pageSize, offset } = paging(scope);
   let query = sql.selectFrom('shop_products');
   if (scope.id !== undefined) query = query.where('id', '=', scope.id);
