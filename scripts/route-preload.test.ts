@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { preloadFiles, preloadScript, type BundleChunk } from './route-preload';
+
+const chunk = (fileName: string, imports: string[], extra: Partial<BundleChunk> = {}): BundleChunk => ({
+  type: 'chunk',
+  fileName,
+  isEntry: false,
+  facadeModuleId: null,
+  imports,
+  ...extra,
+});
+
+const bundle = {
+  'index.js': chunk('index.js', ['runtime.js'], { isEntry: true }),
+  'runtime.js': chunk('runtime.js', []),
+  'Page.js': chunk('Page.js', ['index.js', 'shared.js'], {
+    facadeModuleId: '/app/src/Page.tsx',
+    viteMetadata: { importedCss: new Set(['Page.css']) },
+  }),
+  'shared.js': chunk('shared.js', ['runtime.js']),
+  'blocks.js': chunk('blocks.js', ['shared.js', 'grid.js'], { facadeModuleId: '/app/src/blocks.ts' }),
+  'grid.js': chunk('grid.js', []),
+  'later.js': chunk('later.js', [], { facadeModuleId: '/app/src/later.ts' }),
+  'logo.svg': { type: 'asset' as const },
+};
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+describe('route preloads', () => {
+  it("lists the chunks of a page's modules and what they import statically, with their CSS, less the entry's", () => {
+    expect(preloadFiles(bundle, ['/app/src/Page.tsx', '/app/src/blocks.ts']).sort()).toEqual(
+      ['Page.css', 'Page.js', 'blocks.js', 'grid.js', 'shared.js'].sort(),
+    );
+  });
+
+  it('names the module no chunk is built from', () => {
+    expect(() => preloadFiles(bundle, ['/app/src/Gone.tsx'])).toThrow(/src\/Gone\.tsx/);
+  });
+
+  it("preloads the files of the address's route, and nothing on other routes", () => {
+    const script = preloadScript({ '/pages/channel/index': ['/a/Page.js', '/a/Page.css'] });
+    window.history.replaceState(null, '', '/livev3/#/pages/home/index?token=demo');
+    new Function(script)();
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+
+    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
+    new Function(script)();
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('as')])).toEqual([
+      ['modulepreload', '/a/Page.js', null],
+      ['preload', '/a/Page.css', 'style'],
+    ]);
+    // As Vite's own preloads, or the dynamic import's requests would not match them.
+    expect(links.every((link) => link.getAttribute('crossorigin') === '')).toBe(true);
+  });
+});
