@@ -16,8 +16,13 @@ type Responses<Id extends OperationId> = operations[Id]['responses'];
 /** Nothing to read when the operation declares none (Fastify still hands an empty object). */
 type Declared<T> = [T] extends [undefined] ? Record<never, never> : NonNullable<T>;
 
-/** The query the operation declares (the app's `locale` and `inviteId` on every call are read by their helpers). */
-export type RequestQuery<Id extends OperationId> = Declared<operations[Id]['parameters']['query']>;
+/** What the app sends on every call, accepted by every route beside its own query (register.ts, commonQuery). */
+type CommonQuery = { locale?: string; inviteId?: string };
+
+/** The query the operation declares, with the app's common parameters. */
+export type RequestQuery<Id extends OperationId> = Declared<operations[Id]['parameters']['query']> &
+  CommonQuery;
+
 /** The path parameters, e.g. `{ kind }` of `/v3/api/download/{kind}`. */
 export type RequestParams<Id extends OperationId> = Declared<operations[Id]['parameters']['path']>;
 type AnyContent<Part> = Part extends { content: infer Content } ? Content[keyof Content] : never;

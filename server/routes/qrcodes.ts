@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { viaWechat, type WechatRuntime } from '../wechat/pay.ts';
@@ -68,50 +68,35 @@ export function qrcodeHandlers(publicOrigin: string, runtime?: WechatRuntime): H
       .header('X-QR-Link', link)
       .send(image);
   };
-  const query = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
   return {
-    qrcodeVote: (request, reply) =>
+    qrcodeVote: ({ query }, reply) =>
       mini
         ? miniCode(
             reply,
             'pages/jinrizhixing/index',
-            sceneOf({ v: query(request).vote_id, p: query(request).player_id, i: query(request).inviteId }),
+            sceneOf({ v: query.vote_id, p: query.player_id, i: query.inviteId }),
           )
         : png(
             reply,
             appLink('/pages/jinrizhixing/index', {
-              vote_id: query(request).vote_id,
-              player_id: query(request).player_id,
-              inviteId: query(request).inviteId,
+              vote_id: query.vote_id,
+              player_id: query.player_id,
+              inviteId: query.inviteId,
             }),
           ),
-    qrcodeChannel: (request, reply) =>
+    qrcodeChannel: ({ query }, reply) =>
       mini
-        ? miniCode(
-            reply,
-            'pages/channel/index',
-            sceneOf({ c: query(request).channel_token, i: query(request).inviteId }),
-          )
+        ? miniCode(reply, 'pages/channel/index', sceneOf({ c: query.channel_token, i: query.inviteId }))
         : png(
             reply,
-            appLink('/pages/channel/index', {
-              channelToken: query(request).channel_token,
-              inviteId: query(request).inviteId,
-            }),
+            appLink('/pages/channel/index', { channelToken: query.channel_token, inviteId: query.inviteId }),
           ),
-    qrcodeVideo: (request, reply) =>
+    qrcodeVideo: ({ query }, reply) =>
       mini
-        ? miniCode(
-            reply,
-            'pages/home/index',
-            sceneOf({ t: query(request).token, i: query(request).inviteId }),
-          )
-        : png(
-            reply,
-            appLink('/pages/home/index', { token: query(request).token, inviteId: query(request).inviteId }),
-          ),
-    qrcodeParam(request, reply) {
-      const path = query(request).path ?? '';
+        ? miniCode(reply, 'pages/home/index', sceneOf({ t: query.token, i: query.inviteId }))
+        : png(reply, appLink('/pages/home/index', { token: query.token, inviteId: query.inviteId })),
+    qrcodeParam({ query }, reply) {
+      const { path } = query;
       // Only in-app routes: a QR code must never point elsewhere.
       if (!/^\/(pages\/[\w/-]+)?$/.test(path))
         throw new ApiFailure(XCODE.badRequest, {
@@ -122,9 +107,9 @@ export function qrcodeHandlers(publicOrigin: string, runtime?: WechatRuntime): H
         return miniCode(
           reply,
           path === '/' ? 'pages/home/index' : path.slice(1),
-          sceneOf({ s: query(request).scene, i: query(request).inviteId }),
+          sceneOf({ s: query.scene, i: query.inviteId }),
         );
-      return png(reply, appLink(path, { scene: query(request).scene, inviteId: query(request).inviteId }));
+      return png(reply, appLink(path, { scene: query.scene, inviteId: query.inviteId }));
     },
   };
 }

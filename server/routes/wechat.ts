@@ -55,7 +55,7 @@ export function wechatHandlers(
   return {
     async wechatJsOption(request) {
       const runtime = wechatRuntime(credentials);
-      const { callback } = request.query as { callback: string };
+      const { callback } = request.query;
       const timestamp = Math.floor(now() / 1000);
       const nonceStr = nonce();
       const ticket = await viaWechat(runtime, 'jsapi ticket', () => runtime.client.jsapiTicket());
@@ -72,11 +72,7 @@ export function wechatHandlers(
     async videoPay(request) {
       const { sql } = wechatRuntime(credentials);
       const viewer = await needViewer(sql, request);
-      const {
-        token,
-        t_type = 'h5',
-        idempotency_key,
-      } = request.body as { token: string; t_type?: 'h5' | 'wap'; idempotency_key?: string };
+      const { token, t_type = 'h5', idempotency_key } = request.body;
       const event = await loadEvent(sql, db, token);
       if (event.price_cents <= 0)
         throw new ApiFailure(XCODE.badRequest, {
@@ -98,7 +94,7 @@ export function wechatHandlers(
     async orderDetail(request) {
       const runtime = wechatRuntime(credentials);
       const viewer = await needViewer(runtime.sql, request, now());
-      const { order_sn } = request.query as { order_sn: string };
+      const { order_sn } = request.query;
       const find = () =>
         runtime.sql
           .selectFrom('orders')
