@@ -248,10 +248,10 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const wechat = await setupWechat(app, { db, sql, credentials, mode, publicOrigin, now });
   const wechatLogin = wechat.loginApi;
   registerContract(app, contract, {
-    ...videoHandlers(db, sql, now),
+    ...videoHandlers(sql, now),
     ...accessHandlers(db, sql, now),
-    ...liveRoomHandlers(db, sql, now),
-    ...accountHandlers(db, {
+    ...liveRoomHandlers(sql, now),
+    ...accountHandlers({
       devSms: mode !== 'production',
       now,
       wechat: wechatLogin,
@@ -269,9 +269,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       publicOrigin: options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
       now,
     }),
-    ...chatHandlers(db, sql, credentials, now),
-    ...redpackHandlers(db, credentials, now),
-    ...streamHandlers(db, sql, now),
+    ...chatHandlers(sql, credentials, now),
+    ...redpackHandlers(sql, credentials, now),
+    ...streamHandlers(sql, now),
     ...engagementHandlers(sql, db, now),
     ...channelHandlers(db, sql, now),
     ...shopHandlers(sql, db, { credentials, now }),
@@ -280,7 +280,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).
     devMailRoute(app, shared.state);
-    redpackDevRoutes(app, db, now);
+    redpackDevRoutes(app, now);
     app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', async (request) => ({
       xcode: XCODE.ok,
       msg: 'ok',
@@ -293,11 +293,11 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(streamRoutes, {
     streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
     now: options.now,
-    db,
+    sql,
     secret: options.streamSecret ?? process.env.STREAM_SECRET,
     ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
   });
-  attachRealtime(app, db, { maxSocketsPerIp: limits.maxSocketsPerIp, redis: shared.redis, shared });
+  attachRealtime(app, { maxSocketsPerIp: limits.maxSocketsPerIp, redis: shared.redis, shared });
   healthRoutes(app, { sql, redis: shared.redis });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;

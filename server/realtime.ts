@@ -18,7 +18,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { findViewerByToken, onSessionsReplaced, type Viewer } from './auth/sessions.ts';
-import type { Db } from './db/database.ts';
 import type { Sql } from './db/sql.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
 import { loadEvent, mayViewerWatch } from './routes/video.ts';
@@ -43,7 +42,7 @@ type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown 
  * the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
  */
 export type SocketHandler = (
-  context: { db: Db; sql: Sql; viewer: Viewer | null; socket: Socket },
+  context: { sql: Sql; viewer: Viewer | null; socket: Socket },
   payload: unknown,
 ) => unknown;
 
@@ -53,12 +52,16 @@ export function onSocketEvent(name: string, handler: SocketHandler): void {
   socketHandlers.set(name, handler);
 }
 
-type Publisher = (eventToken: string, line: unknown) => void;
-const publishers = new WeakMap<Db, Publisher>();
+type Publisher = (eventToken: string, line: unknown) => Promise<void>;
+const publishers = new WeakMap<Sql, Publisher>();
 
-/** Queues a live line for everyone in the event's room (sent with the next batch). No-op without a socket server. */
-export function publishToEvent(db: Db, eventToken: string, line: unknown): void {
-  publishers.get(db)?.(eventToken, line);
+/**
+ * Queues a live line for everyone in the event's room; resolves once its batch has left this node (with several
+ * nodes: handed to Redis), so a sender acknowledged after it knows the line reaches every node even if this one
+ * stops right after. No-op without a socket server.
+ */
+export function publishToEvent(sql: Sql, eventToken: string, line: unknown): Promise<void> {
+  return publishers.get(sql)?.(eventToken, line) ?? Promise.resolve();
 }
 
 /** A gated event's room (and its chat) is only for viewers who passed the gates (xcode 40320). */
@@ -71,7 +74,7 @@ export const GATED = {
 } as const;
 
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const servers = new WeakMap<Db, { io: Server; clustered: boolean }>();
+const servers = new WeakMap<Sql, { io: Server; clustered: boolean }>();
 /** The session token a socket authenticated with: kept here, not in socket.data, which recovery stores in Redis. */
 const socketTokens = new WeakMap<Socket, string>();
 
@@ -84,12 +87,22 @@ type Revoked = { token?: string; userId?: number; sessionId?: string; except?: s
  * onSessionsReplaced). Answers how many were cut. Sockets of a revoked session are also cut at their next event and
  * by the periodic re-check, so a forgotten call only delays the cut.
  */
-export function disconnectRevokedSockets(db: Db, revoked: Revoked): number {
-  const server = servers.get(db);
+export function disconnectRevokedSockets(sql: Sql, revoked: Revoked): number {
+  const server = servers.get(sql);
   if (!server) return 0;
   // The other nodes cut theirs (a revoked session is refused everywhere: its row is in the shared database).
   if (server.clustered) server.io.serverSideEmit(REVOKED_EVENT, revoked);
   return cutLocalSockets(server.io, revoked);
+}
+
+/**
+ * Tells the socket why (`session:revoked`) and cuts it. The notice goes out locally: a plain socket.emit passes
+ * through the adapter when connection state recovery is on, and with several nodes it would leave only after the
+ * socket is gone.
+ */
+function revokeSocket(io: Server, socket: Socket, xcode: number): void {
+  io.local.to(socket.id).emit('session:revoked', { xcode });
+  socket.disconnect(true);
 }
 
 /** This node's part of disconnectRevokedSockets: answers how many sockets it cut. */
@@ -107,8 +120,7 @@ function cutLocalSockets(io: Server, revoked: Revoked): number {
       (ofUser && session && socketHash?.startsWith(session)) ||
       (ofUser && !session && socketHash !== kept)
     ) {
-      socket.emit('session:revoked', { xcode: XCODE.loginReplaced });
-      socket.disconnect(true);
+      revokeSocket(io, socket, XCODE.loginReplaced);
       cut += 1;
     }
   }
@@ -127,7 +139,7 @@ export type RealtimeOptions = {
   shared?: { state: SharedState; node: string };
 };
 
-export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOptions = {}): Server {
+export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Server {
   const perAddress = addressCounter(options.maxSocketsPerIp ?? 0);
   const sql = app.sql;
   let closing = false;
@@ -146,13 +158,12 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
       callback(null, perAddress.count(request.socket.remoteAddress ?? '') < (options.maxSocketsPerIp ?? 0));
     },
   });
-  servers.set(db, { io, clustered: Boolean(options.redis) });
+  servers.set(sql, { io, clustered: Boolean(options.redis) });
   io.on(REVOKED_EVENT, (revoked: Revoked) => cutLocalSockets(io, revoked));
   // A login elsewhere revoked the user's other sessions: their sockets go at once, not at the next re-check.
   const cutReplaced = ({ userId, kept }: { userId: number; kept: string }) => {
-    disconnectRevokedSockets(db, { userId, except: kept });
+    disconnectRevokedSockets(sql, { userId, except: kept });
   };
-  onSessionsReplaced(db, cutReplaced);
   onSessionsReplaced(sql, cutReplaced);
   io.engine.on(
     'connection',
@@ -185,19 +196,29 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
   });
 
   const queues = new Map<string, unknown[]>();
+  let flushed: (() => void)[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
   const flush = () => {
     flushTimer = null;
     for (const [room, lines] of queues) io.to(room).emit('chat:batch', lines);
     queues.clear();
+    const waiting = flushed;
+    flushed = [];
+    // The adapter writes the batch to Redis within this turn; the senders hear back after it.
+    setImmediate(() => waiting.forEach((resolve) => resolve()));
   };
-  publishers.set(db, (eventToken, line) => {
-    const room = roomOf(eventToken);
-    const queue = queues.get(room);
-    if (queue) queue.push(line);
-    else queues.set(room, [line]);
-    flushTimer ??= setTimeout(flush, options.batchMs ?? CHAT_BATCH_MS);
-  });
+  publishers.set(
+    sql,
+    (eventToken, line) =>
+      new Promise<void>((resolve) => {
+        const room = roomOf(eventToken);
+        const queue = queues.get(room);
+        if (queue) queue.push(line);
+        else queues.set(room, [line]);
+        flushed.push(resolve);
+        flushTimer ??= setTimeout(flush, options.batchMs ?? CHAT_BATCH_MS);
+      }),
+  );
 
   const presenceTimers = new Map<string, NodeJS.Timeout>();
   const localCount = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
@@ -240,8 +261,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
       return true;
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
-      socket.emit('session:revoked', { xcode: error.xcode });
-      socket.disconnect(true);
+      revokeSocket(io, socket, error.xcode);
       return false;
     }
   };
@@ -266,7 +286,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
       const token = typeof payload?.token === 'string' ? payload.token : '';
       let event: Awaited<ReturnType<typeof loadEvent>> | undefined;
       try {
-        event = TOKEN.test(token) ? await loadEvent(sql, db, token) : undefined;
+        event = TOKEN.test(token) ? await loadEvent(sql, token) : undefined;
       } catch {
         event = undefined;
       }
@@ -288,10 +308,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
       socket.on(name, async (payload: unknown, ack?: Ack) => {
         try {
           if (!(await sessionHolds(socket))) return;
-          const data = await handler(
-            { db, sql, viewer: socket.data.viewer as Viewer | null, socket },
-            payload,
-          );
+          const data = await handler({ sql, viewer: socket.data.viewer as Viewer | null, socket }, payload);
           ack?.({ ok: true, data });
         } catch (error) {
           if (!(error instanceof ApiFailure)) app.log.error(error);
@@ -320,12 +337,12 @@ export function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOp
   });
   app.addHook('onClose', async () => {
     clearInterval(revalidate);
-    onSessionsReplaced(db, null);
     onSessionsReplaced(sql, null);
-    servers.delete(db);
+    servers.delete(sql);
     if (flushTimer) clearTimeout(flushTimer);
+    flushed.forEach((resolve) => resolve());
     presenceTimers.forEach((timer) => clearTimeout(timer));
-    publishers.delete(db);
+    publishers.delete(sql);
     await io.close();
   });
   return io;

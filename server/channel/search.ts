@@ -12,7 +12,6 @@
  * server/db/table-cache.ts) or on every search (PostgreSQL: other nodes write too); the check is one indexed query.
  */
 import { sql as rawSql } from 'kysely';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { cachedQuery } from '../db/table-cache.ts';
 
@@ -166,8 +165,8 @@ export type ChannelSearch = (
  * The search the channel calls use: the index brought in step with the events first (checked again only after
  * `events` or `channel_videos` changed, on SQLite; on every search on PostgreSQL), then `searchChannelVideos`.
  */
-export function channelSearch(sql: Sql, db: Db): ChannelSearch {
-  const sync = cachedQuery(db, ['events', 'channel_videos'], (channelId: number) =>
+export function channelSearch(sql: Sql, _legacy?: unknown): ChannelSearch {
+  const sync = cachedQuery(sql, ['events', 'channel_videos'], (channelId: number) =>
     syncChannelIndex(sql, channelId),
   );
   return async (channelId, keyword, paging) => {

@@ -1,40 +1,47 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { cachedByTables } from './table-cache';
+import { sqliteSql, type Sql } from './sql';
+import { cachedQuery } from './table-cache';
 
-it('serves a cached lookup until the table changes, by any statement; never inside a transaction', () => {
+it('serves a cached lookup until the table changes, by any statement; never inside a transaction', async () => {
   const db = openDatabase(':memory:');
-  db.exec("CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER); INSERT INTO things VALUES ('a', 1)");
-  const select = db.prepare<[string], { size: number }>('SELECT size FROM things WHERE name = ?');
+  const kysely = sqliteSql(db);
+  await sql`CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER)`.execute(kysely);
+  await sql`INSERT INTO things VALUES ('a', 1)`.execute(kysely);
   let reads = 0;
-  const sizeOf = cachedByTables(db, ['things'], (name: string) => {
-    reads += 1;
-    return select.get(name)?.size;
-  });
-  expect([sizeOf('a'), sizeOf('a'), sizeOf('b')]).toEqual([1, 1, undefined]);
+  const sizeIn = (on: Sql) =>
+    cachedQuery(on, ['things'], async (name: string) => {
+      reads += 1;
+      const { rows } = await sql<{ size: number }>`SELECT size FROM things WHERE name = ${name}`.execute(on);
+      return rows[0]?.size;
+    });
+  const sizeOf = sizeIn(kysely);
+  expect([await sizeOf('a'), await sizeOf('a'), await sizeOf('b')]).toEqual([1, 1, undefined]);
   expect(reads).toBe(2);
 
-  db.prepare("UPDATE things SET size = 2 WHERE name = 'a'").run();
-  expect(sizeOf('a')).toBe(2);
-  db.exec("INSERT INTO things VALUES ('b', 5)");
-  expect(sizeOf('b')).toBe(5);
-  db.exec("DELETE FROM things WHERE name = 'b'");
-  expect(sizeOf('b')).toBeUndefined();
+  await sql`UPDATE things SET size = 2 WHERE name = 'a'`.execute(kysely);
+  expect(await sizeOf('a')).toBe(2);
+  await sql`INSERT INTO things VALUES ('b', 5)`.execute(kysely);
+  expect(await sizeOf('b')).toBe(5);
+  await sql`DELETE FROM things WHERE name = 'b'`.execute(kysely);
+  expect(await sizeOf('b')).toBeUndefined();
   // An unrelated table does not drop the cache.
-  sizeOf('a');
-  db.exec('CREATE TABLE other (x); INSERT INTO other VALUES (1)');
+  await sizeOf('a');
+  await sql`CREATE TABLE other (x)`.execute(kysely);
+  await sql`INSERT INTO other VALUES (1)`.execute(kysely);
   const before = reads;
-  sizeOf('a');
+  await sizeOf('a');
   expect(reads).toBe(before);
 
   // A write that rolls back leaves no stale value behind.
-  expect(() =>
-    db.transaction(() => {
-      db.exec("UPDATE things SET size = 99 WHERE name = 'a'");
-      expect(sizeOf('a')).toBe(99);
+  await expect(
+    kysely.transaction().execute(async (trx) => {
+      await sql`UPDATE things SET size = 99 WHERE name = 'a'`.execute(trx);
+      expect(await sizeIn(trx)('a')).toBe(99);
       throw new Error('roll back');
-    })(),
-  ).toThrow('roll back');
-  expect(sizeOf('a')).toBe(2);
-  db.close();
+    }),
+  ).rejects.toThrow('roll back');
+  expect(await sizeOf('a')).toBe(2);
+  await kysely.destroy();
 });

@@ -2,13 +2,15 @@
  * Read-through caches for hot lookups (the event behind a video token is read on nearly every call), dropped the
  * moment a table they read from changes.
  *
- * Change detection is exact, not time-based: temporary triggers on the watched tables call a JS function on every
- * insert, update and delete made through this connection, which bumps the table's version. The server is the only
- * writer (one process, one connection), so every write goes through the triggers. Nothing is cached inside an open
- * transaction (its writes may still roll back).
+ * Change detection is exact, not time-based: on SQLite, temporary triggers on the watched tables call a JS function
+ * on every insert, update and delete made through this connection, which bumps the table's version. The server is
+ * the only writer there (one process, one connection), so every write goes through the triggers. Nothing is cached
+ * inside an open transaction (its writes may still roll back). On PostgreSQL other nodes write too and no trigger
+ * reaches this process: nothing is cached. The triggers are the one engine-specific piece here, which is why this
+ * file sits with the engine layer and keeps the better-sqlite3 connection.
  */
 import type { Db } from './database.ts';
-import { isStandIn } from './open.ts';
+import { sqliteConnection, type Sql } from './sql.ts';
 
 type Versions = Map<string, number>;
 const versionsByDb = new WeakMap<Db, Versions>();
@@ -19,6 +21,7 @@ function versions(db: Db): Versions {
     const created: Versions = new Map();
     map = created;
     versionsByDb.set(db, created);
+    // SQLite only (this folder is the engine layer): a JavaScript function the change triggers call.
     db.function('livev3_table_changed', { deterministic: false }, (table: unknown) => {
       const name = String(table);
       created.set(name, (created.get(name) ?? 0) + 1);
@@ -33,6 +36,7 @@ function watch(db: Db, table: string): void {
   if (map.has(table)) return;
   if (!/^\w+$/.test(table)) throw new Error(`bad table name ${table}`);
   map.set(table, 0);
+  // Temporary triggers live on the connection only (nothing in the schema), created before any cached read.
   for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
     db.exec(
       `CREATE TEMP TRIGGER IF NOT EXISTS livev3_cache_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table}
@@ -42,48 +46,19 @@ function watch(db: Db, table: string): void {
 }
 
 /**
- * `lookup` memoised per key until any of `tables` changes. Results are shared between callers: treat them as
- * read-only. At most `maxEntries` keys are kept (the cache starts over past that).
- */
-export function cachedByTables<K, V>(
-  db: Db,
-  tables: string[],
-  lookup: (key: K) => V,
-  maxEntries = 1000,
-): (key: K) => V {
-  // PostgreSQL (no SQLite connection, other nodes write too): no triggers to watch, every lookup reads.
-  if (isStandIn(db)) return lookup;
-  for (const table of tables) watch(db, table);
-  const map = versions(db);
-  const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);
-  let cache = new Map<K, V>();
-  let cachedAt = stamp();
-  return (key) => {
-    if (db.inTransaction) return lookup(key);
-    const now = stamp();
-    if (now !== cachedAt) {
-      cache = new Map();
-      cachedAt = now;
-    }
-    if (cache.has(key)) return cache.get(key) as V;
-    const value = lookup(key);
-    if (cache.size >= maxEntries) cache = new Map();
-    cache.set(key, value);
-    return value;
-  };
-}
-
-/**
- * `cachedByTables` for lookups on the query builder: on SQLite the same triggers drop the cache (a value read while
- * a write landed is not kept); on PostgreSQL (other nodes write too, no triggers) every lookup reads.
+ * `lookup` (a query on the query builder) memoised per key until any of `tables` changes. On SQLite the change
+ * triggers drop the cache (a value read while a write landed is not kept; nothing is cached inside an open
+ * transaction); on PostgreSQL (other nodes write too, no triggers) every lookup reads. Results are shared between
+ * callers: treat them as read-only. At most `maxEntries` keys are kept (the cache starts over past that).
  */
 export function cachedQuery<K, V>(
-  db: Db,
+  sql: Sql,
   tables: string[],
   lookup: (key: K) => Promise<V>,
   maxEntries = 1000,
 ): (key: K) => Promise<V> {
-  if (isStandIn(db)) return lookup;
+  const db = sqliteConnection(sql);
+  if (!db) return lookup;
   for (const table of tables) watch(db, table);
   const map = versions(db);
   const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import type { Order } from '../wechat/orders';
 import { emulatorPay } from '../wechat/emulator';
 import { expirePackets, RED_PACKET_TTL_MS } from './packets';
@@ -13,18 +13,27 @@ const viewers: { id: number; auth: Record<string, string> }[] = [];
 
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test' });
-  app.db
-    .prepare("INSERT INTO events (token, owner_id, title) VALUES (?, 1, 'red packet test event')")
-    .run(EVENT);
-  const insert = app.db.prepare('INSERT INTO users (id, email, nickname, created_at) VALUES (?, ?, ?, 0)');
-  for (let index = 0; index < 210; index++) {
-    const id = 1000 + index;
-    insert.run(id, `grabber${index}@test`, `grabber ${index}`);
-    viewers.push({ id, auth: { authorization: `Bearer ${createSession(app.db, id)}` } });
-  }
-  // Paying inside WeChat (JSAPI) needs the viewer's WeChat openid.
-  app.db.prepare("UPDATE users SET openid = 'o-test-' || id WHERE openid IS NULL").run();
-});
+  await app.sql
+    .insertInto('events')
+    .values({ token: EVENT, owner_id: 1, title: 'red packet test event' })
+    .execute();
+  const ids = Array.from({ length: 210 }, (_, index) => 1000 + index);
+  await app.sql
+    .insertInto('users')
+    .values(
+      // Paying inside WeChat (JSAPI) needs the viewer's WeChat openid.
+      ids.map((id, index) => ({
+        id,
+        email: `grabber${index}@test`,
+        nickname: `grabber ${index}`,
+        openid: `o-test-${id}`,
+        created_at: 0,
+      })),
+    )
+    .execute();
+  for (const id of ids)
+    viewers.push({ id, auth: { authorization: `Bearer ${await startSession(app.sql, id)}` } });
+}, 60_000);
 afterAll(() => app.close());
 
 const inject = (url: string, auth: Record<string, string>, payload?: object) =>
@@ -36,12 +45,27 @@ async function paidPacket(amount: number, count: number, sender = viewers[0]): P
     await inject('/v3/api/wechat/redpack/send', sender.auth, { token: EVENT, amount, count })
   ).json();
   expect(answer.xcode).toBe(200);
-  const order = app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(answer.data.order_sn) as Order;
+  const order = await orderBySn(answer.data.order_sn);
   expect(order).toMatchObject({ kind: 'redpack', amount_cents: amount, status: 0 });
   const notified = await emulatorPay(app, order.order_sn);
   expect(notified).toBe('ok');
   return order.ref_id;
 }
+
+const orderBySn = async (sn: string) =>
+  (await app.sql
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_sn', '=', sn)
+    .executeTakeFirstOrThrow()) as Order;
+const packetRow = (id: number) =>
+  app.sql.selectFrom('red_packets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const shares = (id: number) =>
+  app.sql
+    .selectFrom('red_packet_shares')
+    .select(['user_id', 'amount_cents'])
+    .where('packet_id', '=', id)
+    .execute();
 
 const grab = (id: number, viewer: (typeof viewers)[number]) =>
   inject(`/v3/api/wechat/redpack/get?id=${id}`, viewer.auth).then((response) => response.json());
@@ -53,9 +77,7 @@ describe('red packets', () => {
     const answer = (
       await inject('/v3/api/wechat/redpack/send', viewers[0].auth, { token: EVENT, amount: 100, count: 3 })
     ).json();
-    const order = app.db
-      .prepare('SELECT * FROM orders WHERE order_sn = ?')
-      .get(answer.data.order_sn) as Order;
+    const order = await orderBySn(answer.data.order_sn);
     expect((await grab(order.ref_id, viewers[1])).msg).toBe('No such red packet');
     expect((await check(order.ref_id)).status).toBe('unpaid');
 
@@ -76,9 +98,7 @@ describe('red packets', () => {
     expect(new Set(answers.filter((answer) => answer.xcode !== 200).map((answer) => answer.msg))).toEqual(
       new Set(['All shares of this red packet have been grabbed']),
     );
-    const rows = app.db
-      .prepare('SELECT user_id, amount_cents FROM red_packet_shares WHERE packet_id = ?')
-      .all(id) as { user_id: number | null; amount_cents: number }[];
+    const rows = await shares(id);
     expect(rows.every((row) => row.user_id !== null)).toBe(true);
     expect(new Set(rows.map((row) => row.user_id)).size).toBe(50);
     expect(await check(id)).toMatchObject({ status: 'finished', remaining_count: 0 });
@@ -98,30 +118,24 @@ describe('red packets', () => {
 
   it('a repeated payment notification does not split the packet twice', async () => {
     const id = await paidPacket(300, 3);
-    const order = app.db
-      .prepare("SELECT * FROM orders WHERE kind = 'redpack' AND ref_id = ?")
-      .get(id) as Order;
+    const order = await app.sql
+      .selectFrom('orders')
+      .select('order_sn')
+      .where('kind', '=', 'redpack')
+      .where('ref_id', '=', id)
+      .executeTakeFirstOrThrow();
     await emulatorPay(app, order.order_sn);
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM red_packet_shares WHERE packet_id = ?').get(id)).toEqual(
-      {
-        n: 3,
-      },
-    );
+    expect(await shares(id)).toHaveLength(3);
   });
 
   it('expires and refunds exactly the unclaimed rest', async () => {
     const id = await paidPacket(1000, 4);
     const first = await grab(id, viewers[7]);
-    const paidAt = (
-      app.db.prepare('SELECT paid_at FROM red_packets WHERE id = ?').get(id) as { paid_at: number }
-    ).paid_at;
-    const status = () =>
-      (app.db.prepare('SELECT status FROM red_packets WHERE id = ?').get(id) as { status: number }).status;
-    expirePackets(app.db, paidAt + RED_PACKET_TTL_MS - 1);
-    expect(status()).toBe(1);
-    expect(expirePackets(app.db, paidAt + RED_PACKET_TTL_MS)).toBeGreaterThanOrEqual(1);
-    const row = app.db.prepare('SELECT status, refunded_cents FROM red_packets WHERE id = ?').get(id);
-    expect(row).toEqual({ status: 3, refunded_cents: 1000 - first.data.amount });
+    const paidAt = Number((await packetRow(id)).paid_at);
+    await expirePackets(app.sql, paidAt + RED_PACKET_TTL_MS - 1);
+    expect((await packetRow(id)).status).toBe(1);
+    expect(await expirePackets(app.sql, paidAt + RED_PACKET_TTL_MS)).toBeGreaterThanOrEqual(1);
+    expect(await packetRow(id)).toMatchObject({ status: 3, refunded_cents: 1000 - first.data.amount });
     expect((await grab(id, viewers[8])).msg).toBe('This red packet has expired');
   });
 

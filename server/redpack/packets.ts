@@ -1,10 +1,14 @@
 /**
  * Red packets: created unpaid, split into shares when the payment arrives (the order-paid hook, in the payment's
- * transaction), grabbed one share per viewer. A grab claims the lowest unclaimed share with one UPDATE, and a unique
- * (packet, user) index refuses a second share to the same viewer, so concurrent grabs never hand out more shares
- * than exist, never lose one, and never give a viewer two. Unclaimed shares are refunded when the packet expires.
+ * transaction), grabbed one share per viewer. A grab is one short transaction that holds the packet (its row locked
+ * on PostgreSQL; SQLite runs it without a pause, server/db/prepared.ts), claims the lowest unclaimed share with one
+ * conditional UPDATE, and a unique (packet, user) index refuses a second share to the same viewer, so concurrent grabs
+ * never hand out more shares than exist, never lose one, and never give a viewer two. Unclaimed shares are refunded
+ * when the packet expires; the expiry holds the packet the same way, so no grab lands between its sum and its update.
  */
-import type { Db } from '../db/database.ts';
+import { isUniqueViolation, lockedForUpdate } from '../db/engine.ts';
+import { first, prepared, runTransaction, type Steps } from '../db/prepared.ts';
+import type { Sql } from '../db/sql.ts';
 import { maskName } from '../engagement/common.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { RED_PACKET_LIMITS, splitRedPacket, type RandomInt } from './split.ts';
@@ -46,121 +50,201 @@ export function validatePacket(totalCents: number, count: number): void {
     throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.tooLarge);
 }
 
-export function createPacket(
-  db: Db,
+export async function createPacket(
+  sql: Sql,
   input: { eventId: number; senderId: number; totalCents: number; count: number; greeting: string },
   now: number,
-): number {
+): Promise<number> {
   validatePacket(input.totalCents, input.count);
-  return Number(
-    db
-      .prepare(
-        'INSERT INTO red_packets (event_id, sender_id, total_cents, share_count, greeting, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(input.eventId, input.senderId, input.totalCents, input.count, input.greeting, now).lastInsertRowid,
-  );
+  const row = await sql
+    .insertInto('red_packets')
+    .values({
+      event_id: input.eventId,
+      sender_id: input.senderId,
+      total_cents: input.totalCents,
+      share_count: input.count,
+      greeting: input.greeting,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** Splits a paid packet into its shares and opens it; false when it was already open (a repeated call). */
-export function openPacket(db: Db, packetId: number, now: number, random?: RandomInt): boolean {
-  return db.transaction(() => {
-    const packet = db
-      .prepare(
-        'UPDATE red_packets SET status = 1, paid_at = ?, expires_at = ? WHERE id = ? AND status = 0 RETURNING *',
-      )
-      .get(now, now + RED_PACKET_TTL_MS, packetId) as PacketRow | undefined;
-    if (!packet) return false;
-    const insert = db.prepare(
-      'INSERT INTO red_packet_shares (packet_id, seq, amount_cents) VALUES (?, ?, ?)',
-    );
-    splitRedPacket(packet.total_cents, packet.share_count, random).forEach((cents, seq) =>
-      insert.run(packetId, seq, cents),
-    );
-    return true;
-  })();
+/**
+ * Splits a paid packet into its shares and opens it (run it on the payment's transaction); undefined when it was
+ * already open (a repeated call): the conditional update opens it once.
+ */
+export async function openPacket(
+  trx: Sql,
+  packetId: number,
+  now: number,
+  random?: RandomInt,
+): Promise<PacketRow | undefined> {
+  const packet = await trx
+    .updateTable('red_packets')
+    .set({ status: 1, paid_at: now, expires_at: now + RED_PACKET_TTL_MS })
+    .where('id', '=', packetId)
+    .where('status', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+  if (!packet) return undefined;
+  await trx
+    .insertInto('red_packet_shares')
+    .values(
+      splitRedPacket(packet.total_cents, packet.share_count, random).map((cents, seq) => ({
+        packet_id: packetId,
+        seq,
+        amount_cents: cents,
+      })),
+    )
+    .execute();
+  return packet as PacketRow;
 }
 
 /**
  * Development and tests only (POST /dev/redpack/expire): the sender's open packet reaches its expiry now, so a
  * browser test sees it expire and its refund arrive without waiting 24 hours. True when it was open.
  */
-export function expireSoon(db: Db, packetId: number, senderId: number, now: number): boolean {
-  return (
-    db
-      .prepare('UPDATE red_packets SET expires_at = ? WHERE id = ? AND sender_id = ? AND status = 1')
-      .run(now, packetId, senderId).changes > 0
-  );
+export async function expireSoon(
+  sql: Sql,
+  packetId: number,
+  senderId: number,
+  now: number,
+): Promise<boolean> {
+  const row = await sql
+    .updateTable('red_packets')
+    .set({ expires_at: now })
+    .where('id', '=', packetId)
+    .where('sender_id', '=', senderId)
+    .where('status', '=', 1)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Expires open packets past their time and records the unclaimed rest as refunded to the sender. */
-export function expirePackets(db: Db, now: number): number {
-  return db
-    .prepare(
-      `UPDATE red_packets SET status = 3, refunded_at = ?,
-         refunded_cents = (SELECT COALESCE(SUM(amount_cents), 0) FROM red_packet_shares
-                           WHERE packet_id = red_packets.id AND user_id IS NULL)
-       WHERE status = 1 AND expires_at <= ?`,
-    )
-    .run(now, now).changes;
-}
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-/** The grab path's statements, prepared once per database (a grab is the hottest write of a busy event). */
-const prepareGrab = (db: Db) => ({
-  packet: db.prepare<[number], PacketRow>('SELECT * FROM red_packets WHERE id = ?'),
-  mine: db.prepare<[number, number], 1>(
-    'SELECT 1 FROM red_packet_shares WHERE packet_id = ? AND user_id = ?',
+const q = {
+  /** The packet, held until the transaction ends (PostgreSQL's row lock; SQLite has one writer). */
+  packet: prepared((sql, p) =>
+    lockedForUpdate(sql, sql.selectFrom('red_packets').selectAll().where('id', '=', p('id'))),
   ),
-  claim: db.prepare<[number, number, number, number], { amount_cents: number }>(
-    `UPDATE red_packet_shares SET user_id = ?, grabbed_at = ?
-     WHERE packet_id = ? AND user_id IS NULL
-       AND seq = (SELECT MIN(seq) FROM red_packet_shares WHERE packet_id = ? AND user_id IS NULL)
-     RETURNING amount_cents`,
+  mine: prepared((sql, p) =>
+    sql
+      .selectFrom('red_packet_shares')
+      .select('seq')
+      .where('packet_id', '=', p('packet'))
+      .where('user_id', '=', p('user')),
   ),
-  finish: db.prepare<[number, number]>(
-    `UPDATE red_packets SET status = 2 WHERE id = ? AND status = 1
-       AND NOT EXISTS (SELECT 1 FROM red_packet_shares WHERE packet_id = ? AND user_id IS NULL)`,
+  claim: prepared((sql, p) =>
+    sql
+      .updateTable('red_packet_shares')
+      .set({ user_id: p('user'), grabbed_at: p('now') })
+      .where('packet_id', '=', p('packet'))
+      .where('user_id', 'is', null)
+      .where('seq', '=', (eb) =>
+        eb
+          .selectFrom('red_packet_shares')
+          .select((inner) => inner.fn.min('seq').as('seq'))
+          .where('packet_id', '=', p('packet'))
+          .where('user_id', 'is', null),
+      )
+      .returning('amount_cents'),
   ),
-});
-const prepared = new WeakMap<Db, ReturnType<typeof prepareGrab>>();
-
-function grabStatements(db: Db) {
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = prepareGrab(db)));
-  return statements;
-}
+  finish: prepared((sql, p) =>
+    sql
+      .updateTable('red_packets')
+      .set({ status: 2 })
+      .where('id', '=', p('id'))
+      .where('status', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('red_packet_shares')
+              .select('seq')
+              .where('packet_id', '=', p('id'))
+              .where('user_id', 'is', null),
+          ),
+        ),
+      ),
+  ),
+  unclaimed: prepared((sql, p) =>
+    sql
+      .selectFrom('red_packet_shares')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('rest'))
+      .where('packet_id', '=', p('packet'))
+      .where('user_id', 'is', null),
+  ),
+  expire: prepared((sql, p) =>
+    sql
+      .updateTable('red_packets')
+      .set({ status: 3, refunded_at: p('now'), refunded_cents: p('rest') })
+      .where('id', '=', p('id'))
+      .where('status', '=', 1),
+  ),
+};
 
 const isDue = (packet: PacketRow, now: number) =>
-  packet.status === 1 && packet.expires_at !== null && packet.expires_at <= now;
+  packet.status === 1 && packet.expires_at !== null && Number(packet.expires_at) <= now;
+
+/** Expires a held packet that is due and records its unclaimed rest as refunded to the sender. */
+function* expireSteps(packet: PacketRow, now: number): Steps<void> {
+  const { rest } = (yield first(q.unclaimed, { packet: packet.id })) as { rest: number };
+  yield first(q.expire, { id: packet.id, now, rest: Number(rest) });
+}
+
+function* expireIfDue(packetId: number, now: number): Steps<boolean> {
+  const packet = (yield first(q.packet, { id: packetId })) as PacketRow | undefined;
+  if (!packet || !isDue(packet, now)) return false;
+  yield* expireSteps(packet, now);
+  return true;
+}
+
+/** Expires open packets past their time (each in a short transaction of its own); answers how many. */
+export async function expirePackets(sql: Sql, now: number): Promise<number> {
+  const due = await sql
+    .selectFrom('red_packets')
+    .select('id')
+    .where('status', '=', 1)
+    .where('expires_at', '<=', now)
+    .orderBy('id')
+    .execute();
+  let expired = 0;
+  for (const { id } of due) if (await runTransaction(sql, () => expireIfDue(id, now))) expired += 1;
+  return expired;
+}
+
+type Refusal = 'alreadyGrabbed' | 'allGrabbed' | 'expired';
+
+/**
+ * One grab, on the held packet. A packet found due expires here and the grab is refused after the expiry committed
+ * (answered as a refusal, not thrown, so the transaction keeps the expiry).
+ */
+function* grabSteps(packetId: number, userId: number, now: number): Steps<{ amount: number } | Refusal> {
+  const packet = (yield first(q.packet, { id: packetId })) as PacketRow | undefined;
+  if (!packet || packet.status === 0) throw new ApiFailure(XCODE.notFound, RED_PACKET_MESSAGES.notFound);
+  const due = isDue(packet, now);
+  if (due) yield* expireSteps(packet, now);
+  if (yield first(q.mine, { packet: packetId, user: userId })) return 'alreadyGrabbed';
+  if (due || packet.status === 3) return 'expired';
+  const claimed = (yield first(q.claim, { user: userId, now, packet: packetId })) as
+    { amount_cents: number } | undefined;
+  if (!claimed) return 'allGrabbed';
+  yield first(q.finish, { id: packetId });
+  return { amount: claimed.amount_cents };
+}
 
 /** Grabs one share for the viewer; answers its amount in cents. */
-export function grabPacket(db: Db, packetId: number, userId: number, now: number): number {
-  const statements = grabStatements(db);
-  const before = statements.packet.get(packetId);
-  // Expiry is settled (and committed) before the grab, so a refused grab cannot roll it back.
-  if (before && isDue(before, now)) expirePackets(db, now);
-  return db.transaction(() => {
-    const packet = statements.packet.get(packetId);
-    if (!packet || packet.status === 0) throw new ApiFailure(XCODE.notFound, RED_PACKET_MESSAGES.notFound);
-    if (statements.mine.get(packetId, userId))
-      throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.alreadyGrabbed);
-    if (packet.status === 3) throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.expired);
-    let claimed: { amount_cents: number } | undefined;
-    try {
-      claimed = statements.claim.get(userId, now, packetId, packetId);
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.alreadyGrabbed);
-      throw error;
-    }
-    if (!claimed) throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.allGrabbed);
-    statements.finish.run(packetId, packetId);
-    return claimed.amount_cents;
-  })();
+export async function grabPacket(sql: Sql, packetId: number, userId: number, now: number): Promise<number> {
+  let outcome: { amount: number } | Refusal;
+  try {
+    outcome = await runTransaction(sql, () => grabSteps(packetId, userId, now));
+  } catch (error) {
+    // The unique (packet, user) index: a second share for the same viewer (a grab that raced with this one).
+    if (isUniqueViolation(error)) throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.alreadyGrabbed);
+    throw error;
+  }
+  if (typeof outcome === 'string') throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES[outcome]);
+  return outcome.amount;
 }
 
 /** One line of the grab list: whole for the packet's sender and for the grabber's own line. */
@@ -170,19 +254,31 @@ export type GrabLine = { user_id?: number; nickname: string; amount?: number; gr
  * A packet's state for `viewerId`. Who grabbed how much is the sender's and each grabber's business: the sender sees
  * every line, a grabber their own; everyone else sees masked names, without amounts or user ids.
  */
-export function packetState(db: Db, packetId: number, viewerId: number | null, now: number) {
-  const due = grabStatements(db).packet.get(packetId);
-  if (due && isDue(due, now)) expirePackets(db, now);
-  const packet = db
-    .prepare('SELECT p.*, u.nickname FROM red_packets p JOIN users u ON u.id = p.sender_id WHERE p.id = ?')
-    .get(packetId) as (PacketRow & { nickname: string }) | undefined;
+export async function packetState(sql: Sql, packetId: number, viewerId: number | null, now: number) {
+  await runTransaction(sql, () => expireIfDue(packetId, now));
+  const packet = await sql
+    .selectFrom('red_packets as p')
+    .innerJoin('users as u', 'u.id', 'p.sender_id')
+    .selectAll('p')
+    .select('u.nickname')
+    .where('p.id', '=', packetId)
+    .executeTakeFirst();
   if (!packet) throw new ApiFailure(XCODE.notFound, RED_PACKET_MESSAGES.notFound);
-  const grabs = db
-    .prepare(
-      `SELECT s.user_id, u.nickname, s.amount_cents AS amount, s.grabbed_at FROM red_packet_shares s
-       JOIN users u ON u.id = s.user_id WHERE s.packet_id = ? AND s.user_id IS NOT NULL ORDER BY s.grabbed_at, s.seq`,
-    )
-    .all(packetId) as { user_id: number; nickname: string; amount: number; grabbed_at: number }[];
+  const grabs = await sql
+    .selectFrom('red_packet_shares as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 'u.nickname', 's.amount_cents as amount', 's.grabbed_at'])
+    .where('s.packet_id', '=', packetId)
+    .where('s.user_id', 'is not', null)
+    .orderBy('s.grabbed_at')
+    .orderBy('s.seq')
+    .execute();
+  const lines = grabs.map((grab) => ({
+    user_id: grab.user_id as number,
+    nickname: grab.nickname,
+    amount: grab.amount,
+    grabbed_at: Number(grab.grabbed_at),
+  }));
   return {
     id: packet.id,
     sender_id: packet.sender_id,
@@ -190,11 +286,11 @@ export function packetState(db: Db, packetId: number, viewerId: number | null, n
     greeting: packet.greeting,
     total: packet.total_cents,
     count: packet.share_count,
-    remaining_count: packet.status === 0 ? packet.share_count : packet.share_count - grabs.length,
-    status: RED_PACKET_STATUS[packet.status],
-    expires_at: packet.expires_at ?? 0,
-    mine: grabs.find((grab) => grab.user_id === viewerId)?.amount ?? 0,
-    grabs: grabs.map((grab): GrabLine =>
+    remaining_count: packet.status === 0 ? packet.share_count : packet.share_count - lines.length,
+    status: RED_PACKET_STATUS[packet.status as PacketRow['status']],
+    expires_at: Number(packet.expires_at ?? 0),
+    mine: lines.find((grab) => grab.user_id === viewerId)?.amount ?? 0,
+    grabs: lines.map((grab): GrabLine =>
       viewerId !== null && (viewerId === packet.sender_id || viewerId === grab.user_id)
         ? grab
         : { nickname: maskName(grab.nickname), grabbed_at: grab.grabbed_at },

@@ -1,14 +1,77 @@
 /**
- * Red packets and WeChat Pay: the payment answer (the same for every paid feature, server/wechat/pay.ts) and the
- * refund of an expired packet's unclaimed rest to its sender through WeChat Pay's refund API.
+ * Red packets and WeChat Pay: the order that pays a packet, the 'redpack' order-paid hook (splits the packet and
+ * announces it in the chat once the payment committed), the payment answer (the same for every paid feature,
+ * server/wechat/pay.ts) and the refund of an expired packet's unclaimed rest to its sender through WeChat Pay's
+ * refund API.
  */
+import { announcePaid } from '../chat/lines.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RefundStatus } from '../db/tables/wechat.ts';
+import { createPaymentOrder, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
 import { refundOrder, type RefundDeps } from '../wechat/refunds.ts';
+import { createPacket, openPacket } from './packets.ts';
 
 export { payAnswer } from '../wechat/pay.ts';
 
 export type PayRequest = { token: string; t_type?: 'h5' | 'wap'; idempotency_key?: string };
+
+/**
+ * The order paying a new packet. With a key, a retried request finds the order (and its packet) it made before; two
+ * racing first requests meet on the order's unique key (the loser's packet stays unpaid and is never shown).
+ */
+export function packetOrder(
+  sql: Sql,
+  input: {
+    eventId: number;
+    senderId: number;
+    totalCents: number;
+    count: number;
+    greeting: string;
+    key?: string;
+  },
+  now: number,
+): Promise<Order> {
+  return sql.transaction().execute(async (trx) => {
+    const existing = input.key
+      ? await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('idempotency_key', '=', input.key)
+          .where('kind', '=', 'redpack')
+          .executeTakeFirst()
+      : undefined;
+    if (existing) return existing as unknown as Order;
+    const packetId = await createPacket(trx, input, now);
+    return createPaymentOrder(trx, {
+      userId: input.senderId,
+      kind: 'redpack',
+      refId: packetId,
+      amountCents: input.totalCents,
+      idempotencyKey: input.key,
+      now,
+    });
+  });
+}
+
+// A paid packet is split into its shares and announced in the chat (once: openPacket opens it once).
+onOrderPaidAsync('redpack', async (trx, order, now, paid) => {
+  const packet = await openPacket(trx, order.ref_id, now);
+  if (!packet) return;
+  await announcePaid(
+    trx,
+    paid,
+    {
+      eventId: packet.event_id,
+      userId: packet.sender_id,
+      kind: 'redpack',
+      content: packet.greeting,
+      amountCents: packet.total_cents,
+      giftCount: packet.share_count,
+      packetId: packet.id,
+    },
+    now,
+  );
+});
 
 /** The refund key of a packet: one refund per packet, however often the sweep runs. */
 export const packetRefundKey = (packetId: number) => `RP${packetId}`;

@@ -12,7 +12,6 @@ import {
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from '../auth/slide.ts';
 import { sendCode, verifyCode } from '../auth/sms.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
 import { disconnectRevokedSockets } from '../realtime.ts';
@@ -26,7 +25,7 @@ type Options = {
   devSms: boolean;
   now: () => number;
   wechat: WechatLoginApi;
-  /** The query builder (new and rewritten queries). */
+  /** The query builder. */
   sql: Sql;
   mailer: Mailer;
 };
@@ -44,7 +43,7 @@ const maskEmail = (email: string) => {
   return domain ? `${name.slice(0, 2)}***@${domain}` : '';
 };
 
-export function accountHandlers(db: Db, options: Options): HandlerMap {
+export function accountHandlers(options: Options): HandlerMap {
   const { now, sql } = options;
   /** The account of a phone, created on first login (concurrent first logins meet on the unique phone). */
   const userByPhone = async (phone: string, nickname?: string): Promise<number> => {
@@ -241,18 +240,18 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       if (!revoked)
         throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有这个登录设备', en: 'No such session' });
       // That device's sockets go at once (by its session id: only a prefix of its token's hash is known here).
-      disconnectRevokedSockets(db, { userId: viewer.userId, sessionId: revoked });
+      disconnectRevokedSockets(sql, { userId: viewer.userId, sessionId: revoked });
       return ok(null);
     },
     async logout(request) {
       const viewer = await needViewer(sql, request, now());
       const token = requestToken(request);
-      if (await revokeSession(sql, viewer.userId, { token }, now())) disconnectRevokedSockets(db, { token });
+      if (await revokeSession(sql, viewer.userId, { token }, now())) disconnectRevokedSockets(sql, { token });
       return ok(null, localize({ 'zh-CN': '已退出登录', en: 'Logged out' }, requestLocale(request)));
     },
     async collectInfoGet(request) {
       const viewer = await needViewer(sql, request, now());
-      const event = await loadEvent(sql, db, (request.query as { token: string }).token);
+      const event = await loadEvent(sql, (request.query as { token: string }).token);
       const form = await sql
         .selectFrom('info_forms')
         .select(['name', 'phone', 'company', 'position', 'remark', 'agreement'])
@@ -283,7 +282,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
         });
       if (!company)
         throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '请填写公司~', en: 'Please fill in the company~' });
-      const event = await loadEvent(sql, db, form.token);
+      const event = await loadEvent(sql, form.token);
       const agreed = form.agreement === true || form.agreement === 'true' || form.agreement === '1';
       const row = {
         name,
@@ -309,7 +308,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
     },
     async watchPhone(request) {
       const viewer = await needViewer(sql, request);
-      await loadEvent(sql, db, (request.body as { token: string }).token);
+      await loadEvent(sql, (request.body as { token: string }).token);
       const user = await sql
         .selectFrom('users')
         .select('phone')
@@ -318,7 +317,7 @@ export function accountHandlers(db: Db, options: Options): HandlerMap {
       return ok({ bound: Boolean(user?.phone), phone: maskPhone(user?.phone ?? '') });
     },
     async welcomeMasses(request) {
-      const event = await loadEvent(sql, db, (request.query as { token: string }).token);
+      const event = await loadEvent(sql, (request.query as { token: string }).token);
       return ok({ welcome: `欢迎来到「${event.title}」`, viewers: event.views });
     },
     async wxLogin(request) {

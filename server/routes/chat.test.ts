@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import type { Order } from '../wechat/orders';
 import { emulatorPay } from '../wechat/emulator';
 import { CHAT_LIMITS } from './chat';
@@ -12,16 +12,23 @@ const viewer: Record<string, string>[] = [];
 
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test' });
-  const user = app.db.prepare('INSERT INTO users (id, email, nickname, created_at) VALUES (?, ?, ?, 0)');
-  user.run(700, 'owner@chat.test', 'host');
+  await app.sql
+    .insertInto('users')
+    .values(
+      // Paying inside WeChat (JSAPI) needs the viewer's WeChat openid.
+      [0, 1, 2, 3, 4].map((index) => ({
+        id: 700 + index,
+        email: index ? `viewer${index}@chat.test` : 'owner@chat.test',
+        nickname: index ? `viewer ${index}` : 'host',
+        openid: `o-test-${700 + index}`,
+        created_at: 0,
+      })),
+    )
+    .execute();
+  await app.sql.insertInto('events').values({ token: EVENT, owner_id: 700, title: 'chat test' }).execute();
+  owner = { authorization: `Bearer ${await startSession(app.sql, 700)}` };
   for (let index = 1; index <= 4; index++)
-    user.run(700 + index, `viewer${index}@chat.test`, `viewer ${index}`);
-  app.db.prepare("INSERT INTO events (token, owner_id, title) VALUES (?, 700, 'chat test')").run(EVENT);
-  owner = { authorization: `Bearer ${createSession(app.db, 700)}` };
-  for (let index = 1; index <= 4; index++)
-    viewer[index] = { authorization: `Bearer ${createSession(app.db, 700 + index)}` };
-  // Paying inside WeChat (JSAPI) needs the viewer's WeChat openid.
-  app.db.prepare("UPDATE users SET openid = 'o-test-' || id WHERE openid IS NULL").run();
+    viewer[index] = { authorization: `Bearer ${await startSession(app.sql, 700 + index)}` };
 });
 afterAll(() => app.close());
 
@@ -81,13 +88,26 @@ describe('chat', () => {
   });
 
   it('pages history upward and fills a gap after an id, without overlap', async () => {
-    app.db.prepare('DELETE FROM chat_messages').run();
-    const ids = [];
-    const insert = app.db.prepare(
-      "INSERT INTO chat_messages (event_id, user_id, kind, content, created_at) VALUES ((SELECT id FROM events WHERE token = ?), 702, 'text', ?, ?)",
-    );
-    for (let index = 0; index < 75; index++)
-      ids.push(Number(insert.run(EVENT, `m${index}`, index).lastInsertRowid));
+    await app.sql.deleteFrom('chat_messages').execute();
+    const event = await app.sql
+      .selectFrom('events')
+      .select('id')
+      .where('token', '=', EVENT)
+      .executeTakeFirstOrThrow();
+    const inserted = await app.sql
+      .insertInto('chat_messages')
+      .values(
+        Array.from({ length: 75 }, (_, index) => ({
+          event_id: event.id,
+          user_id: 702,
+          kind: 'text' as const,
+          content: `m${index}`,
+          created_at: index,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = inserted.map((row) => row.id);
     const newest = await history();
     expect(newest.list.map((m: { content: string }) => m.content)).toEqual(
       Array.from({ length: 30 }, (_, index) => `m${45 + index}`),
@@ -127,7 +147,11 @@ describe('chat', () => {
 
 describe('gifts and tips', () => {
   const payOrder = async (orderSn: string) => {
-    const order = app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(orderSn) as Order;
+    const order = (await app.sql
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_sn', '=', orderSn)
+      .executeTakeFirstOrThrow()) as Order;
     await emulatorPay(app, order.order_sn);
     return order;
   };

@@ -3,7 +3,6 @@
  * with watch progress, and invitations. Spread into videoHandlers (the video domain's handler map).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { findViewer, needViewer } from '../auth/sessions.ts';
@@ -34,13 +33,13 @@ function paging(query: Paging, defaultLimit: number) {
   return { page, limit, offset: (page - 1) * limit };
 }
 
-export function liveRoomHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
+export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
   const eventOf = (request: FastifyRequest) => {
     // HEAD is GET without the body (Fastify answers it from the GET route): its token is in the query too.
     const fromQuery = request.method === 'GET' || request.method === 'HEAD';
     const source = (fromQuery ? request.query : request.body) as { token?: string } | undefined;
-    return loadEvent(sql, db, source?.token ?? '');
+    return loadEvent(sql, source?.token ?? '');
   };
   const episodeOf = async (eventId: number, episodeId: number): Promise<EpisodeRow> => {
     const row = await sql
@@ -186,7 +185,7 @@ export function liveRoomHandlers(db: Db, sql: Sql, now: () => number = Date.now)
           position: row.position,
           title: row.title,
           duration: row.duration_s,
-          stream_url: mayWatch ? signStreamUrl(db, episodeStreamUrl(row)) : '',
+          stream_url: mayWatch ? signStreamUrl(sql, episodeStreamUrl(row)) : '',
           progress: row.progress ?? 0,
         })),
       });

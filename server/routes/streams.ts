@@ -4,7 +4,6 @@
  */
 import { findViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { signStreamUrl, unsignedStreamUrl } from '../streams/sign.ts';
@@ -16,11 +15,11 @@ export const STREAM_MESSAGES = {
   notFound: { 'zh-CN': '该活动没有这个视频流', en: 'This event has no such stream' },
 } as const;
 
-export function streamHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
+export function streamHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
   return {
     async videoStreamSign(request) {
       const { token, url } = request.query as { token: string; url: string };
-      const event = await loadEvent(sql, db, token);
+      const event = await loadEvent(sql, token);
       if (!(await mayViewerWatch(sql, event, await findViewer(sql, request), now())))
         throw new ApiFailure(XCODE.forbidden, STREAM_MESSAGES.gated);
       const wanted = unsignedStreamUrl(url);
@@ -35,7 +34,7 @@ export function streamHandlers(db: Db, sql: Sql, now: () => number = Date.now): 
         known = episodes.some((episode) => episodeStreamUrl(episode) === wanted);
       }
       if (!known || !wanted) throw new ApiFailure(XCODE.notFound, STREAM_MESSAGES.notFound);
-      const signed = signStreamUrl(db, wanted);
+      const signed = signStreamUrl(sql, wanted);
       const expires = Number(new URLSearchParams(signed.split('?')[1] ?? '').get('exp') ?? 0);
       return ok({ url: signed, expires_at: expires });
     },

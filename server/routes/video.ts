@@ -1,9 +1,8 @@
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { findViewer, type Viewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import { cachedByTables, cachedQuery } from '../db/table-cache.ts';
+import { cachedQuery } from '../db/table-cache.ts';
 import { signStreamUrl } from '../streams/sign.ts';
 import { isMemberAt } from './vip.ts';
 
@@ -35,31 +34,21 @@ export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>)
   };
 }
 
-// Cached until the events table changes (server/db/table-cache.ts): nearly every call reads it.
-const eventByToken = new WeakMap<Db, (token: string) => EventRow | undefined>();
-
-/** The event behind a video token. The row is shared with other callers: read it, never change it. */
-export function findEvent(db: Db, token: string): EventRow {
-  let lookup = eventByToken.get(db);
-  if (!lookup) {
-    const statement = db.prepare<[string], EventRow>('SELECT * FROM events WHERE token = ?');
-    eventByToken.set(db, (lookup = cachedByTables(db, ['events'], (key: string) => statement.get(key))));
-  }
-  const row = lookup(token);
-  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '活动不存在', en: 'No such event' });
-  return row;
-}
-
 const eventLookups = new WeakMap<Sql, (token: string) => Promise<EventRow | undefined>>();
 
 /**
- * `findEvent` on the query builder (either engine): the event behind a video token, cached on SQLite until the events
- * table changes. The row is shared with other callers: read it, never change it.
+ * The event behind a video token (either engine), cached on SQLite until the events table changes (nearly every call
+ * reads it). The row is shared with other callers: read it, never change it. The three-argument form is the old one
+ * (its middle argument is not used) until its last callers move.
  */
-export async function loadEvent(sql: Sql, db: Db, token: string): Promise<EventRow> {
+export async function loadEvent(
+  sql: Sql,
+  ...args: [token: string] | [_legacy: unknown, token: string]
+): Promise<EventRow> {
+  const token = args.length === 1 ? args[0] : args[1];
   let lookup = eventLookups.get(sql);
   if (!lookup) {
-    lookup = cachedQuery(db, ['events'], (key: string) =>
+    lookup = cachedQuery(sql, ['events'], (key: string) =>
       sql
         .selectFrom('events')
         .selectAll()
@@ -74,7 +63,10 @@ export async function loadEvent(sql: Sql, db: Db, token: string): Promise<EventR
   return row;
 }
 
-/** `passedGates` on the query builder. */
+/**
+ * The gates the viewer passed for the event; 'phone' when the viewer has a bound phone and 'vip' while the viewer is
+ * a member (neither per event). Anonymous viewers cost no query.
+ */
 async function gatesPassed(
   sql: Sql,
   eventId: number,
@@ -102,7 +94,7 @@ async function gatesPassed(
   return gates;
 }
 
-/** `viewerMayWatch` on the query builder (either engine). */
+/** Whether the viewer passed every gate of the event (or organises it): streams are handed out only then. */
 export async function mayViewerWatch(
   sql: Sql,
   event: EventRow,
@@ -110,37 +102,6 @@ export async function mayViewerWatch(
   now = Date.now(),
 ): Promise<boolean> {
   return mayWatch(event, viewer, await gatesPassed(sql, event.id, viewer, now));
-}
-
-type GatesStatement = ReturnType<typeof gatesQuery>;
-const gatesQuery = (db: Db) =>
-  db.prepare<[number, number], { gate: string }>(
-    'SELECT gate FROM event_access WHERE event_id = ? AND user_id = ?',
-  );
-const gatesStatement = new WeakMap<Db, GatesStatement>();
-// The viewer's own row: a bound phone and the membership expiry, in the one query logged-in viewers already cost.
-const viewerQuery = (db: Db) =>
-  db.prepare<[number], { bound: number; vip_until: number | null }>(
-    `SELECT u.phone IS NOT NULL AND u.phone != '' AS bound, m.expires_at AS vip_until
-     FROM users u LEFT JOIN vip_memberships m ON m.user_id = u.id WHERE u.id = ?`,
-  );
-const viewerStatement = new WeakMap<Db, ReturnType<typeof viewerQuery>>();
-
-/**
- * The gates the viewer passed for the event; 'phone' when the viewer has a bound phone and 'vip' while the viewer is
- * a member (neither per event). Anonymous viewers cost no query.
- */
-function passedGates(db: Db, eventId: number, viewer: Viewer | null, now: number): Set<string> {
-  if (!viewer) return new Set();
-  let statement = gatesStatement.get(db);
-  if (!statement) gatesStatement.set(db, (statement = gatesQuery(db)));
-  const gates = new Set(statement.all(eventId, viewer.userId).map((row) => row.gate));
-  let own = viewerStatement.get(db);
-  if (!own) viewerStatement.set(db, (own = viewerQuery(db)));
-  const row = own.get(viewer.userId);
-  if (row?.bound) gates.add('phone');
-  if (isMemberAt(row?.vip_until, now)) gates.add('vip');
-  return gates;
 }
 
 /** Members watch paid events without paying; the password, information form and phone gates still apply to them. */
@@ -154,13 +115,8 @@ function mayWatch(event: EventRow, viewer: Viewer | null, gates: Set<string>): b
   );
 }
 
-/** Whether the viewer passed every gate of the event (or organises it): streams are handed out only then. */
-export function viewerMayWatch(db: Db, event: EventRow, viewer: Viewer | null, now = Date.now()): boolean {
-  return mayWatch(event, viewer, passedGates(db, event.id, viewer, now));
-}
-
-export function videoHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
-  const episodeCount = cachedQuery(db, ['episodes'], async (eventId: number) => {
+export function videoHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
+  const episodeCount = cachedQuery(sql, ['episodes'], async (eventId: number) => {
     const row = await sql
       .selectFrom('episodes')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -171,7 +127,7 @@ export function videoHandlers(db: Db, sql: Sql, now: () => number = Date.now): H
   return {
     async videoDetail(request) {
       const { token } = request.query as { token: string };
-      const event = await loadEvent(sql, db, token);
+      const event = await loadEvent(sql, token);
       const viewer = await findViewer(sql, request);
       const gates = await gatesPassed(sql, event.id, viewer, now());
       const isOwner = viewer?.userId === event.owner_id;
@@ -180,8 +136,8 @@ export function videoHandlers(db: Db, sql: Sql, now: () => number = Date.now): H
       const unsigned = canWatch ? streamUrls(event) : { live_url: '', replay_url: '' };
       // Signed, expiring URLs (server/streams/sign.ts): the stream routes refuse unsigned requests.
       const streams = {
-        live_url: signStreamUrl(db, unsigned.live_url),
-        replay_url: signStreamUrl(db, unsigned.replay_url),
+        live_url: signStreamUrl(sql, unsigned.live_url),
+        replay_url: signStreamUrl(sql, unsigned.replay_url),
       };
       return ok({
         token: event.token,

@@ -61,7 +61,7 @@ describe('per-operation body limits', () => {
   });
 
   it('gives the sign-up form its larger x-body-limit (256 KB), and no more', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const long = await call(app, {
       method: 'POST',
       url: '/v2/api/vote/user/apply_vote',

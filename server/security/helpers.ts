@@ -1,7 +1,7 @@
 /** Shared set-up of the abuse suites: a fresh in-memory server, sessions, and requests with a viewer's token. */
 import type { InjectOptions } from 'fastify';
 import { buildServer, type BuildOptions } from '../app.ts';
-import { createSession } from '../auth/sessions.ts';
+import { startSession } from '../auth/sessions.ts';
 
 export type App = Awaited<ReturnType<typeof buildServer>>;
 
@@ -11,16 +11,17 @@ export async function testServer(options: Partial<BuildOptions> = {}): Promise<A
 
 let nextUser = 9000;
 /** A new viewer with a session; answers its id and token. */
-export function newViewer(
+export async function newViewer(
   app: App,
   nickname = 'abuser',
   now = Date.now(),
-): { userId: number; token: string } {
+): Promise<{ userId: number; token: string }> {
   const userId = nextUser++;
-  app.db
-    .prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, ?)')
-    .run(userId, `${nickname}-${userId}`, Date.now());
-  return { userId, token: createSession(app.db, userId, now) };
+  await app.sql
+    .insertInto('users')
+    .values({ id: userId, nickname: `${nickname}-${userId}`, created_at: Date.now() })
+    .execute();
+  return { userId, token: await startSession(app.sql, userId, now) };
 }
 
 export async function call(app: App, options: InjectOptions & { token?: string }) {

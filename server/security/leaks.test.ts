@@ -26,10 +26,10 @@ const invite = async (event: string, inviteId: number, viewer: { token: string }
 
 describe('the invite call does not tell which user ids exist', () => {
   it('answers an unknown inviter exactly as a known one, and records nothing for it', async () => {
-    const known = newViewer(app, 'inviter');
+    const known = await newViewer(app, 'inviter');
     const unknownId = known.userId + 100_000;
-    const first = newViewer(app, 'guest');
-    const second = newViewer(app, 'guest');
+    const first = await newViewer(app, 'guest');
+    const second = await newViewer(app, 'guest');
     const toKnown = await invite('vod', known.userId, first);
     const toUnknown = await invite('vod', unknownId, second);
     expect(toUnknown).toEqual(toKnown);
@@ -46,9 +46,9 @@ describe('the invite call does not tell which user ids exist', () => {
 
 describe('red-packet grab lists', () => {
   it('show amounts to the sender and to each grabber for their own line; masked names to everyone else', async () => {
-    const sender = newViewer(app, 'sender');
-    const grabbers = [newViewer(app, '张三丰'), newViewer(app, 'grabber')];
-    const stranger = newViewer(app, 'stranger');
+    const sender = await newViewer(app, 'sender');
+    const grabbers = [await newViewer(app, '张三丰'), await newViewer(app, 'grabber')];
+    const stranger = await newViewer(app, 'stranger');
     app.db.prepare("UPDATE users SET openid = 'o-leak-' || id WHERE openid IS NULL").run();
     const sent = await call(app, {
       method: 'POST',

@@ -52,7 +52,7 @@ const LOCKED = {
 
 describe('the video password locks after repeated failures', () => {
   it('locks the viewer after the limit, refuses even the right password while locked, then lets it in', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const address = newAddress();
     for (let index = 1; index < PASSWORD_MAX_FAILURES; index++)
       expect(await attempt('secret', '0000', viewer, address)).toEqual({
@@ -86,7 +86,7 @@ describe('the video password locks after repeated failures', () => {
   });
 
   it('doubles the lock with every further failure, up to the cap', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const address = newAddress();
     for (let index = 0; index < PASSWORD_MAX_FAILURES; index++)
       await attempt('secret', '0000', viewer, address);
@@ -107,7 +107,7 @@ describe('the video password locks after repeated failures', () => {
   });
 
   it('locks per event: a lock on one event leaves the others alone', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const address = newAddress();
     for (let index = 0; index < PASSWORD_MAX_FAILURES; index++)
       await attempt('secret', '0000', viewer, address);
@@ -117,12 +117,14 @@ describe('the video password locks after repeated failures', () => {
 
   it('locks an address that many viewers try from, also for a new viewer there', async () => {
     const address = newAddress();
-    const viewers = Array.from({ length: PASSWORD_MAX_FAILURES_PER_ADDRESS }, () => newViewer(app));
+    const viewers = await Promise.all(
+      Array.from({ length: PASSWORD_MAX_FAILURES_PER_ADDRESS }, () => newViewer(app)),
+    );
     // One wrong try each: no viewer reaches its own limit.
     for (const viewer of viewers.slice(0, -1))
       expect(await attempt('secret', '0000', viewer, address)).toMatchObject({ xcode: 400 });
     expect(await attempt('secret', '0000', viewers.at(-1)!, address)).toMatchObject(LOCKED);
-    const newcomer = newViewer(app);
+    const newcomer = await newViewer(app);
     expect(await attempt('secret', '1234', newcomer, address)).toMatchObject(LOCKED);
     // The refused try was not counted against the newcomer, and another address is not affected.
     expect(failuresOf(`user:${newcomer.userId}`)).toBe(0);
@@ -132,12 +134,12 @@ describe('the video password locks after repeated failures', () => {
   it('a right password gives the address back its try', async () => {
     const address = newAddress();
     for (let index = 0; index < PASSWORD_MAX_FAILURES_PER_ADDRESS + 3; index++)
-      expect(await attempt('secret', '1234', newViewer(app), address)).toMatchObject({ xcode: 200 });
+      expect(await attempt('secret', '1234', await newViewer(app), address)).toMatchObject({ xcode: 200 });
     expect(failuresOf(`ip:${address}`)).toBe(0);
   });
 
   it('counts a burst of concurrent tries exactly: no more than the limit are compared', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const address = newAddress();
     const answers = await Promise.all(
       Array.from({ length: 15 }, () => attempt('secret-e2e', '0000', viewer, address)),

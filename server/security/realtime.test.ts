@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, sessionIdOf } from '../auth/sessions.ts';
+import { sessionIdOf, startSession } from '../auth/sessions.ts';
 import { disconnectRevokedSockets } from '../realtime.ts';
 import { sharedStateOf, type MemoryState } from '../shared/state.ts';
 import { listenHost } from './limits.ts';
@@ -62,7 +62,7 @@ const closeAll = () => sockets.splice(0).forEach((socket) => socket.close());
 
 describe('chat of gated events (item 5)', () => {
   it('refuses an unpaid viewer posting in a paid event, over HTTP and the socket', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const posted = await call(app, {
       method: 'POST',
       url: '/v3/api/chat/save/msg',
@@ -95,7 +95,7 @@ describe('chat of gated events (item 5)', () => {
   });
 
   it('lets the organiser (and viewers past the gate) in', async () => {
-    const owner = createSession(app.db, 1);
+    const owner = await startSession(app.sql, 1);
     const read = await call(app, {
       method: 'POST',
       url: '/v3/api/chat/get/msg',
@@ -108,13 +108,13 @@ describe('chat of gated events (item 5)', () => {
 
 describe('revoked sessions lose their sockets (item 6)', () => {
   it('cuts the socket of a session replaced by a login elsewhere, and it cannot send', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const socket = open(viewer.token);
     expect(await connected(socket)).toBe(true);
     expect(await emit(socket, 'join', { token: 'demo' })).toEqual({ ok: true });
     const revoked = new Promise<unknown>((resolve) => socket.once('session:revoked', resolve));
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    createSession(app.db, viewer.userId); // a login elsewhere revokes this session
+    await startSession(app.sql, viewer.userId); // a login elsewhere revokes this session
     // The next event is refused and cuts the socket (the periodic re-check would cut it too).
     socket.emit('chat:send', { token: 'demo', content: 'still here?' }, () => {
       throw new Error('a revoked session must not be answered');
@@ -125,18 +125,18 @@ describe('revoked sessions lose their sockets (item 6)', () => {
   });
 
   it('cuts the sockets of a session on log-out at once (disconnectRevokedSockets)', async () => {
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const socket = open(viewer.token);
     expect(await connected(socket)).toBe(true);
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    expect(disconnectRevokedSockets(app.db, { token: viewer.token })).toBe(1);
+    expect(disconnectRevokedSockets(app.sql, { token: viewer.token })).toBe(1);
     await disconnected;
     closeAll();
   });
 
   it('cuts the sockets of a session replaced by a login elsewhere at once, without waiting for an event', async () => {
-    const viewer = newViewer(app, 'replaced', clock);
-    const bystander = newViewer(app, 'bystander', clock);
+    const viewer = await newViewer(app, 'replaced', clock);
+    const bystander = await newViewer(app, 'bystander', clock);
     const socket = open(viewer.token);
     const other = open(bystander.token);
     expect(await connected(socket)).toBe(true);
@@ -144,7 +144,7 @@ describe('revoked sessions lose their sockets (item 6)', () => {
     const revoked = new Promise<unknown>((resolve) => socket.once('session:revoked', resolve));
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     const started = Date.now();
-    const fresh = createSession(app.db, viewer.userId, clock); // what every login calls
+    const fresh = await startSession(app.sql, viewer.userId, clock); // what every login calls
     expect(await revoked).toEqual({ xcode: 100005 });
     await disconnected;
     // Well before the periodic re-check (10 s).
@@ -158,12 +158,18 @@ describe('revoked sessions lose their sockets (item 6)', () => {
   });
 
   it('cuts the sockets of a device revoked from the device list at once', async () => {
-    const viewer = newViewer(app, 'two-devices', clock);
+    const viewer = await newViewer(app, 'two-devices', clock);
     // A second device of the same viewer (logins revoke earlier sessions, so it is inserted as it stood).
     const phone = crypto.randomBytes(32).toString('base64url');
-    app.db
-      .prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(crypto.createHash('sha256').update(phone).digest('hex'), viewer.userId, clock, clock + 3_600_000);
+    await app.sql
+      .insertInto('sessions')
+      .values({
+        token_hash: crypto.createHash('sha256').update(phone).digest('hex'),
+        user_id: viewer.userId,
+        created_at: clock,
+        expires_at: clock + 3_600_000,
+      })
+      .execute();
     const here = open(viewer.token);
     const there = open(phone);
     expect(await connected(here)).toBe(true);
@@ -255,7 +261,7 @@ describe('slow clients and connection caps (item 8)', () => {
 describe('the chat send limit forgets quiet viewers (item 14)', () => {
   it('prunes viewers whose sends are all outside the window', async () => {
     for (let i = 0; i < 30; i++) {
-      const viewer = newViewer(app);
+      const viewer = await newViewer(app);
       const answer = await call(app, {
         method: 'POST',
         url: '/v3/api/chat/save/msg',
@@ -267,7 +273,7 @@ describe('the chat send limit forgets quiet viewers (item 14)', () => {
     const rememberedSenders = () => (sharedStateOf(app.sql) as MemoryState).remembered('chat:');
     expect(rememberedSenders()).toBeGreaterThanOrEqual(30);
     clock += 60_000;
-    const last = newViewer(app);
+    const last = await newViewer(app);
     await call(app, {
       method: 'POST',
       url: '/v3/api/chat/save/msg',

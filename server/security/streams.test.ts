@@ -78,7 +78,7 @@ describe('stream URLs are signed and expire', () => {
       `/v3/api/video/stream/sign?token=secret&url=${encodeURIComponent('/streams/live/demo/master.m3u8')}`,
     );
     expect(gated.json()).toMatchObject({ xcode: 403, data: null });
-    const viewer = newViewer(app);
+    const viewer = await newViewer(app);
     const foreign = await get(
       `/v3/api/video/stream/sign?token=demo&url=${encodeURIComponent('/streams/vod/other/master.m3u8')}`,
       viewer.token,
@@ -87,8 +87,8 @@ describe('stream URLs are signed and expire', () => {
   });
 
   it('hands the owner of a password event signed URLs', async () => {
-    const { createSession } = await import('../auth/sessions.ts');
-    const owner = createSession(app.db, 1);
+    const { startSession } = await import('../auth/sessions.ts');
+    const owner = await startSession(app.sql, 1);
     const data = await detail('secret', owner);
     expect((await get(data.live_url)).statusCode).toBe(200);
   });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { livePlaylist, parseMediaPlaylist } from './live.ts';
 import { createStreamSigner, registerStreamSigner, signPlaylist, type StreamSigner } from './sign.ts';
 
@@ -13,11 +13,11 @@ const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'i
 export type StreamOptions = {
   streamsDir: string;
   now?: () => number;
-  /** Signs stream URLs; with `db`, the detail and episode handlers of that database sign with it. */
+  /** Signs stream URLs; with `sql`, the detail and episode handlers of that database sign with it. */
   signer?: StreamSigner;
   secret?: string;
   ttlSeconds?: number;
-  db?: Db;
+  sql?: Sql;
 };
 
 /**
@@ -34,7 +34,7 @@ export async function streamRoutes(app: FastifyInstance, options: StreamOptions)
       ttlSeconds: options.ttlSeconds,
       now,
     });
-  if (options.db) registerStreamSigner(options.db, signer);
+  if (options.sql) registerStreamSigner(options.sql, signer);
   // The live clock starts with the server: media sequence numbers stay small (hls.js does per-sequence work when
   // it aligns playlist refreshes, so epoch-sized numbers cost seconds of main-thread time).
   const epochMs = now();

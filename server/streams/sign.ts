@@ -7,7 +7,7 @@
  * query). The app renews the signature before it expires (`GET /v3/api/video/stream/sign`).
  */
 import crypto from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 
 /** Default lifetime of a signed stream URL (STREAM_URL_TTL_S). */
 export const STREAM_URL_TTL_S = 600;
@@ -72,17 +72,17 @@ export function createStreamSigner(options: {
   };
 }
 
-const signers = new WeakMap<Db, StreamSigner>();
+const signers = new WeakMap<Sql, StreamSigner>();
 
-/** The signer of the server behind `db` (registered by the stream routes). */
-export function registerStreamSigner(db: Db, signer: StreamSigner): void {
-  signers.set(db, signer);
+/** The signer of the server behind `sql` (registered by the stream routes). */
+export function registerStreamSigner(sql: Sql, signer: StreamSigner): void {
+  signers.set(sql, signer);
 }
 
 /** A signed URL for a stream the caller has decided the viewer may watch ('' stays ''). */
-export function signStreamUrl(db: Db, url: string): string {
+export function signStreamUrl(sql: Sql, url: string): string {
   if (!url) return url;
-  const signer = signers.get(db);
+  const signer = signers.get(sql);
   return signer ? signer.sign(url) : url;
 }
 

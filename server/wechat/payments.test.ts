@@ -6,9 +6,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import { emulatorControl, emulatorPay, emulatorState } from './emulator';
-import { createOrder, onOrderPaid, OrderNotAvailable, type Order } from './orders';
+import { createPaymentOrder, onOrderPaidAsync, OrderNotAvailable, type Order } from './orders';
 import { wechatOf } from './setup';
 import { encryptResource, platformHeaders, rsaVerify } from './pay-sign';
 import { findRefund, processDueRefunds, refundOrder } from './refunds';
@@ -21,24 +21,35 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test', now: () => clock });
-  app.db
-    .prepare(
-      "INSERT INTO users (id, phone, openid, nickname, created_at) VALUES (50, '13900000050', 'o-buyer-50', 'buyer', 0)",
-    )
-    .run();
-  auth = { authorization: `Bearer ${createSession(app.db, 50, clock)}` };
+  await app.sql
+    .insertInto('users')
+    .values({ id: 50, phone: '13900000050', openid: 'o-buyer-50', nickname: 'buyer', created_at: 0 })
+    .execute();
+  auth = { authorization: `Bearer ${await startSession(app.sql, 50, clock)}` };
 });
 afterAll(() => app.close());
 
 const pay = (body: object) =>
   app.inject({ method: 'POST', url: '/v3/api/wechat/video/pay', payload: body, headers: auth });
-const order = (sn: string) => app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(sn) as Order;
-const accessRows = () =>
-  (
-    app.db.prepare("SELECT COUNT(*) AS n FROM event_access WHERE user_id = 50 AND gate = 'paid'").get() as {
-      n: number;
-    }
-  ).n;
+const order = async (sn: string) =>
+  (await app.sql
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_sn', '=', sn)
+    .executeTakeFirstOrThrow()) as Order;
+const accessRows = async () =>
+  Number(
+    (
+      await app.sql
+        .selectFrom('event_access')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', 50)
+        .where('gate', '=', 'paid')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const forgetAccess = () =>
+  app.sql.deleteFrom('event_access').where('user_id', '=', 50).where('gate', '=', 'paid').execute();
 const detail = async (sn: string) =>
   (await app.inject({ url: `/v3/api/wechat/order/detail?order_sn=${sn}&locale=en`, headers: auth })).json();
 
@@ -92,7 +103,7 @@ describe('paying for a video (API v3 through the emulator)', () => {
       true,
     );
     // The order keeps WeChat's own prepay id (nothing invented).
-    expect(order(data.order_sn)).toMatchObject({
+    expect(await order(data.order_sn)).toMatchObject({
       amount_cents: 100,
       status: 0,
       kind: 'video',
@@ -102,7 +113,7 @@ describe('paying for a video (API v3 through the emulator)', () => {
 
   it('H5: WeChat Pay h5_url with the pay page (Confirm payment / Cancel)', async () => {
     const { data } = (await pay({ token: 'paid', t_type: 'wap' })).json();
-    expect(order(data.order_sn).prepay_id).toBe('');
+    expect((await order(data.order_sn)).prepay_id).toBe('');
     expect(data.mweb_url).toMatch(/^http:\/\/localhost:8080\/emulator\/wechat\/pay\/h5\?prepay_id=wx/);
     const page = await app.inject({ url: new URL(data.mweb_url).pathname + new URL(data.mweb_url).search });
     expect(page.body).toContain('Confirm payment');
@@ -115,12 +126,12 @@ describe('paying for a video (API v3 through the emulator)', () => {
     await emulatorControl(app, { duplicateNotifications: true });
     expect(await emulatorPay(app, order_sn)).toBe('ok');
     await emulatorControl(app, { duplicateNotifications: false });
-    expect(order(order_sn).status).toBe(1);
-    expect(accessRows()).toBe(1);
+    expect((await order(order_sn)).status).toBe(1);
+    expect(await accessRows()).toBe(1);
     const delivered = emulatorState(app).notifications.filter((n) => n.event_type === 'TRANSACTION.SUCCESS');
     expect(delivered.slice(-2).map((n) => n.status)).toEqual([204, 204]);
     expect(await emulatorPay(app, order_sn)).toBe('ok');
-    expect(accessRows()).toBe(1);
+    expect(await accessRows()).toBe(1);
     expect((await detail(order_sn)).data).toMatchObject({ order_status: 1, refund: null });
   });
 
@@ -132,20 +143,20 @@ describe('paying for a video (API v3 through the emulator)', () => {
   });
 
   it('a lost notification: the order detail asks WeChat and settles the order', async () => {
-    app.db.prepare("DELETE FROM event_access WHERE user_id = 50 AND gate = 'paid'").run();
+    await forgetAccess();
     const { order_sn } = (await pay({ token: 'paid', idempotency_key: 'lost-1' })).json().data;
     await emulatorControl(app, { dropNotifications: 1 });
     expect(await emulatorPay(app, order_sn)).toBe('ok');
-    expect(order(order_sn).status).toBe(0);
+    expect((await order(order_sn)).status).toBe(0);
     expect((await detail(order_sn)).data.order_status).toBe(1);
-    expect(accessRows()).toBe(1);
+    expect(await accessRows()).toBe(1);
   });
 });
 
 describe('notifications that must change nothing', () => {
   let sn: string;
   beforeAll(async () => {
-    app.db.prepare("DELETE FROM event_access WHERE user_id = 50 AND gate = 'paid'").run();
+    await forgetAccess();
     sn = (await pay({ token: 'paid', idempotency_key: 'refused-1' })).json().data.order_sn;
   });
 
@@ -173,17 +184,17 @@ describe('notifications that must change nothing', () => {
     expect(noHeaders.statusCode).toBe(401);
     // A wrong amount is refused after verification and changes nothing either.
     expect((await post(notification(sn, 1))).statusCode).toBe(400);
-    expect(order(sn).status).toBe(0);
-    expect(accessRows()).toBe(0);
+    expect((await order(sn)).status).toBe(0);
+    expect(await accessRows()).toBe(0);
     // The genuine one pays. The same notification delivered again is answered 2xx (so WeChat stops) and changes
     // nothing; tampered with, it is still refused.
     expect((await post(good)).statusCode).toBe(204);
-    expect(order(sn).status).toBe(1);
-    const paidAt = order(sn).paid_at;
+    expect((await order(sn)).status).toBe(1);
+    const paidAt = (await order(sn)).paid_at;
     const again = await post(good);
     expect(again.statusCode).toBe(204);
-    expect(order(sn)).toMatchObject({ status: 1, paid_at: paidAt });
-    expect(accessRows()).toBe(1);
+    expect(await order(sn)).toMatchObject({ status: 1, paid_at: paidAt });
+    expect(await accessRows()).toBe(1);
     const tamperedAgain = { ...good, body: good.body.replace('"summary"', '"summary" ') };
     expect((await post(tamperedAgain)).statusCode).toBe(401);
   });
@@ -200,11 +211,11 @@ describe('notifications that must change nothing', () => {
   });
 
   it('concurrent genuine notifications of one order pay it exactly once', async () => {
-    app.db.prepare("DELETE FROM event_access WHERE user_id = 50 AND gate = 'paid'").run();
+    await forgetAccess();
     const { order_sn } = (await pay({ token: 'paid', idempotency_key: 'race-1' })).json().data;
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(notification(order_sn, 100))));
     expect(answers.every((answer) => answer.statusCode === 204)).toBe(true);
-    expect(accessRows()).toBe(1);
+    expect(await accessRows()).toBe(1);
   });
 });
 
@@ -288,25 +299,35 @@ describe('refunds', () => {
 
 describe('paid after it stopped being available', () => {
   it('the hook refuses, nothing it wrote stays, the order closes, the payment is refunded and the viewer told', async () => {
-    onOrderPaid('product', (db, paid) => {
-      db.prepare(
-        "INSERT INTO event_access (event_id, user_id, gate, created_at) VALUES (?, 50, 'info_form', 0)",
-      ).run(paid.ref_id);
+    onOrderPaidAsync('product', async (trx, paid) => {
+      await trx
+        .insertInto('event_access')
+        .values({ event_id: paid.ref_id, user_id: 50, gate: 'info_form', created_at: 0 })
+        .execute();
       throw new OrderNotAvailable({ 'zh-CN': '库存不足', en: 'Out of stock' });
     });
-    const late = createOrder(app.db, { userId: 50, kind: 'product', refId: 2, amountCents: 300, now: clock });
+    const late = await createPaymentOrder(app.sql, {
+      userId: 50,
+      kind: 'product',
+      refId: 2,
+      amountCents: 300,
+      now: clock,
+    });
     const runtime = wechatOf(app);
     await runtime.client.h5Order(
       { order_sn: late.order_sn, amount_cents: 300, description: 'x' },
       '127.0.0.1',
     );
     expect(await emulatorPay(app, late.order_sn)).toBe('ok');
-    expect(order(late.order_sn).status).toBe(2);
+    expect((await order(late.order_sn)).status).toBe(2);
     expect(
-      app.db
-        .prepare("SELECT COUNT(*) AS n FROM event_access WHERE gate = 'info_form' AND user_id = 50")
-        .get(),
-    ).toEqual({ n: 0 });
+      await app.sql
+        .selectFrom('event_access')
+        .select('event_id')
+        .where('gate', '=', 'info_form')
+        .where('user_id', '=', 50)
+        .execute(),
+    ).toEqual([]);
     const answer = await vi.waitFor(async () => {
       const found = await detail(late.order_sn);
       expect(found.data).toMatchObject({ order_status: 2, refund: { status: 'success', amount: 300 } });
@@ -318,12 +339,16 @@ describe('paid after it stopped being available', () => {
 
 describe('paid votes after the contest ended', () => {
   it('are not counted; the payment is refunded', async () => {
-    const player = app.db
-      .prepare('SELECT id, votes FROM players WHERE contest_id = 2 ORDER BY id LIMIT 1')
-      .get() as {
-      id: number;
-      votes: number;
-    };
+    const votesOf = async (id: number) =>
+      (await app.sql.selectFrom('players').select('votes').where('id', '=', id).executeTakeFirstOrThrow())
+        .votes;
+    const player = await app.sql
+      .selectFrom('players')
+      .select(['id', 'votes'])
+      .where('contest_id', '=', 2)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const answer = (
       await app.inject({
         method: 'POST',
@@ -340,12 +365,14 @@ describe('paid votes after the contest ended', () => {
     ).json();
     expect(answer.xcode).toBe(200);
     // The contest ends while the viewer is on the pay page.
-    app.db.prepare('UPDATE contests SET ends_at = ? WHERE id = 2').run(Math.floor(clock / 1000) - 1);
+    await app.sql
+      .updateTable('contests')
+      .set({ ends_at: Math.floor(clock / 1000) - 1 })
+      .where('id', '=', 2)
+      .execute();
     expect(await emulatorPay(app, answer.data.order_sn)).toBe('ok');
-    expect(order(answer.data.order_sn).status).toBe(2);
-    expect(
-      (app.db.prepare('SELECT votes FROM players WHERE id = ?').get(player.id) as { votes: number }).votes,
-    ).toBe(player.votes);
+    expect((await order(answer.data.order_sn)).status).toBe(2);
+    expect(await votesOf(player.id)).toBe(player.votes);
     await vi.waitFor(async () => {
       expect((await detail(answer.data.order_sn)).data.refund).toMatchObject({
         status: 'success',
@@ -357,9 +384,10 @@ describe('paid votes after the contest ended', () => {
 
 describe('red packet expiry', () => {
   it('the unclaimed rest goes back to the sender through a WeChat refund, once', async () => {
-    app.db
-      .prepare("INSERT INTO events (token, owner_id, title) VALUES ('wx-redpack', 1, 'red packets')")
-      .run();
+    await app.sql
+      .insertInto('events')
+      .values({ token: 'wx-redpack', owner_id: 1, title: 'red packets' })
+      .execute();
     const send = (
       await app.inject({
         method: 'POST',
@@ -370,21 +398,18 @@ describe('red packet expiry', () => {
     ).json();
     expect(send.xcode).toBe(200);
     expect(await emulatorPay(app, send.data.order_sn)).toBe('ok');
-    const packetId = order(send.data.order_sn).ref_id;
-    app.db
-      .prepare('UPDATE red_packet_shares SET user_id = 50, grabbed_at = ? WHERE packet_id = ? AND seq = 0')
-      .run(clock, packetId);
-    const claimed = (
-      app.db
-        .prepare('SELECT amount_cents FROM red_packet_shares WHERE packet_id = ? AND seq = 0')
-        .get(packetId) as {
-        amount_cents: number;
-      }
-    ).amount_cents;
+    const packetId = (await order(send.data.order_sn)).ref_id;
+    const { amount_cents: claimed } = await app.sql
+      .updateTable('red_packet_shares')
+      .set({ user_id: 50, grabbed_at: clock })
+      .where('packet_id', '=', packetId)
+      .where('seq', '=', 0)
+      .returning('amount_cents')
+      .executeTakeFirstOrThrow();
     const check = async (headers: Record<string, string>) =>
       (await app.inject({ url: `/v3/api/wechat/redpack/check?id=${packetId}`, headers })).json().data;
     expect((await check(auth)).refund).toBeNull();
-    expirePackets(app.db, clock + RED_PACKET_TTL_MS + 1);
+    await expirePackets(app.sql, clock + RED_PACKET_TTL_MS + 1);
     // The sender sees the rest pending until the refund sweep records and sends it; others never see it.
     expect((await check(auth)).refund).toEqual({ status: 'pending', amount: 300 - claimed });
     expect((await check({})).refund).toBeNull();

@@ -12,6 +12,7 @@ import {
 } from '../auth/wechat-login.ts';
 import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
+import { expirePackets } from '../redpack/packets.ts';
 import { refundExpiredPackets } from '../redpack/pay.ts';
 import { WECHAT_SCRIPT_ORIGINS } from '../security/headers.ts';
 import { fetchTransport, WechatClient } from './client.ts';
@@ -109,7 +110,10 @@ export async function setupWechat(
   const sweep = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    refundExpiredPackets(runtime)
+    // Red packets nobody looks at again still expire on time (a check or a grab also expires a due one at once),
+    // then the unclaimed rests and other due refunds go to WeChat.
+    expirePackets(sql, now())
+      .then(() => refundExpiredPackets(runtime))
       .then(() => processDueRefunds(runtime))
       .catch((error: unknown) => log(`refund sweep: ${(error as Error).message}`))
       .finally(() => (sweeping = false));

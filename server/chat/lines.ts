@@ -1,0 +1,293 @@
+/**
+ * The chat of an event: its lines (stored, read back page by page, published to the event's room), who may send
+ * (logged in, past the event's gates, not muted, not too fast) and who moderates. The server is the authority: it
+ * refuses empty, too long and too fast lines and lines from muted viewers, whatever the client does. Sending works
+ * over HTTP and over the socket (chat:send) through the same function; every stored line goes to the event's room
+ * (batched by server/realtime.ts).
+ */
+import { LOGIN_REQUIRED, type Viewer } from '../auth/sessions.ts';
+import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
+import type { Sql } from '../db/sql.ts';
+import type { ChatKind } from '../db/tables/base/chat.ts';
+import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
+import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';
+import { loadEvent, mayViewerWatch } from '../routes/video.ts';
+import { sharedStateOf } from '../shared/state.ts';
+import type { PaidContext } from '../wechat/orders.ts';
+
+export type { ChatKind };
+
+export const CHAT_LIMITS = {
+  maxLength: 200,
+  /** At most `burst` messages per viewer within `windowMs`. */
+  burst: 5,
+  windowMs: 5000,
+  historyPage: 30,
+  gapFillPage: 100,
+} as const;
+
+/** Refusals, in the request's language (the Chinese texts are the ones the chat room itself shows). */
+export const CHAT_MESSAGES = {
+  loginRequired: LOGIN_REQUIRED,
+  noToken: { 'zh-CN': '请求无效：缺少 token', en: 'Invalid request: token is missing' },
+  empty: { 'zh-CN': '聊天内容不能为空', en: 'chat content cannot be empty' },
+  tooLong: {
+    'zh-CN': `消息最多 ${CHAT_LIMITS.maxLength} 个字`,
+    en: `Message is too long: at most ${CHAT_LIMITS.maxLength} characters`,
+  },
+  tooFast: {
+    'zh-CN': '发言太快了，请稍后再试',
+    en: 'You are sending messages too fast, please wait a moment',
+  },
+  blacklisted: {
+    'zh-CN': '你已被禁言，无法在本直播间发言',
+    en: 'You have been muted in this chat room and cannot send messages',
+  },
+  notOwner: { 'zh-CN': '只有活动主办方可以禁言观众', en: 'Only the event owner can blacklist viewers' },
+  notSelf: { 'zh-CN': '不能禁言自己', en: 'You cannot blacklist yourself' },
+  noViewer: { 'zh-CN': '该观众不存在', en: 'No such viewer' },
+  noGift: { 'zh-CN': '该礼物不存在', en: 'No such gift' },
+  noReward: { 'zh-CN': '请选择礼物或打赏金额', en: 'Choose a gift or an amount' },
+} as const satisfies Record<string, LocalizedText>;
+
+export type ChatMessage = {
+  id: number;
+  kind: ChatKind;
+  user_id: number;
+  nickname: string;
+  content: string;
+  gift_name: string;
+  gift_name_en: string;
+  gift_count: number;
+  amount: number;
+  packet_id: number;
+  created_at: number;
+};
+
+/** Lines with their sender's nickname (a system line has no sender). */
+const selectMessages = (sql: Sql) =>
+  sql
+    .selectFrom('chat_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      'm.id',
+      'm.kind',
+      'm.user_id',
+      'u.nickname',
+      'm.content',
+      'm.gift_name',
+      'm.gift_name_en',
+      'm.gift_count',
+      'm.amount_cents',
+      'm.packet_id',
+      'm.created_at',
+    ]);
+
+type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
+
+const toMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  kind: row.kind,
+  user_id: row.user_id ?? 0,
+  nickname: row.nickname ?? '',
+  content: row.content,
+  gift_name: row.gift_name,
+  gift_name_en: row.gift_name_en,
+  gift_count: row.gift_count,
+  amount: row.amount_cents,
+  packet_id: row.packet_id,
+  created_at: row.created_at,
+});
+
+export type NewLine = {
+  eventId: number;
+  userId: number | null;
+  kind: ChatKind;
+  content?: string;
+  giftName?: string;
+  giftNameEn?: string;
+  giftCount?: number;
+  amountCents?: number;
+  packetId?: number;
+};
+
+const lineQueries = {
+  insert: prepared((sql, p) =>
+    sql
+      .insertInto('chat_messages')
+      .values({
+        event_id: p('event'),
+        user_id: p('user'),
+        kind: p('kind'),
+        content: p('content'),
+        gift_name: p('giftName'),
+        gift_name_en: p('giftNameEn'),
+        gift_count: p('giftCount'),
+        amount_cents: p('amountCents'),
+        packet_id: p('packetId'),
+        created_at: p('now'),
+      })
+      .returning('id'),
+  ),
+  byId: prepared((sql, p) => selectMessages(sql).where('m.id', '=', p('id'))),
+};
+
+function* storeLine(line: NewLine, now: number): Steps<ChatMessage> {
+  const { id } = (yield first(lineQueries.insert, {
+    event: line.eventId,
+    user: line.userId,
+    kind: line.kind,
+    content: line.content ?? '',
+    giftName: line.giftName ?? '',
+    giftNameEn: line.giftNameEn ?? '',
+    giftCount: line.giftCount ?? 0,
+    amountCents: line.amountCents ?? 0,
+    packetId: line.packetId ?? 0,
+    now,
+  })) as { id: number };
+  return toMessage((yield first(lineQueries.byId, { id })) as MessageRow);
+}
+
+/**
+ * A line for something paid (a gift, a tip, a red packet), stored on the payment's transaction and published to the
+ * event's room once that transaction has committed.
+ */
+export async function announcePaid(trx: Sql, paid: PaidContext, line: NewLine, now: number): Promise<void> {
+  const message = await runSteps(trx, storeLine(line, now));
+  const { token } = await trx
+    .selectFrom('events')
+    .select('token')
+    .where('id', '=', line.eventId)
+    .executeTakeFirstOrThrow();
+  paid.afterCommit((sql) => publishToEvent(sql, token, message));
+}
+
+/** A page of the event's lines: upward from the newest (or from `beforeId`), or after `afterId` (gap fill). */
+export async function chatLines(
+  sql: Sql,
+  eventId: number,
+  page: { beforeId?: number; afterId?: number; limit?: number },
+): Promise<{ list: ChatMessage[]; hasMore: boolean }> {
+  if (page.afterId !== undefined) {
+    // Gap fill after a reconnect: the lines after the last one the client holds, oldest first.
+    const limit = page.limit ?? CHAT_LIMITS.gapFillPage;
+    const rows = await selectMessages(sql)
+      .where('m.event_id', '=', eventId)
+      .where('m.id', '>', page.afterId)
+      .orderBy('m.id', 'asc')
+      .limit(limit + 1)
+      .execute();
+    return { list: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
+  }
+  // History, paged upward from the newest line (or from before_id).
+  const limit = page.limit ?? CHAT_LIMITS.historyPage;
+  const rows = await selectMessages(sql)
+    .where('m.event_id', '=', eventId)
+    .where('m.id', '<', page.beforeId ?? Number.MAX_SAFE_INTEGER)
+    .orderBy('m.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return { list: rows.slice(0, limit).reverse().map(toMessage), hasMore: rows.length > limit };
+}
+
+/**
+ * Counts a send against the viewer's window, in the shared state (one window for every node: memory, or Redis with
+ * REDIS_URL). Check and count are one step, so concurrent sends of one viewer cannot both pass the last place.
+ */
+async function checkRate(sql: Sql, userId: number, now: number): Promise<void> {
+  const taken = await sharedStateOf(sql).takePlace(
+    `chat:${userId}`,
+    CHAT_LIMITS.burst,
+    CHAT_LIMITS.windowMs,
+    now,
+  );
+  if (!taken) throw new ApiFailure(XCODE.tooManyRequests, CHAT_MESSAGES.tooFast);
+}
+
+export async function isBlacklisted(sql: Sql, eventId: number, userId: number): Promise<boolean> {
+  const row = await sql
+    .selectFrom('chat_blacklist')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Mutes (or unmutes) a viewer in the event's chat. The (event, viewer) primary key makes a repeated or concurrent
+ * mute one row.
+ */
+export async function setBlacklisted(
+  sql: Sql,
+  input: { eventId: number; userId: number; byUserId: number; blacklisted: boolean; now: number },
+): Promise<void> {
+  const user = await sql.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
+  if (!user) throw new ApiFailure(XCODE.notFound, CHAT_MESSAGES.noViewer);
+  if (input.blacklisted)
+    await sql
+      .insertInto('chat_blacklist')
+      .values({
+        event_id: input.eventId,
+        user_id: input.userId,
+        by_user_id: input.byUserId,
+        created_at: input.now,
+      })
+      .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
+      .execute();
+  else
+    await sql
+      .deleteFrom('chat_blacklist')
+      .where('event_id', '=', input.eventId)
+      .where('user_id', '=', input.userId)
+      .execute();
+}
+
+// Control characters other than line breaks would let a line spoof layout; they are dropped.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+
+/** The one send path (HTTP and socket). */
+export async function sendChatText(
+  sql: Sql,
+  viewer: Viewer | null,
+  token: unknown,
+  content: unknown,
+  now: number,
+): Promise<ChatMessage> {
+  if (!viewer) throw new ApiFailure(XCODE.loginRequired, CHAT_MESSAGES.loginRequired);
+  if (typeof token !== 'string') throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.noToken);
+  const text = typeof content === 'string' ? content.replace(CONTROL, '').trim() : '';
+  if (!text) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.empty);
+  if ([...text].length > CHAT_LIMITS.maxLength) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.tooLong);
+  const event = await loadEvent(sql, token);
+  // The event's gates (password, payment, form, phone) apply to its chat too.
+  if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
+  if (await isBlacklisted(sql, event.id, viewer.userId))
+    throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.blacklisted);
+  await checkRate(sql, viewer.userId, now);
+  const message = await runSteps(
+    sql,
+    storeLine({ eventId: event.id, userId: viewer.userId, kind: 'text', content: text }, now),
+  );
+  // Answered once the line has left this node, so an acknowledged line reaches every node's viewers.
+  await publishToEvent(sql, event.token, message);
+  return message;
+}
+
+/** The event owner, or a viewer holding the chat_admin permission, moderates the chat. */
+export async function canModerate(sql: Sql, viewer: Viewer | null, ownerId: number): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.userId === ownerId) return true;
+  const row = await sql
+    .selectFrom('users')
+    .select('permissions')
+    .where('id', '=', viewer.userId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.permissions) as string[]).includes('chat_admin') : false;
+}
+
+onSocketEvent('chat:send', ({ sql, viewer }, payload) => {
+  const { token, content } = (payload ?? {}) as { token?: unknown; content?: unknown };
+  return sendChatText(sql, viewer, token, content, Date.now());
+});
