@@ -1,11 +1,12 @@
 /**
- * The server suite on PostgreSQL (`npm run test:postgres`): starts a throw-away PostgreSQL (scripts/services.ts,
- * installed from Debian's packages when missing), runs the server test files whose code is on the query builder with
- * TEST_DATABASE_URL set (each test server then gets a fresh seeded PostgreSQL database), and stops it.
- * Extra arguments replace the list of test files.
+ * The server suite on PostgreSQL (`npm run test:postgres`): starts a throw-away PostgreSQL and Redis
+ * (scripts/services.ts, installed from Debian's packages when missing), runs the server test files whose code is on
+ * the query builder with TEST_DATABASE_URL set (each test server then gets a fresh seeded PostgreSQL database), then on
+ * their own the suites of several nodes (CLUSTER_SUITES: two server processes on PostgreSQL and Redis, and the Redis
+ * shared state, with TEST_REDIS_URL set), and stops both. Extra arguments replace the lists of test files.
  */
 import { spawnSync } from 'node:child_process';
-import { startPostgres } from './services.ts';
+import { startPostgres, startRedis } from './services.ts';
 
 /** Server test files whose every query runs on the query builder (the list grows as domains move over). */
 export const POSTGRES_SUITES = [
@@ -16,16 +17,18 @@ export const POSTGRES_SUITES = [
   'server/engagement/engagement.test.ts',
 ];
 
+/** Run after the others, alone: two server processes need the machine's cores to themselves. */
+export const CLUSTER_SUITES = ['server/shared/state.test.ts', 'server/cluster.test.ts'];
+
 const files = process.argv.slice(2);
-const postgres = await startPostgres();
+const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+const env = { ...process.env, TEST_DATABASE_URL: postgres.url, TEST_REDIS_URL: redis.url };
+const vitest = (suites: string[]) =>
+  spawnSync('npx', ['vitest', 'run', ...suites], { stdio: 'inherit', env }).status ?? 1;
 let status: number;
 try {
-  const result = spawnSync('npx', ['vitest', 'run', ...(files.length > 0 ? files : POSTGRES_SUITES)], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: postgres.url },
-  });
-  status = result.status ?? 1;
+  status = files.length > 0 ? vitest(files) : vitest(POSTGRES_SUITES) || vitest(CLUSTER_SUITES);
 } finally {
-  await postgres.stop();
+  await Promise.all([postgres.stop(), redis.stop()]);
 }
 process.exit(status);
