@@ -6,6 +6,7 @@
 import { findViewer, needViewer } from '../auth/sessions.ts';
 import type { FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
+import type { RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok } from '../envelope.ts';
 import { userVoteState, voteCaster } from '../vote/cast.ts';
@@ -35,13 +36,13 @@ import {
   todayStars,
   voteVersion,
 } from '../vote/read.ts';
-import { applySignUp, findSignUp, unpaidSignUp, type Answers } from '../vote/signup.ts';
+import { applySignUp, findSignUp, unpaidSignUp } from '../vote/signup.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder, type Order } from '../wechat/orders.ts';
 import { payAnswer as wechatPayAnswer } from '../wechat/pay.ts';
 
-type Query = Record<string, unknown>;
-type PageQuery = { vote_id: number; page?: number; page_size?: number; team_id?: number; group_id?: number };
+/** The rank list's and the score list's query (one shape). */
+type RankQuery = RequestQuery<'voteRank'>;
 
 const pageOf = <T>(list: T[], total: number, page: number, pageSize: number) => ({
   list,
@@ -69,7 +70,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
   /** An order answer in the shared PayOrder shape (as /v3/api/wechat/video/pay). */
   /** One page of a contest's players in rank order (votes, or the judges' score), each with fields of its own. */
   const rankedPage = async <E extends object>(
-    query: PageQuery,
+    query: RankQuery,
     order: 'votes' | 'score',
     extra: (row: ListedPlayer['row']) => E,
   ) => {
@@ -91,7 +92,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
   return {
     async voteDetail(request) {
-      const { vote_id } = request.query as { vote_id: number };
+      const { vote_id } = request.query;
       const contest = await findContest(sql, vote_id);
       const status = contestStatus(contest, now());
       const [viewer, totals, event, signUps] = await Promise.all([
@@ -140,7 +141,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async voteList(request) {
-      const query = request.query as PageQuery & { keyword?: string; order?: 'number' | 'votes' | 'new' };
+      const { query } = request;
       await assertContestExists(sql, query.vote_id);
       const { page, pageSize, offset } = paging(query);
       const { total, rows } = await listPlayers(sql, query.vote_id, { ...query, limit: pageSize, offset });
@@ -155,19 +156,19 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async voteTeamList(request) {
-      const { vote_id } = request.query as { vote_id: number };
+      const { vote_id } = request.query;
       await assertContestExists(sql, vote_id);
       return ok({ list: await teamList(sql, vote_id) });
     },
 
     async voteGroupList(request) {
-      const { vote_id } = request.query as { vote_id: number };
+      const { vote_id } = request.query;
       await assertContestExists(sql, vote_id);
       return ok({ list: await groupList(sql, vote_id) });
     },
 
     async votePlayerDetail(request) {
-      const { vote_id, player_id } = request.query as { vote_id: number; player_id: number };
+      const { vote_id, player_id } = request.query;
       const contest = await findContest(sql, vote_id);
       const { row, card } = await findPlayer(sql, contest.id, player_id);
       const [{ rank, gap }, viewer] = await Promise.all([
@@ -200,11 +201,11 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async voteScoreList(request) {
-      return ok(await rankedPage(request.query as PageQuery, 'score', (row) => ({ score: row.score })));
+      return ok(await rankedPage(request.query, 'score', (row) => ({ score: row.score })));
     },
 
     async voteScoreDetail(request) {
-      const { vote_id, player_id } = request.query as { vote_id: number; player_id: number };
+      const { vote_id, player_id } = request.query;
       await assertContestExists(sql, vote_id);
       const { row, card } = await findPlayer(sql, vote_id, player_id);
       return ok({
@@ -214,24 +215,24 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async voteRank(request) {
-      return ok(await rankedPage(request.query as PageQuery, 'votes', () => ({})));
+      return ok(await rankedPage(request.query, 'votes', () => ({})));
     },
 
     async voteTeamRank(request) {
-      const { vote_id } = request.query as { vote_id: number };
+      const { vote_id } = request.query;
       await assertContestExists(sql, vote_id);
       return ok({ list: await teamRank(sql, vote_id) });
     },
 
     async voteTodayStar(request) {
-      const { vote_id, limit = 10 } = request.query as { vote_id: number; limit?: number };
+      const { vote_id, limit = 10 } = request.query;
       await assertContestExists(sql, vote_id);
       const day = cstDay(now());
       return ok({ date: dayToDate(day), list: await todayStars(sql, vote_id, day, limit) });
     },
 
     async voteChanges(request, reply) {
-      const { vote_id, since = 0 } = request.query as { vote_id: number; since?: number };
+      const { vote_id, since = 0 } = request.query;
       await assertContestExists(sql, vote_id);
       const version = await voteVersion(sql, vote_id);
       const etag = `"v${vote_id}-${since}-${version}"`;
@@ -243,7 +244,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteCast(request) {
       const viewer = await needViewer(sql, request, now());
-      const body = request.body as { vote_id: number; player_id: number; idempotency_key: string };
+      const { body } = request;
       return castVote({
         userId: viewer.userId,
         contestId: body.vote_id,
@@ -255,13 +256,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteOrder(request) {
       const viewer = await needViewer(sql, request, now());
-      const body = request.body as {
-        vote_id: number;
-        player_id: number;
-        count: number;
-        t_type?: 'h5' | 'wap';
-        idempotency_key?: string;
-      };
+      const { body } = request;
       // One transaction: a retry with the same key finds the order (and its vote_orders row) and makes no second.
       const order = await sql.transaction().execute(async (trx) => {
         const contest = await findContest(trx, body.vote_id);
@@ -297,7 +292,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async voteDropDown(request) {
-      const { vote_id } = request.query as { vote_id: number };
+      const { vote_id } = request.query;
       const fields = formFields(await findContest(sql, vote_id)).filter((field) => field.type === 'dropdown');
       return ok({
         list: fields.map((field) => ({
@@ -310,7 +305,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async voteCheckboxList(request) {
-      const { vote_id } = request.query as { vote_id: number };
+      const { vote_id } = request.query;
       const fields = formFields(await findContest(sql, vote_id)).filter((field) => field.type === 'checkbox');
       return ok({
         list: fields.map((field) => ({
@@ -324,12 +319,12 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteApply(request) {
       const viewer = await needViewer(sql, request, now());
-      const body = request.body as { vote_id: number; values: Answers };
+      const { body } = request;
       const signUp = await applySignUp(sql, {
         contestId: body.vote_id,
         userId: viewer.userId,
         answers: body.values,
-        inviterId: await inviterId(sql, (request.query as Query).inviteId, viewer.userId),
+        inviterId: await inviterId(sql, request.query.inviteId, viewer.userId),
         nowMs: now(),
       });
       return ok(signUp);
@@ -337,7 +332,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async votePaidRegistration(request) {
       const viewer = await needViewer(sql, request, now());
-      const body = request.body as { vote_id: number; t_type?: 'h5' | 'wap'; idempotency_key?: string };
+      const { body } = request;
       const contest = await findContest(sql, body.vote_id);
       if (contestStatus(contest, now()) === 2)
         throw new ApiFailure(VOTE_XCODE.ended, {
@@ -360,8 +355,8 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     },
 
     async votePoster(request) {
-      const body = request.body as { vote_id: number; player_id: number };
-      const locale = String((request.query as Query).locale ?? 'zh-CN');
+      const { body } = request;
+      const locale = request.query.locale ?? 'zh-CN';
       const contest = await findContest(sql, body.vote_id);
       const { row, card } = await findPlayer(sql, contest.id, body.player_id);
       const { rank } = await playerRank(sql, contest.id, row);
@@ -392,7 +387,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteInviteList(request) {
       const viewer = await needViewer(sql, request, now());
-      const query = request.query as PageQuery;
+      const { query } = request;
       await assertContestExists(sql, query.vote_id);
       const { page, pageSize, offset } = paging(query);
       const invited = sql
