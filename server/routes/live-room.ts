@@ -2,7 +2,6 @@
  * Live-room content around the player: image-text introduction, related and more/new videos, vote totals, episodes
  * with watch progress, and invitations. Spread into videoHandlers (the video domain's handler map).
  */
-import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { findViewer, needViewer } from '../auth/sessions.ts';
@@ -10,7 +9,6 @@ import type { HandlerMap } from '../contract/register.ts';
 import { loadEvent, mayViewerWatch } from './video.ts';
 import { signStreamUrl } from '../streams/sign.ts';
 
-type Paging = { page?: number; limit?: number };
 type EpisodeRow = {
   id: number;
   event_id: number;
@@ -27,7 +25,7 @@ export function episodeStreamUrl(episode: Pick<EpisodeRow, 'id' | 'stream'>): st
   return `/streams/vod/${episode.stream}/master.m3u8?episode=${episode.id}`;
 }
 
-function paging(query: Paging, defaultLimit: number) {
+function paging(query: { page?: number; limit?: number }, defaultLimit: number) {
   const page = query.page ?? 1;
   const limit = query.limit ?? defaultLimit;
   return { page, limit, offset: (page - 1) * limit };
@@ -35,12 +33,6 @@ function paging(query: Paging, defaultLimit: number) {
 
 export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
-  const eventOf = (request: FastifyRequest) => {
-    // HEAD is GET without the body (Fastify answers it from the GET route): its token is in the query too.
-    const fromQuery = request.method === 'GET' || request.method === 'HEAD';
-    const source = (fromQuery ? request.query : request.body) as { token?: string } | undefined;
-    return loadEvent(sql, source?.token ?? '');
-  };
   const episodeOf = async (eventId: number, episodeId: number): Promise<EpisodeRow> => {
     const row = await sql
       .selectFrom('episodes')
@@ -85,7 +77,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
   return {
     async videoImageText(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.query.token);
       const row = await sql
         .selectFrom('event_image_text')
         .select('html')
@@ -95,7 +87,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async videoRelated(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.query.token);
       const list = await sql
         .selectFrom('event_related as r')
         .innerJoin('events as e', 'e.id', 'r.related_event_id')
@@ -107,8 +99,8 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async videoMoreNew(request) {
-      const event = await eventOf(request);
-      const { page, limit, offset } = paging(request.query as Paging, 10);
+      const event = await loadEvent(sql, request.query.token);
+      const { page, limit, offset } = paging(request.query, 10);
       const [count, list] = await Promise.all([
         moreNew(event.id)
           .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -125,8 +117,8 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async videoVoteTotals(request) {
-      const event = await eventOf(request);
-      const { limit = 5 } = request.query as { limit?: number };
+      const event = await loadEvent(sql, request.query.token);
+      const { limit = 5 } = request.query;
       const contests = await sql
         .selectFrom('contests as c')
         .select((eb) => [
@@ -167,7 +159,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async episodeList(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.body.token);
       const viewer = await findViewer(sql, request);
       const mayWatch = await mayViewerWatch(sql, event, viewer, now());
       const rows = await sql
@@ -192,7 +184,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async episodeBindInfo(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.body.token);
       const viewer = await needViewer(sql, request);
       const row = await sql
         .selectFrom('episode_binds as b')
@@ -207,17 +199,17 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async episodeBindSave(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.body.token);
       const viewer = await needViewer(sql, request);
-      const episode = await episodeOf(event.id, (request.body as { episode_id: number }).episode_id);
+      const episode = await episodeOf(event.id, request.body.episode_id);
       await bind(sql, event.id, viewer.userId, episode.id);
       return ok({ episode_id: episode.id });
     },
 
     async episodeWatchProcess(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.body.token);
       const viewer = await needViewer(sql, request);
-      const body = request.body as { episode_id: number; position: number };
+      const { body } = request;
       const episode = await episodeOf(event.id, body.episode_id);
       // A player can report a little past the end (rounding); the position never exceeds the episode.
       const position = Math.min(Math.round(body.position * 10) / 10, episode.duration_s);
@@ -243,9 +235,9 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async inviteRecord(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.body.token);
       const viewer = await needViewer(sql, request);
-      const inviterId = (request.body as { invite_id: number }).invite_id;
+      const inviterId = request.body.invite_id;
       if (inviterId === viewer.userId)
         throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '不能邀请自己', en: 'You cannot invite yourself' });
       const inviter = await sql
@@ -280,9 +272,9 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
     },
 
     async inviteList(request) {
-      const event = await eventOf(request);
+      const event = await loadEvent(sql, request.query.token);
       const viewer = await needViewer(sql, request);
-      const { limit, offset } = paging(request.query as Paging, 10);
+      const { limit, offset } = paging(request.query, 10);
       const [count, list] = await Promise.all([
         sql
           .selectFrom('invitations')

@@ -18,7 +18,7 @@ export const STREAM_MESSAGES = {
 export function streamHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
   return {
     async videoStreamSign(request) {
-      const { token, url } = request.query as { token: string; url: string };
+      const { token, url } = request.query;
       const event = await loadEvent(sql, token);
       if (!(await mayViewerWatch(sql, event, await findViewer(sql, request), now())))
         throw new ApiFailure(XCODE.forbidden, STREAM_MESSAGES.gated);

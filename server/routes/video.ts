@@ -38,14 +38,9 @@ const eventLookups = new WeakMap<Sql, (token: string) => Promise<EventRow | unde
 
 /**
  * The event behind a video token (either engine), cached on SQLite until the events table changes (nearly every call
- * reads it). The row is shared with other callers: read it, never change it. The three-argument form is the old one
- * (its middle argument is not used) until its last callers move.
+ * reads it). The row is shared with other callers: read it, never change it.
  */
-export async function loadEvent(
-  sql: Sql,
-  ...args: [token: string] | [_legacy: unknown, token: string]
-): Promise<EventRow> {
-  const token = args.length === 1 ? args[0] : args[1];
+export async function loadEvent(sql: Sql, token: string): Promise<EventRow> {
   let lookup = eventLookups.get(sql);
   if (!lookup) {
     lookup = cachedQuery(sql, ['events'], (key: string) =>
@@ -126,7 +121,7 @@ export function videoHandlers(sql: Sql, now: () => number = Date.now): HandlerMa
   });
   return {
     async videoDetail(request) {
-      const { token } = request.query as { token: string };
+      const { token } = request.query;
       const event = await loadEvent(sql, token);
       const viewer = await findViewer(sql, request);
       const gates = await gatesPassed(sql, event.id, viewer, now());
