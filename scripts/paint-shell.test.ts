@@ -13,11 +13,15 @@ function runInlineScript(boot: EntryBoot | null = null) {
 
 const boot: EntryBoot = {
   js: '/livev3/assets/index.js',
+  modules: ['/livev3/assets/index.js', '/livev3/assets/runtime.js'],
   css: ['/livev3/assets/index.css'],
   player: ['/livev3/assets/Player.js', '/livev3/assets/hls.light.js'],
 };
 const entryScript = () => document.head.querySelector('script[type="module"]');
 const stylesheet = () => document.head.querySelector('link[rel="stylesheet"]') as HTMLLinkElement | null;
+const preloaded = (rel: string) =>
+  [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -73,7 +77,8 @@ describe('index.html inline script', () => {
     // Shown once loaded: the play sign stays until then.
     expect(cover.hidden).toBe(true);
     cover.dispatchEvent(new Event('load'));
-    expect(cover.hidden).toBe(false);
+    // Once decoded, so that it paints in the next frame.
+    await vi.waitFor(() => expect(cover.hidden).toBe(false));
     await window.__livev3Early?.coverSettled;
   });
 
@@ -83,14 +88,18 @@ describe('index.html inline script', () => {
       vi.fn(() => Promise.resolve(new Response(JSON.stringify(envelope)))),
     );
     runInlineScript(boot);
+    // Nothing of the entry before the shell's first paint: it then downloads while the cover does.
+    expect(preloaded('modulepreload')).toEqual([]);
+    await nextFrame();
+    expect(preloaded('modulepreload')).toEqual(boot.modules);
+    expect(preloaded('preload')).toContain('/livev3/assets/index.css');
     const cover = document.getElementById('lv-cover') as HTMLImageElement;
     await vi.waitFor(() => expect(cover.getAttribute('src')).toBe('/streams/vod/demo/cover.jpg'));
     expect(stylesheet()).toBeNull();
     expect(entryScript()).toBeNull();
     cover.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(stylesheet()?.getAttribute('href')).toBe('/livev3/assets/index.css'));
-    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
-    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(boot.player);
+    expect(preloaded('modulepreload')).toEqual([...boot.modules, ...boot.player]);
     // The entry waits for its stylesheet, so the page never renders unstyled.
     expect(entryScript()).toBeNull();
     stylesheet()?.dispatchEvent(new Event('load'));
@@ -156,7 +165,7 @@ describe('index.html inline script', () => {
     window.history.replaceState(null, '', '/livev3/#/pages/vote/index?token=demo');
     vi.stubGlobal('fetch', vi.fn());
     runInlineScript(boot);
-    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    expect(preloaded('modulepreload')).toEqual(boot.modules);
     stylesheet()?.dispatchEvent(new Event('load'));
     expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
   });
@@ -175,15 +184,12 @@ describe('the built index.html', () => {
     b: chunk('assets/hls.light-E5.js', '/app/node_modules/hls.js/dist/hls.light.mjs'),
   } as unknown as Parameters<typeof deferEntry>[1];
 
-  it('only preloads the entry and its stylesheet, for the inline script to start them', () => {
+  it('takes the entry, its imports and its stylesheet out, for the inline script to fetch and start them', () => {
     const { html, boot: entry } = deferEntry(built, bundle, '/livev3/');
-    expect(html).not.toContain('<script type="module"');
-    expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/livev3/assets/index-A1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/livev3/assets/runtime-B2.js">');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/livev3/assets/index-C3.css">');
+    expect(html).toBe('<title>livev3</title>');
     expect(entry).toEqual({
       js: '/livev3/assets/index-A1.js',
+      modules: ['/livev3/assets/index-A1.js', '/livev3/assets/runtime-B2.js'],
       css: ['/livev3/assets/index-C3.css'],
       player: ['/livev3/assets/Player-D4.js', '/livev3/assets/hls.light-E5.js'],
     });

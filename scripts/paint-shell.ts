@@ -10,10 +10,11 @@
  *   - hides the shell on routes that are not a live room,
  *   - starts the event detail request exactly as the API client would send it (same URL, same Authorization), kept
  *     in `window.__livev3Early` for the client to use instead of asking again,
- *   - and, as soon as the detail names the cover, fetches it with high priority and shows it in the shell, with the
- *     title. `coverSettled` resolves when the cover has loaded (or failed, or there is none),
- *   - starts the app: in a build the entry module and its stylesheet are only preloaded by the HTML (they download
- *     from the start) and the script adds them once the cover is on screen (at once on other routes, when the
+ *   - and, as soon as the detail names the cover, fetches it with high priority and shows it in the shell once
+ *     decoded (so it paints in the next frame, before the app replaces the shell), with the title. `coverSettled` resolves when the cover has loaded (or failed, or there is none),
+ *   - starts the app: a build's index.html has no tags for the entry; the script preloads the entry module, its
+ *     imports and its stylesheet once the shell is painted (a frame after the HTML: the first paint never waits for
+ *     them), and adds the stylesheet and the entry once the cover is on screen (at once on other routes, when the
  *     detail fails, or after 4 s), with the player's chunks on a live room: the entry's work never delays the cover's
  *     paint, and nothing it loads competes with the cover for the network,
  *   - and on a channel home (no shell there: its blocks are the first paint) starts the channel request the same way
@@ -43,10 +44,11 @@ type ShellColours = {
   text: string;
 };
 /**
- * The built entry, which the inline script starts once the cover is on screen (the build's own tags would not wait),
- * and on a live room the player's chunks, preloaded at the same moment (the entry asks for them first thing).
+ * The built entry, which the inline script fetches once the shell is painted and starts once the cover is on screen
+ * (the build's own tags would do neither): the entry module, the modules it imports (the entry first), its
+ * stylesheets, and on a live room the player's chunks, preloaded when the entry starts (it asks for them first thing).
  */
-export type EntryBoot = { js: string; css: string[]; player: string[] };
+export type EntryBoot = { js: string; modules: string[]; css: string[]; player: string[] };
 
 /** The modules of the live room's player that the entry loads at once: the player component and hls.js light. */
 const PLAYER_MODULES = ['/src/features/player/Player.tsx', '/hls.js/dist/hls.light.mjs'];
@@ -109,10 +111,13 @@ export function inlineScript(
 ): string {
   return `(function(){var C=${JSON.stringify({ ...data, boot })},w=window,d=document,h=d.documentElement,early={};w.__livev3Early=early;
 var settle,settled=new Promise(function(r){settle=r});early.coverSettled=settled;
-var booted,boot=function(){var b=C.boot;if(booted||!b)return;booted=1;if(variant)b.player.forEach(function(href){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;d.head.appendChild(l)});
-var n=b.css.length+1,go=function(){if(--n)return;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.js;d.head.appendChild(s)},
-start=function(){b.css.forEach(function(href){var l=d.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.onload=l.onerror=go;l.href=href;d.head.appendChild(l)});go()};
-if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()};
+var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;d.head.appendChild(l);return l},
+parsed=function(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()},
+painted=function(f){var t=setTimeout(f,1000);requestAnimationFrame(function(){clearTimeout(t);setTimeout(f)})};
+var fetched,fetchEntry=function(){var b=C.boot;if(fetched||!b)return;fetched=1;b.modules.forEach(function(href){add('modulepreload',href)});b.css.forEach(function(href){add('preload',href,'style')})};
+var booted,boot=function(){var b=C.boot;if(booted||!b)return;booted=1;fetchEntry();if(variant)b.player.forEach(function(href){add('modulepreload',href)});
+var n=b.css.length+1,go=function(){if(--n)return;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.js;d.head.appendChild(s)};
+parsed(function(){b.css.forEach(function(href){var l=add('stylesheet',href);l.onload=l.onerror=go});go()})};
 var done=function(){settle();boot()},shown=function(){settle();requestAnimationFrame(function(){setTimeout(boot)})};
 try{var u=new URL(location.href),q=new URLSearchParams(u.search),x=u.hash.indexOf('?');
 if(x>=0)new URLSearchParams(u.hash.slice(x+1)).forEach(function(v,k){q.set(k,v)});
@@ -137,8 +142,8 @@ var t=d.getElementById('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.cla
 if(!v||!v.cover){done();return}
 pre(v.cover);
 var img=d.getElementById('lv-cover');if(!img){done();return}
-img.onload=function(){img.hidden=false;shown()};img.onerror=shown;img.setAttribute('fetchpriority','high');img.src=v.cover}).catch(function(){done()});
-setTimeout(done,4000)}catch(e){done()}})();`;
+img.onload=function(){var show=function(){img.hidden=false;shown()};if(img.decode)img.decode().then(show,show);else show()};img.onerror=shown;img.setAttribute('fetchpriority','high');img.src=v.cover}).catch(function(){done()});
+parsed(function(){painted(fetchEntry)});setTimeout(done,4000)}catch(e){done()}})();`;
 }
 
 function criticalCss(base: ThemeTokens): string {
@@ -175,16 +180,16 @@ export const SHELL = [
 ].join('');
 
 /**
- * The build's entry tags, made to wait for the inline script: the entry module and its stylesheets are only preloaded
- * (they download from the start, in parallel with the detail and the cover), and the inline script adds them once the
- * cover is on screen, so the first paints need nothing but the HTML and the entry's work does not delay the cover.
+ * The build's entry tags, taken out of index.html for the inline script: the entry module, the modules it imports
+ * and its stylesheets, which the script fetches once the shell is painted and starts once the cover is on screen, so
+ * the first paints need nothing but the HTML and the entry's work does not delay the cover.
  */
 export function deferEntry(
   html: string,
   bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
   base: string,
 ): { html: string; boot: EntryBoot } {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry)
     throw new Error('paint-shell: the built index.html has no entry <script type="module" crossorigin src>');
   const player = PLAYER_MODULES.map((suffix) => {
@@ -194,27 +199,33 @@ export function deferEntry(
     if (!chunk) throw new Error(`paint-shell: the build has no chunk for ${suffix}`);
     return base + chunk.fileName;
   });
+  const js = entry[1] as string;
+  const modules = [js];
   const css: string[] = [];
   const deferred = html
-    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
-    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      modules.push(href);
+      return '';
+    })
+    .replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
       css.push(href);
-      return `<link rel="preload" as="style" crossorigin href="${href}">`;
+      return '';
     });
-  return { html: deferred, boot: { js: entry[1] as string, css, player } };
+  return { html: deferred, boot: { js, modules, css, player } };
 }
 
 export function paintShellPlugin(root = projectRoot): Plugin {
   let base = '/';
   return {
     name: 'livev3:paint-shell',
-    // Last of the HTML transforms: others may still look for the build's entry tag, which this one rewrites.
+    // Last of the HTML transforms: others may still look for the build's entry tag, which this one takes out.
     enforce: 'post',
     configResolved(config) {
       base = config.base;
     },
     transformIndexHtml: {
-      // After the build has added its tags (the entry script, its stylesheet): the build's are rewritten to wait.
+      // After the build has added its tags (the entry script, its imports, its stylesheet), which are taken out.
       order: 'post',
       handler(source, context) {
         const { base: tokens, script } = shellData(root);
