@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { normaliseEmail, sendEmailCode, verifyEmailCode } from '../auth/email-code.ts';
 import type { Mailer } from '../auth/mail.ts';
 import {
@@ -75,8 +74,15 @@ export function accountHandlers(options: Options): HandlerMap {
       });
     }
   }
-  const phoneLogin = async (request: FastifyRequest) => {
-    const { phone, code, nickname } = request.body as { phone: string; code: string; nickname?: string };
+  const phoneLogin = async ({
+    phone,
+    code,
+    nickname,
+  }: {
+    phone: string;
+    code: string;
+    nickname?: string;
+  }) => {
     await verifyCode(sql, { phone, code, purpose: 'login', now: now() });
     const userId = await userByPhone(phone, nickname);
     return ok({ token: await startSession(sql, userId, now()), user_id: userId });
@@ -99,8 +105,8 @@ export function accountHandlers(options: Options): HandlerMap {
 
   return {
     async sendSmsCode(request) {
-      const { type } = request.params as { type: 'login' | 'bind' };
-      const { phone, ticket } = request.body as { phone: string; ticket?: string };
+      const { type } = request.params;
+      const { phone, ticket } = request.body;
       // Both need the one-time ticket of a slide check passed for this phone (so neither can be scripted to flood a
       // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
       if (type === 'bind') await needViewer(sql, request, now());
@@ -117,22 +123,20 @@ export function accountHandlers(options: Options): HandlerMap {
         localize({ 'zh-CN': '验证码已发送', en: 'The code has been sent' }, requestLocale(request)),
       );
     },
-    loginPhoneSms: phoneLogin,
-    smsLogin: phoneLogin,
+    loginPhoneSms: (request) => phoneLogin(request.body),
+    smsLogin: (request) => phoneLogin(request.body),
     async slideChallenge(request) {
-      const { phone } = request.body as { phone: string };
+      const { phone } = request.body;
       return ok(await issueChallenge(sql, { phone, ip: request.ip, now: now() }));
     },
     async slideVerify(request) {
-      const { challenge_id, phone, track } = request.body as {
-        challenge_id: string;
-        phone: string;
-        track: TrackPoint[];
-      };
+      const { challenge_id, phone } = request.body;
+      // The contract holds each point to two numbers (minItems = maxItems = 2).
+      const track = request.body.track.map(([position, ms]): TrackPoint => [position, ms]);
       return ok(await verifySlide(sql, { challengeId: challenge_id, phone, track, now: now() }));
     },
     async sendEmailCode(request) {
-      const email = normaliseEmail((request.body as { email: string }).email);
+      const email = normaliseEmail(request.body.email);
       const answer = await sendEmailCode(sql, options.mailer, {
         email,
         ip: request.ip,
@@ -150,7 +154,7 @@ export function accountHandlers(options: Options): HandlerMap {
      * someone's e-mail is never enough to log in as them.
      */
     async emailAnonymousLogin(request) {
-      const { email, nickname, code } = request.body as { email: string; nickname?: string; code?: string };
+      const { email, nickname, code } = request.body;
       const address = normaliseEmail(email);
       if (code) await verifyEmailCode(sql, { email: address, code, now: now() });
       const created = await sql
@@ -176,7 +180,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async bindPhone(request) {
       const viewer = await needViewer(sql, request, now());
-      const { phone, code } = request.body as { phone: string; code: string };
+      const { phone, code } = request.body;
       await verifyCode(sql, { phone, code, purpose: 'bind', now: now() });
       await bindPhoneTo(viewer.userId, phone);
       return ok({ phone: maskPhone(phone) });
@@ -208,7 +212,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async updateUserInfo(request) {
       const viewer = await needViewer(sql, request, now());
-      const { nickname, avatar } = request.body as { nickname?: string; avatar?: string };
+      const { nickname, avatar } = request.body;
       if (avatar && !/^(https?:\/\/|\/(?!\/))/.test(avatar))
         throw new ApiFailure(XCODE.badRequest, {
           'zh-CN': '头像须为 http(s) 地址或站内路径',
@@ -231,12 +235,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async sessionRevoke(request) {
       const viewer = await needViewer(sql, request, now());
-      const revoked = await revokeSession(
-        sql,
-        viewer.userId,
-        { id: (request.body as { id: string }).id },
-        now(),
-      );
+      const revoked = await revokeSession(sql, viewer.userId, { id: request.body.id }, now());
       if (!revoked)
         throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有这个登录设备', en: 'No such session' });
       // That device's sockets go at once (by its session id: only a prefix of its token's hash is known here).
@@ -251,7 +250,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async collectInfoGet(request) {
       const viewer = await needViewer(sql, request, now());
-      const event = await loadEvent(sql, (request.query as { token: string }).token);
+      const event = await loadEvent(sql, request.query.token);
       const form = await sql
         .selectFrom('info_forms')
         .select(['name', 'phone', 'company', 'position', 'remark', 'agreement'])
@@ -262,15 +261,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async collectInfo(request) {
       const viewer = await needViewer(sql, request, now());
-      const form = request.body as {
-        token: string;
-        name?: string;
-        phone?: string;
-        company?: string;
-        position?: string;
-        remark?: string;
-        agreement?: boolean | string;
-      };
+      const form = request.body;
       const name = form.name?.trim() ?? '';
       const phone = form.phone?.trim() ?? '';
       const company = form.company?.trim() ?? '';
@@ -308,7 +299,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async watchPhone(request) {
       const viewer = await needViewer(sql, request);
-      await loadEvent(sql, (request.body as { token: string }).token);
+      await loadEvent(sql, request.body.token);
       const user = await sql
         .selectFrom('users')
         .select('phone')
@@ -317,17 +308,17 @@ export function accountHandlers(options: Options): HandlerMap {
       return ok({ bound: Boolean(user?.phone), phone: maskPhone(user?.phone ?? '') });
     },
     async welcomeMasses(request) {
-      const event = await loadEvent(sql, (request.query as { token: string }).token);
+      const event = await loadEvent(sql, request.query.token);
       return ok({ welcome: `欢迎来到「${event.title}」`, viewers: event.views });
     },
     async wxLogin(request) {
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.oauthCode(code));
       const userId = await userForIdentity(sql, identity, now(), 'web');
       return ok({ token: await startSession(sql, userId, now()), user_id: userId });
     },
     async miniWxLogin(request) {
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.miniCode(code));
       const found = await userForIdentity(sql, identity, now(), 'mini');
       // The mini program's openid names one account: a concurrent first login that created another gets this one.
@@ -353,7 +344,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async getWxPhone(request) {
       const viewer = await needViewer(sql, request, now());
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       const phone = await fromWechat(PHONE_NUMBER, () => options.wechat.phoneCode(code));
       await bindPhoneTo(viewer.userId, phone);
       return ok({ phone: maskPhone(phone) });
