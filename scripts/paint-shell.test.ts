@@ -127,30 +127,82 @@ describe('index.html inline script', () => {
     await window.__livev3Early?.coverSettled;
   });
 
-  it('on a channel home starts the channel request for the API client and preloads its covers, without the shell', async () => {
+  it('on a channel home paints the channel shell from the channel request, which the API client then uses', async () => {
     window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase&locale=en');
     const channel = {
       xcode: 200,
-      data: { title: 'Showcase', cover: '/media/cover.jpg', live: { cover: '/media/live.jpg' } },
+      data: {
+        title: '<b>Showcase</b>',
+        intro: 'Launches and summits',
+        logo: '/media/logo.jpg',
+        cover: '/media/cover.jpg',
+        live: { cover: '/media/live.jpg' },
+      },
     };
     const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(channel))));
     vi.stubGlobal('fetch', fetchMock);
-    runInlineScript();
-    expect(document.documentElement.classList.contains('lv-off')).toBe(true);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() =>
-      expect(document.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(2),
+    runInlineScript(boot);
+    const root = document.documentElement;
+    expect(root.classList.contains('lv-off')).toBe(true);
+    expect(root.classList.contains('lv-chan')).toBe(true);
+    expect(root.style.getPropertyValue('--lv-hbg')).toBe(
+      shellData().script.colours[`${shellData().script.theme}-channel`].hbg,
     );
-    const preloads = [...document.querySelectorAll('link[rel="preload"][as="image"]')];
-    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
-      '/media/live.jpg',
-      '/media/cover.jpg',
-    ]);
-    expect(preloads.every((link) => link.getAttribute('fetchpriority') === 'high')).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const live = document.getElementById('lv-chv') as HTMLImageElement;
+    await vi.waitFor(() => expect(live.getAttribute('src')).toBe('/media/live.jpg'));
+    expect(live.getAttribute('fetchpriority')).toBe('high');
+    expect(document.getElementById('lv-chc')?.getAttribute('src')).toBe('/media/cover.jpg');
+    expect(document.getElementById('lv-chl')?.getAttribute('src')).toBe('/media/logo.jpg');
+    const title = document.getElementById('lv-cht') as HTMLElement;
+    expect(title.textContent).toBe('<b>Showcase</b>');
+    expect(title.children).toHaveLength(0);
+    expect(document.getElementById('lv-chp')?.textContent).toBe('Launches and summits');
+    expect((document.getElementById('lv-chk') as HTMLElement).hidden).toBe(false);
+    // The app starts once the live cover, the largest picture, is on screen.
+    expect(entryScript()).toBeNull();
+    live.dispatchEvent(new Event('load'));
+    await window.__livev3Early?.coverSettled;
+    await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+    stylesheet()?.dispatchEvent(new Event('load'));
+    expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
     const { apiGet } = await import('../src/lib/api-client');
     const answer = await apiGet<{ title: string }>('/v2/api/home/index', { channel_token: 'showcase' });
-    expect(answer.title).toBe('Showcase');
+    expect(answer.title).toBe('<b>Showcase</b>');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the live card out of the channel shell when nothing is live, and waits for the channel cover', async () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
+    const channel = { xcode: 200, data: { title: 'Showcase', cover: '/media/cover.jpg', live: null } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(channel)))),
+    );
+    runInlineScript(boot);
+    const cover = document.getElementById('lv-chc') as HTMLImageElement;
+    await vi.waitFor(() => expect(cover.getAttribute('src')).toBe('/media/cover.jpg'));
+    expect((document.getElementById('lv-chk') as HTMLElement).hidden).toBe(true);
+    expect(document.getElementById('lv-chv')?.hasAttribute('src')).toBe(false);
+    let settled = false;
+    void window.__livev3Early?.coverSettled?.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(settled).toBe(false);
+    cover.dispatchEvent(new Event('load'));
+    await window.__livev3Early?.coverSettled;
+    expect(settled).toBe(true);
+  });
+
+  it('gives the channel shell to the channel routes that start with the header and the live-now card', () => {
+    expect(shellData().script.channels['/pages/channel/index']).toEqual({ variant: 'channel', intro: true });
+    expect(shellData().script.channels['/pages/channel/room-new/index']).toBeUndefined();
+    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    document.body.innerHTML = SHELL;
+    new Function(inlineScript({ ...shellData().script, channels: {} }, null))();
+    expect(document.documentElement.classList.contains('lv-chan')).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks for no channel on a channel home without a channel token', () => {

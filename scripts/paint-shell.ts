@@ -3,7 +3,7 @@
  *
  * - a static shell of the live room inside #root (the 16:9 cover area with a play sign, the title card with a status
  *   badge, a title line and a meta line), styled by a few lines of inline critical CSS, so the first paint needs only
- *   the HTML (the play sign makes it a contentful paint);
+ *   the HTML (the play sign makes it a contentful paint), and one of the channel home (below);
  * - a tiny inline script that, before the entry module has even started downloading,
  *   - paints the shell in the colours of the theme remembered for this event (or the config default),
  *   - sets `<html lang>` to the launch locale,
@@ -17,9 +17,9 @@
  *     them), and adds the stylesheet and the entry once the cover is on screen (at once on other routes, when the
  *     detail fails, or after 4 s), with the player's chunks on a live room: the entry's work never delays the cover's
  *     paint, and nothing it loads competes with the cover for the network,
- *   - and on a channel home (no shell there: its blocks are the first paint) starts the channel request the same way
- *     and preloads the live card's cover and the channel cover with high priority, so they are in when the blocks
- *     render.
+ *   - and on a channel home paints the channel shell instead (the header band with the cover, logo, name and
+ *     introduction, and the live-now card with the live event's cover, laid out as the page lays them out), from the
+ *     channel request started the same way; the app starts once the live cover (or the channel cover) is on screen.
  *
  * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
  * Colours and sizes come from themes/*.json (no literal values here).
@@ -42,6 +42,9 @@ type ShellColours = {
   overlay: string;
   glyph: string;
   text: string;
+  /** The channel header's band (the channel shell). */
+  hbg: string;
+  htext: string;
 };
 /**
  * The built entry, which the inline script fetches once the shell is painted and starts once the cover is on screen
@@ -55,7 +58,13 @@ const PLAYER_MODULES = ['/src/features/player/Player.tsx', '/hls.js/dist/hls.lig
 type AppConfigLite = {
   theme: { default: string };
   constants: { apiOrigin: string; defaultLocale: string; locales?: string[] };
-  routes: Array<{ path: string; aliases?: string[]; page: string; themeVariant?: ThemeVariantName }>;
+  routes: Array<{
+    path: string;
+    aliases?: string[];
+    page: string;
+    themeVariant?: ThemeVariantName;
+    blocks?: Array<{ type: string; props?: { showIntro?: boolean } }>;
+  }>;
 };
 
 function readJson<T>(file: string): T {
@@ -79,6 +88,8 @@ export function shellData(root = projectRoot) {
         overlay: tokens.color.overlay,
         glyph: tokens.color.overlayText,
         text: tokens.color.text,
+        hbg: tokens.color.headerBackground,
+        htext: tokens.color.headerText,
       };
     }
   }
@@ -87,9 +98,17 @@ export function shellData(root = projectRoot) {
   for (const route of config.routes.filter((candidate) => candidate.page === 'home'))
     for (const routePath of [route.path, ...(route.aliases ?? [])])
       rooms[routePath] = route.themeVariant ?? 'default';
-  const channels = config.routes
-    .filter((route) => route.page === 'channel')
-    .flatMap((route) => [route.path, ...(route.aliases ?? [])]);
+  // The channel shell depicts a channel header followed by the live-now card: routes that start otherwise get none.
+  const channels: Record<string, { variant: ThemeVariantName; intro: boolean }> = {};
+  for (const route of config.routes.filter((candidate) => candidate.page === 'channel')) {
+    const [header, live] = route.blocks ?? [];
+    if (header?.type !== 'channel-header' || live?.type !== 'channel-live') continue;
+    for (const routePath of [route.path, ...(route.aliases ?? [])])
+      channels[routePath] = {
+        variant: route.themeVariant ?? 'default',
+        intro: header.props?.showIntro !== false,
+      };
+  }
   return {
     base,
     script: {
@@ -125,19 +144,23 @@ var ls;try{ls=w.localStorage}catch(e){}
 var get=function(k){try{return ls?ls.getItem(k):null}catch(e){return null}};
 var token=q.get('token')||'',loc=q.get('locale');
 if(C.locales.indexOf(loc)<0)loc=get('livev3:locale');if(C.locales.indexOf(loc)<0)loc=C.locale;h.lang=loc;
-var route=u.hash.replace(/^#/,'').split('?')[0]||'/',variant=C.rooms[route],ch=C.channels.indexOf(route)>=0&&q.get('channelToken');
-if(!variant){h.classList.add('lv-off');done();if(!ch)return}
-else{var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
+var route=u.hash.replace(/^#/,'').split('?')[0]||'/',cr=C.channels[route],ch=cr&&q.get('channelToken'),variant=C.rooms[route]||(ch&&cr.variant);
+if(!variant){h.classList.add('lv-off');done();return}
+var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
 for(var k in c)h.style.setProperty('--lv-'+k,c[k]);
-if(!token){done();return}}
+if(ch){h.classList.add('lv-off');h.classList.add('lv-chan')}else if(!token){done();return}
 var auth=get('livev3:auth:'+token)||'';if(!auth){d.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i).trim()==='auth_token_2')auth=decodeURIComponent(p.slice(i+1))})}
 var s=new URLSearchParams();if(ch)s.set('channel_token',ch);else s.set('token',token);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));
 var headers={Accept:'application/json'};if(auth)headers.Authorization='Bearer '+auth;
 early.url=C.api+(ch?'/v2/api/home/index?':'/v3/api/video/detail?')+s.toString();early.auth=headers.Authorization||'';
 early.response=fetch(early.url,{headers:headers,credentials:'include'});
+var channel=function(v){if(!v){done();return}
+var el=function(id){return d.getElementById(id)},text=function(id,t){if(t)el(id).textContent=t},live=v.live&&v.live.cover,main=live||v.cover,
+img=function(id,src){var n=el(id);if(!src)return;if(src===main){n.onload=shown;n.onerror=done}n.setAttribute('fetchpriority','high');n.src=src};
+text('lv-cht',v.title);text('lv-chp',cr.intro&&v.intro);if(!v.cover)el('lv-chc').parentNode.className='lv-chn';if(v.live)el('lv-chk').hidden=false;img('lv-chl',v.logo);img('lv-chc',v.cover);img('lv-chv',live);if(!main)done()};
 var pre=function(src){var l=d.createElement('link');l.setAttribute('rel','preload');l.setAttribute('as','image');l.setAttribute('href',src);l.setAttribute('fetchpriority','high');d.head.appendChild(l)};
 early.response.then(function(r){return r.clone().json()}).then(function(e){var v=e&&e.data;
-if(ch){if(v&&v.live&&v.live.cover)pre(v.live.cover);if(v&&v.cover)pre(v.cover);return}
+if(ch){channel(v);return}
 var t=d.getElementById('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.className='lv-title'}
 if(!v||!v.cover){done();return}
 pre(v.cover);
@@ -145,6 +168,8 @@ var img=d.getElementById('lv-cover');if(!img){done();return}
 img.onload=function(){var show=function(){img.hidden=false;shown()};if(img.decode)img.decode().then(show,show);else show()};img.onerror=shown;img.setAttribute('fetchpriority','high');img.src=v.cover}).catch(function(){done()});
 parsed(function(){painted(fetchEntry)});setTimeout(done,4000)}catch(e){done()}})();`;
 }
+
+const FONT = `-apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Noto Sans CJK SC','Microsoft YaHei','Helvetica Neue',Arial,sans-serif`;
 
 function criticalCss(base: ThemeTokens): string {
   const px = (value: number) => `${value}px`;
@@ -164,9 +189,28 @@ function criticalCss(base: ThemeTokens): string {
     `.lv-cover img[hidden]{display:none}`,
     `.lv-head{background:var(--lv-surface);padding:${px(space.md)} ${px(space.lg)}}`,
     `.lv-badge{display:block;width:${px(fontSize.xs * 4 + space.sm * 2)};height:${px(fontSize.xs * 1.5 + space.xxs * 2)};margin-bottom:${px(space.xs)};border-radius:${px(radius.pill)};background:var(--lv-skeleton)}`,
-    `.lv-title{margin:0;font:700 ${px(fontSize.xl)}/1.3 -apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Noto Sans CJK SC','Microsoft YaHei','Helvetica Neue',Arial,sans-serif;color:var(--lv-text)}`,
+    `.lv-title{margin:0;font:700 ${px(fontSize.xl)}/1.3 ${FONT};color:var(--lv-text)}`,
     `.lv-title.lv-bone{width:70%;height:${px(Math.round(fontSize.xl * 1.3))};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
     `.lv-meta{width:30%;height:${px(Math.round(fontSize.sm * 1.5))};margin-top:${px(space.xs)};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
+    // The channel shell, laid out as the channel header and the live-now card (ChannelHeader.css.ts, ChannelLive.css.ts,
+    // ui/card): the live cover and the channel cover get the same painted size as the page's own.
+    `.lv-ch{display:none}`,
+    `.lv-chan .lv-ch{display:block;min-height:100vh;background:var(--lv-bg);color:var(--lv-text);font:${px(fontSize.md)}/1.5 ${FONT}}`,
+    `.lv-ch *{box-sizing:border-box}`,
+    `.lv-chh{padding-bottom:${px(space.lg)};border-radius:0 0 ${px(radius.lg)} ${px(radius.lg)};overflow:hidden;background:var(--lv-hbg);color:var(--lv-htext)}`,
+    `.lv-chc{aspect-ratio:750/280}`,
+    `.lv-chn{height:${px(space.xxl)}}`,
+    `.lv-ch img{display:block;width:100%;height:100%;object-fit:cover}`,
+    `.lv-chi{display:flex;align-items:center;gap:${px(space.md)};padding:${px(space.lg)} ${px(space.lg)} 0}`,
+    `#lv-chl{flex-shrink:0;width:64px;height:64px;border:3px solid var(--lv-htext);border-radius:${px(radius.pill)};background:var(--lv-surface)}`,
+    `#lv-cht{margin:0;font-size:${px(fontSize.xl)};font-weight:800;line-height:1.3}`,
+    `.lv-chm{display:block;height:${px(fontSize.sm * 1.5 + space.xxs)}}`,
+    `#lv-chp{margin:${px(space.md)} ${px(space.lg)} 0;font-size:${px(fontSize.sm)};line-height:1.6}`,
+    `#lv-chp:empty{display:none}`,
+    `.lv-cha{height:${px(size.touchTarget)};margin:${px(space.md)} ${px(space.lg)} 0}`,
+    `.lv-chk{margin:${px(space.sm)} ${px(space.md)};padding:${px(space.lg)};border-radius:${px(radius.md)};background:var(--lv-surface)}`,
+    `.lv-chb{display:block;width:30%;height:${px(fontSize.lg * 1.5)};margin-bottom:${px(space.sm)};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
+    `.lv-chf{aspect-ratio:16/9;border-radius:${px(radius.md)};overflow:hidden;background:var(--lv-skeleton)}`,
   ].join('');
 }
 
@@ -175,6 +219,12 @@ export const SHELL = [
   '<div class="lv-shell" aria-hidden="true">',
   '<div class="lv-cover"><img id="lv-cover" alt="" width="390" height="219" hidden /><svg class="lv-play" viewBox="0 0 3 4"><path d="M0 0L3 2L0 4Z" /></svg></div>',
   '<div class="lv-head"><span class="lv-badge"></span><p id="lv-title" class="lv-title lv-bone"></p><div class="lv-meta"></div></div>',
+  '</div>',
+  '<div class="lv-ch" aria-hidden="true">',
+  '<div class="lv-chh"><div class="lv-chc"><img id="lv-chc" alt="" width="750" height="280" /></div>',
+  '<div class="lv-chi"><img id="lv-chl" alt="" width="64" height="64" /><div><p id="lv-cht"></p><span class="lv-chm"></span></div></div>',
+  '<p id="lv-chp"></p><div class="lv-cha"></div></div>',
+  '<div id="lv-chk" class="lv-chk" hidden><span class="lv-chb"></span><div class="lv-chf"><img id="lv-chv" alt="" width="390" height="219" /></div></div>',
   '</div>',
   '</div>',
 ].join('');

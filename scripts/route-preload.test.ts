@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadFiles, preloadScript, type BundleChunk } from './route-preload';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<BundleChunk> = {}): BundleChunk => ({
@@ -27,6 +27,7 @@ const bundle = {
 
 afterEach(() => {
   document.head.innerHTML = '';
+  delete window.__livev3Early;
 });
 
 describe('route preloads', () => {
@@ -55,5 +56,16 @@ describe('route preloads', () => {
     ]);
     // As Vite's own preloads, or the dynamic import's requests would not match them.
     expect(links.every((link) => link.getAttribute('crossorigin') === '')).toBe(true);
+  });
+
+  it("waits for the shell's cover to be on screen, so the code does not compete with it", async () => {
+    let settle = () => {};
+    window.__livev3Early = { coverSettled: new Promise<void>((resolve) => (settle = resolve)) };
+    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
+    new Function(preloadScript({ '/pages/channel/index': ['/a/Page.js'] }))();
+    await Promise.resolve();
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    settle();
+    await vi.waitFor(() => expect(document.head.querySelectorAll('link')).toHaveLength(1));
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Route preloads: on the routes of some pages, index.html's own small inline script asks for the page's code as soon
- * as the HTML arrives, beside the entry, instead of one round trip after another once the entry has run (the page's
- * chunk and what it imports, then the chunk of its first blocks and what that imports: two waves on a slow network).
+ * Route preloads: on the routes of some pages, index.html's own small inline script asks for the page's code when the
+ * app starts, beside the entry, instead of one round trip after another once the entry has run (the page's chunk and
+ * what it imports, then the chunk of its first blocks and what that imports: two waves on a slow network).
  *
  * At build time the plugin reads the bundle: for each page below, the chunks of its modules and every chunk they
  * import statically, less what the entry already loads, with their CSS. The script matches the address's hash route
@@ -67,12 +67,15 @@ export function preloadFiles(
 }
 
 /**
- * The inline script: preloads for the current hash route, if it has any. crossorigin as Vite's own preloads set it
- * (CSS included), or the request the dynamic import makes would not match the preload and download again.
+ * The inline script: preloads for the current hash route, if it has any, once the shell's cover is on screen
+ * (`coverSettled` of paint-shell.ts's script, which runs first; the app starts then too), so they do not compete with
+ * it for the network. crossorigin as Vite's own preloads set it (CSS included), or the request the dynamic import
+ * makes would not match the preload and download again.
  */
 export function preloadScript(routes: Record<string, string[]>): string {
-  return `(function(){var P=${JSON.stringify(routes)},d=document,f=P[location.hash.replace(/^#/,'').split('?')[0]||'/'];
-if(f)f.forEach(function(h){var l=d.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.setAttribute('as','style')}else l.rel='modulepreload';l.setAttribute('crossorigin','');l.href=h;d.head.appendChild(l)})})();`;
+  return `(function(){var P=${JSON.stringify(routes)},d=document,f=P[location.hash.replace(/^#/,'').split('?')[0]||'/'],e=window.__livev3Early;
+if(!f)return;var go=function(){f.forEach(function(h){var l=d.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.setAttribute('as','style')}else l.rel='modulepreload';l.setAttribute('crossorigin','');l.href=h;d.head.appendChild(l)})};
+if(e&&e.coverSettled)e.coverSettled.then(go);else go()})();`;
 }
 
 export function routePreloadPlugin(root = projectRoot): Plugin {
@@ -102,6 +105,10 @@ export function routePreloadPlugin(root = projectRoot): Plugin {
           for (const routePath of [route.path, ...(route.aliases ?? [])]) routes[routePath] = files;
         }
         if (Object.keys(routes).length === 0) return html;
+        if (!html.includes('<script type="module"'))
+          throw new Error(
+            'route preload: the built index.html has no entry <script type="module"> to go before',
+          );
         // Before the entry's script tag: after the shell's script (its detail or channel request goes first) and before
         // the stylesheet, which an inline script would have to wait for.
         return html.replace(
