@@ -245,11 +245,11 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     publicOrigin,
   });
   // WeChat: the client, payments, notifications, OAuth login, refunds (and the emulator outside production).
-  const wechat = await setupWechat(app, { db, sql, credentials, mode, publicOrigin, now });
+  const wechat = await setupWechat(app, { sql, credentials, mode, publicOrigin, now });
   const wechatLogin = wechat.loginApi;
   registerContract(app, contract, {
     ...videoHandlers(sql, now),
-    ...accessHandlers(db, sql, now),
+    ...accessHandlers(sql, now),
     ...liveRoomHandlers(sql, now),
     ...accountHandlers({
       devSms: mode !== 'production',
@@ -261,7 +261,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...favouriteHandlers(sql, now),
     ...complaintHandlers(sql, now),
     ...vipHandlers(sql, { credentials, now }),
-    ...wechatHandlers(db, credentials, options.now),
+    ...wechatHandlers(sql, credentials, options.now),
     ...qrcodeHandlers(publicOrigin, wechat.runtime),
     ...uploadHandlers(sql, uploads, publicOrigin, now),
     ...voteHandlers(sql, {
@@ -272,10 +272,10 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...chatHandlers(sql, credentials, now),
     ...redpackHandlers(sql, credentials, now),
     ...streamHandlers(sql, now),
-    ...engagementHandlers(sql, db, now),
-    ...channelHandlers(db, sql, now),
-    ...shopHandlers(sql, db, { credentials, now }),
-    ...downloadHandlers(sql, db, now),
+    ...engagementHandlers(sql, now),
+    ...channelHandlers(sql, now),
+    ...shopHandlers(sql, { credentials, now }),
+    ...downloadHandlers(sql, now),
   });
   if (mode !== 'production') {
     // Dev only: the last code sent to a phone (no SMS gateway is wired locally).

@@ -165,7 +165,7 @@ export type ChannelSearch = (
  * The search the channel calls use: the index brought in step with the events first (checked again only after
  * `events` or `channel_videos` changed, on SQLite; on every search on PostgreSQL), then `searchChannelVideos`.
  */
-export function channelSearch(sql: Sql, _legacy?: unknown): ChannelSearch {
+export function channelSearch(sql: Sql): ChannelSearch {
   const sync = cachedQuery(sql, ['events', 'channel_videos'], (channelId: number) =>
     syncChannelIndex(sql, channelId),
   );

@@ -110,6 +110,32 @@ function legacyUnavailable(): Db {
   });
 }
 
+const closing = new WeakMap<Sql, (() => void)[]>();
+
+/**
+ * Runs `task` every `ms` until the database behind `sql` is closed (a sweep must not outlive its server: a test
+ * process opens many). Errors are the task's to handle; one that escapes is dropped and the next run tries again.
+ */
+export function everyWhileOpen(sql: Sql, ms: number, task: () => Promise<unknown>): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    task()
+      .catch(() => undefined)
+      .finally(() => (running = false));
+  }, ms);
+  timer.unref();
+  const stops = closing.get(sql) ?? [];
+  stops.push(() => clearInterval(timer));
+  closing.set(sql, stops);
+}
+
+function stopSweeps(sql: Sql): void {
+  closing.get(sql)?.forEach((stop) => stop());
+  closing.delete(sql);
+}
+
 export async function openData(options: DataOptions): Promise<Data> {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = postgresPool(options.databaseUrl, options.poolSize);
@@ -120,7 +146,15 @@ export async function openData(options: DataOptions): Promise<Data> {
       await sql.destroy();
       throw error;
     }
-    return { engine: 'postgres', sql, db: legacyUnavailable(), close: () => closePool(pool, sql) };
+    return {
+      engine: 'postgres',
+      sql,
+      db: legacyUnavailable(),
+      close: () => {
+        stopSweeps(sql);
+        return closePool(pool, sql);
+      },
+    };
   }
   const db = openDatabase(options.databasePath);
   adoptLegacyMigrations(db);
@@ -131,6 +165,7 @@ export async function openData(options: DataOptions): Promise<Data> {
     sql,
     db,
     close: async () => {
+      stopSweeps(sql);
       db.close();
     },
   };

@@ -1,14 +1,13 @@
 /** The engagement calls in one map for server/app.ts: lottery, daily bonus, check-in and score query. */
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { bonusHandlers } from '../routes/bonus.ts';
 import { checkInHandlers } from '../routes/checkin.ts';
 import { lotteryHandlers } from '../routes/lottery.ts';
 import { scoreQueryHandlers } from '../routes/score-query.ts';
 
-/** Every engagement query runs on the query builder (either engine); `_db` stays for server/app.ts's call. */
-export function engagementHandlers(sql: Sql, _db: Db, now: () => number): HandlerMap {
+/** Every engagement query runs on the query builder (either engine). */
+export function engagementHandlers(sql: Sql, now: () => number): HandlerMap {
   return {
     ...lotteryHandlers(sql, now),
     ...bonusHandlers(sql, now),

@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { passwordAttempts } from '../security/passwords.ts';
@@ -20,13 +19,13 @@ export function passwordMatches(expected: string, given: string): boolean {
   return crypto.timingSafeEqual(digest(expected), digest(given));
 }
 
-export function accessHandlers(db: Db, sql: Sql, now: () => number = Date.now): HandlerMap {
+export function accessHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
   const attempts = passwordAttempts(sql, now);
   return {
     async passwordShow(request) {
       const viewer = await needViewer(sql, request);
       const { token, password } = request.body;
-      const event = await loadEvent(sql, db, token);
+      const event = await loadEvent(sql, token);
       if (event.password) {
         const expected = event.password;
         const matched = await attempts.check(event.id, viewer.userId, request.ip, () =>

@@ -3,7 +3,6 @@
  * unfollow, and title search. Anonymous viewers read everything; following needs a login.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ok } from '../envelope.ts';
 import { findViewer, needViewer } from '../auth/sessions.ts';
@@ -32,8 +31,8 @@ function paged<T>(list: T[], total: number, page: number, pageSize: number) {
   return { list, total, page, page_size: pageSize, has_more: page * pageSize < total };
 }
 
-export function channelHandlers(db: Db, sql: Sql, now: () => number): HandlerMap {
-  const search = channelSearch(sql, db);
+export function channelHandlers(sql: Sql, now: () => number): HandlerMap {
+  const search = channelSearch(sql);
   const follow = async (request: FastifyRequest, channelToken: string, value: boolean) => {
     const viewer = await needViewer(sql, request, now());
     const channel = await findChannel(sql, channelToken);

@@ -6,7 +6,6 @@
 import type { FastifyReply } from 'fastify';
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { DOWNLOAD_PERMISSION, DOWNLOAD_SCOPE, downloadName, xlsxStream } from '../shop/downloads.ts';
@@ -18,7 +17,7 @@ function refuse(reply: FastifyReply, msg: string) {
   return reply.code(200).send({ code: 400, xcode: XCODE.badRequest, msg, data: null });
 }
 
-export function downloadHandlers(sql: Sql, _db: Db, now: () => number = Date.now): HandlerMap {
+export function downloadHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
   return {
     async download(request, reply) {
       const { kind } = request.params;

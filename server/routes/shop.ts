@@ -4,7 +4,7 @@
  */
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
+import { everyWhileOpen } from '../db/open.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { payAnswer } from '../redpack/pay.ts';
@@ -28,17 +28,12 @@ async function requirePermission(sql: Sql, userId: number, ...names: string[]): 
 
 export function shopHandlers(
   sql: Sql,
-  db: Db,
   options: { credentials: WechatCredentials; now?: () => number },
 ): HandlerMap {
   const now = options.now ?? Date.now;
   const nowSec = () => Math.floor(now() / 1000);
   // Orders nobody looks at again still give their stock back on time (reads and checkouts also expire due ones).
-  const sweep = setInterval(() => {
-    if (!db.open) clearInterval(sweep);
-    else void expireDue(sql, nowSec()).catch(() => undefined);
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
+  everyWhileOpen(sql, EXPIRY_SWEEP_MS, () => expireDue(sql, nowSec()));
   const viewer = (request: Parameters<typeof needViewer>[1]) => needViewer(sql, request, now());
   return {
     async shopProductList(request) {

@@ -86,7 +86,7 @@ describe('buying a membership', () => {
     const transaction = await runtime.client.queryOrder(order_sn);
     clock += 1000;
     const results = await Promise.all(
-      [1, 2, 3].map(() => settleTransaction({ db: app.db, sql: app.sql }, transaction, clock)),
+      [1, 2, 3].map(() => settleTransaction({ sql: app.sql }, transaction, clock)),
     );
     expect(results).toEqual(['already-paid', 'already-paid', 'already-paid']);
     expect(await emulatorPay(app, order_sn)).toBe('ok');

@@ -1,6 +1,6 @@
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder, onOrderPaidAsync, settleTransaction } from '../wechat/orders.ts';
@@ -48,7 +48,7 @@ const REFUNDED = {
 };
 
 export function wechatHandlers(
-  db: Db,
+  sql: Sql,
   credentials: WechatCredentials,
   now: () => number = Date.now,
 ): HandlerMap {
@@ -70,10 +70,9 @@ export function wechatHandlers(
       });
     },
     async videoPay(request) {
-      const { sql } = wechatRuntime(credentials);
       const viewer = await needViewer(sql, request);
       const { token, t_type = 'h5', idempotency_key } = request.body;
-      const event = await loadEvent(sql, db, token);
+      const event = await loadEvent(sql, token);
       if (event.price_cents <= 0)
         throw new ApiFailure(XCODE.badRequest, {
           'zh-CN': '本活动免费观看',
@@ -109,7 +108,7 @@ export function wechatHandlers(
           const transaction = await runtime.client.queryOrder(order_sn);
           if (transaction.trade_state === 'SUCCESS') {
             await settleTransaction(
-              { db, sql: runtime.sql, log: runtime.log, onLate: runtime.onLate },
+              { sql: runtime.sql, log: runtime.log, onLate: runtime.onLate },
               transaction,
               now(),
             );

@@ -8,7 +8,6 @@
  */
 import crypto from 'node:crypto';
 import { sql as raw } from 'kysely';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import type { OrderKind } from '../db/tables/base/payments.ts';
@@ -36,7 +35,6 @@ export class OrderNotAvailable extends Error {
   }
 }
 
-type PaidHook = (db: Db, order: Order, now: number) => void;
 /**
  * What an 'order paid' hook may ask besides its writes: `afterCommit` runs once the payment's transaction has committed
  * (and not at all when it rolled back or the hook refused), with the database, e.g. to announce the payment in the
@@ -44,37 +42,24 @@ type PaidHook = (db: Db, order: Order, now: number) => void;
  */
 export type PaidContext = { afterCommit(run: (sql: Sql) => void | Promise<void>): void };
 /** A hook on the query builder: `trx` is the transaction that marks the order paid (either engine). */
-type AsyncPaidHook = (trx: Sql, order: Order, now: number, paid: PaidContext) => Promise<void>;
-const paidHooks = new Map<OrderKind, { sync: PaidHook } | { async: AsyncPaidHook }>();
-
-/**
- * Registers what a paid order of `kind` does; it runs once, inside the transaction that marks the order paid. This
- * form runs on the legacy synchronous SQLite connection (SQLite only): prefer `onOrderPaidAsync`.
- */
-export function onOrderPaid(kind: OrderKind, hook: PaidHook): void {
-  paidHooks.set(kind, { sync: hook });
-}
+type PaidHook = (trx: Sql, order: Order, now: number, paid: PaidContext) => Promise<void>;
+const paidHooks = new Map<OrderKind, PaidHook>();
 
 /**
  * Registers what a paid order of `kind` does, on the query builder (SQLite and PostgreSQL): it runs once, on the
  * transaction that marks the order paid, inside a savepoint (a hook that throws `OrderNotAvailable` leaves nothing
- * behind). The later registration of a kind replaces the earlier one, whichever form.
+ * behind). The later registration of a kind replaces the earlier one.
  */
-export function onOrderPaidAsync(kind: OrderKind, hook: AsyncPaidHook): void {
-  paidHooks.set(kind, { async: hook });
+export function onOrderPaidAsync(kind: OrderKind, hook: PaidHook): void {
+  paidHooks.set(kind, hook);
 }
 
-async function runPaidHook(db: Db, trx: Sql, order: Order, now: number, paid: PaidContext): Promise<void> {
-  const entry = paidHooks.get(order.kind);
-  if (!entry) return;
-  if ('sync' in entry) {
-    // Savepoint: a hook that refuses leaves nothing behind.
-    db.transaction(() => entry.sync(db, order, now))();
-    return;
-  }
+async function runPaidHook(trx: Sql, order: Order, now: number, paid: PaidContext): Promise<void> {
+  const hook = paidHooks.get(order.kind);
+  if (!hook) return;
   await raw`SAVEPOINT order_paid_hook`.execute(trx);
   try {
-    await entry.async(trx, order, now, paid);
+    await hook(trx, order, now, paid);
   } catch (error) {
     await raw`ROLLBACK TO SAVEPOINT order_paid_hook`.execute(trx);
     await raw`RELEASE SAVEPOINT order_paid_hook`.execute(trx);
@@ -83,43 +68,10 @@ async function runPaidHook(db: Db, trx: Sql, order: Order, now: number, paid: Pa
   await raw`RELEASE SAVEPOINT order_paid_hook`.execute(trx);
 }
 
-export function createOrder(
-  db: Db,
-  input: {
-    userId: number;
-    kind: OrderKind;
-    refId: number;
-    amountCents: number;
-    idempotencyKey?: string;
-    now: number;
-  },
-): Order {
-  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
-    throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '金额无效', en: 'Invalid amount' });
-  if (input.idempotencyKey) {
-    const existing = db
-      .prepare('SELECT * FROM orders WHERE idempotency_key = ?')
-      .get(input.idempotencyKey) as Order | undefined;
-    if (existing) return existing;
-  }
-  const orderSn = `${input.now}${crypto.randomInt(100000, 999999)}`;
-  db.prepare(
-    `INSERT INTO orders (order_sn, user_id, kind, ref_id, amount_cents, idempotency_key, prepay_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    orderSn,
-    input.userId,
-    input.kind,
-    input.refId,
-    input.amountCents,
-    input.idempotencyKey ?? null,
-    '',
-    input.now,
-  );
-  return db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(orderSn) as Order;
-}
-
-/** `createOrder` on the query builder (SQLite and PostgreSQL); a known idempotency key answers the same order. */
+/**
+ * A new payment order (SQLite and PostgreSQL; pass a transaction to create it with what it pays for); a known
+ * idempotency key answers the same order.
+ */
 export async function createPaymentOrder(
   sql: Sql,
   input: {
@@ -173,12 +125,12 @@ export type LateRefund = { orderSn: string; amountCents: number; reason: { 'zh-C
  * trade_state SUCCESS with the order's exact amount pays; the conditional update makes it happen once.
  */
 export async function settleTransaction(
-  deps: { db: Db; sql: Sql; log?: (message: string) => void; onLate?: (late: LateRefund) => Promise<void> },
+  deps: { sql: Sql; log?: (message: string) => void; onLate?: (late: LateRefund) => Promise<void> },
   transaction: PayTransaction,
   now: number,
 ): Promise<SettleResult> {
   if (transaction.trade_state !== 'SUCCESS') return 'not-paid';
-  const { db, sql } = deps;
+  const { sql } = deps;
   let late: LateRefund | undefined;
   let afterCommit: ((sql: Sql) => void | Promise<void>)[] = [];
   const result = await sql.transaction().execute(async (trx): Promise<SettleResult> => {
@@ -203,7 +155,7 @@ export async function settleTransaction(
     if (!updated) return 'already-paid';
     const paid = updated as unknown as Order;
     try {
-      await runPaidHook(db, trx, paid, now, { afterCommit: (run) => afterCommit.push(run) });
+      await runPaidHook(trx, paid, now, { afterCommit: (run) => afterCommit.push(run) });
     } catch (error) {
       afterCommit = [];
       if (!(error instanceof OrderNotAvailable)) throw error;

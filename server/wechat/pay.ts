@@ -7,7 +7,6 @@
  * modules keep calling `payAnswer(order, t_type, credentials, now)`.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { WechatApiError, type WechatClient } from './client.ts';
@@ -16,7 +15,6 @@ import type { LateRefund, Order, OrderKind } from './orders.ts';
 import { jsapiPayParams } from './pay-sign.ts';
 
 export type WechatRuntime = {
-  db: Db;
   sql: Sql;
   client: WechatClient;
   credentials: WechatCredentials;

@@ -10,7 +10,6 @@ import {
   wechatOauthRoutes,
   type WechatLoginApi,
 } from '../auth/wechat-login.ts';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { expirePackets } from '../redpack/packets.ts';
 import { refundExpiredPackets } from '../redpack/pay.ts';
@@ -54,7 +53,6 @@ const SWEEP_MS = Number(process.env.WECHAT_REFUND_SWEEP_MS) || 5000;
 export async function setupWechat(
   app: FastifyInstance,
   options: {
-    db: Db;
     sql: Sql;
     credentials: WechatCredentials;
     mode: string;
@@ -62,7 +60,7 @@ export async function setupWechat(
     now: () => number;
   },
 ): Promise<{ runtime: WechatRuntime; loginApi: WechatLoginApi }> {
-  const { db, sql, credentials, now, publicOrigin } = options;
+  const { sql, credentials, now, publicOrigin } = options;
   const log = (message: string) => app.log.warn(`wechat: ${message}`);
   // The emulator stands in without credentials, or beside configured ones with WECHAT_EMULATOR=1 (never in
   // production). Without credentials it is reached in-process; with them, over HTTP at the configured base URLs
@@ -74,7 +72,6 @@ export async function setupWechat(
       : fetchTransport;
   const client = new WechatClient(credentials, transport, now, log);
   const runtime: WechatRuntime = {
-    db,
     sql,
     client,
     credentials,
