@@ -7,7 +7,7 @@ import { button } from '../../ui/button/button.css';
 import { input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { saveDelivery, type Delivery } from './api';
-import * as styles from './lottery.css';
+import { note } from '../../ui/card/card.css';
 
 type Errors = Partial<Record<'name' | 'phone' | 'address', string>>;
 const EMPTY_DELIVERY = { name: '', phone: '', address: '' };
@@ -54,7 +54,7 @@ export function DeliveryForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <p className={styles.meta}>{t('lottery.deliveryOnce')}</p>
+      <p className={note}>{t('lottery.deliveryOnce')}</p>
       <Field label={t('lottery.name')} required error={errors.name}>
         {(control) => (
           <input

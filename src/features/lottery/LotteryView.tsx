@@ -12,7 +12,8 @@ import { NineBox } from './NineBox';
 import { slotOf } from './spin';
 import { Wheel, type Presenter } from './Wheel';
 import './messages';
-import * as styles from './lottery.css';
+import { note } from '../../ui/card/card.css';
+import * as styles from './LotteryView.css';
 
 export type Presentation = 'wheel' | 'grid';
 
@@ -98,7 +99,7 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
         <h2 id={`lottery-${lottery.id}`} className={styles.title}>
           {lottery.title}
         </h2>
-        <p className={styles.meta}>
+        <p className={note}>
           {t('lottery.window', {
             start: formatTime(lottery.starts_at, i18n.language, lottery.time_zone),
             end: formatTime(lottery.ends_at, i18n.language, lottery.time_zone),

@@ -10,7 +10,9 @@ import { fetchWinningRecord, type WinningRecord } from './api';
 import { DeliveryForm } from './DeliveryForm';
 import { formatTime } from './time';
 import './messages';
-import * as styles from './lottery.css';
+import { note } from '../../ui/card/card.css';
+import { title } from './LotteryView.css';
+import * as styles from './MyPrizes.css';
 
 /** My prizes in a lottery, with the delivery details given (or the form to give them). */
 export function MyPrizes({ lotteryId }: { lotteryId: number }) {
@@ -26,7 +28,7 @@ export function MyPrizes({ lotteryId }: { lotteryId: number }) {
   }, [loggedIn, load]);
 
   const heading = (
-    <h2 id={`my-prizes-${lotteryId}`} className={styles.title}>
+    <h2 id={`my-prizes-${lotteryId}`} className={title}>
       {t('lottery.myPrizes')}
     </h2>
   );
@@ -34,7 +36,7 @@ export function MyPrizes({ lotteryId }: { lotteryId: number }) {
     return (
       <section aria-labelledby={`my-prizes-${lotteryId}`}>
         {heading}
-        <p className={styles.meta}>{t('lottery.loginForPrizes')}</p>
+        <p className={note}>{t('lottery.loginForPrizes')}</p>
         <button type="button" className={button({ size: 'sm' })} onClick={load}>
           {t('lottery.login')}
         </button>
@@ -55,7 +57,7 @@ export function MyPrizes({ lotteryId }: { lotteryId: number }) {
                 {win.image ? <img src={win.image} alt="" className={styles.prizeThumb} /> : null}
                 <div>
                   <p className={styles.prizeName}>{win.name}</p>
-                  <p className={styles.meta}>
+                  <p className={note}>
                     {t('lottery.wonAt', { time: formatTime(win.won_at, i18n.language, 'Asia/Shanghai') })}
                   </p>
                 </div>
@@ -63,7 +65,7 @@ export function MyPrizes({ lotteryId }: { lotteryId: number }) {
             ))}
           </ul>
           {delivery ? (
-            <p className={styles.meta}>
+            <p className={note}>
               {t('lottery.deliveryGiven', {
                 name: delivery.name,
                 phone: delivery.phone,

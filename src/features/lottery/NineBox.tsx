@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { Prize } from './api';
 import { motionReduced, RING, ringPrizes, ringSteps } from './spin';
 import type { Presenter } from './Wheel';
-import * as styles from './lottery.css';
+import * as styles from './NineBox.css';
 
 /** The nine-box: eight prize cells round the draw button; a highlight runs round and stops on the server's prize. */
 export function NineBox({

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { vars } from '../../themes/contract.css';
 import type { Prize } from './api';
 import { motionReduced, wheelRotation } from './spin';
-import * as styles from './lottery.css';
+import * as styles from './Wheel.css';
 
 const SPIN_MS = 4200;
 

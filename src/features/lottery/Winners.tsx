@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { fetchWinners, type Winner } from './api';
 import './messages';
-import * as styles from './lottery.css';
+import * as styles from './Winners.css';
 
 /** The winners marquee: recent winners, names and phones masked by the server; still when motion is reduced. */
 export function Winners({ lotteryId, limit }: { lotteryId: number; limit: number }) {
