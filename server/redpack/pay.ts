@@ -13,8 +13,6 @@ import { createPacket, openPacket } from './packets.ts';
 
 export { payAnswer } from '../wechat/pay.ts';
 
-export type PayRequest = { token: string; t_type?: 'h5' | 'wap'; idempotency_key?: string };
-
 /**
  * The order paying a new packet. With a key, a retried request finds the order (and its packet) it made before; two
  * racing first requests meet on the order's unique key (the loser's packet stays unpaid and is never shown).

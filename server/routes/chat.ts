@@ -17,7 +17,7 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { GATED } from '../realtime.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { payAnswer, type PayRequest } from '../redpack/pay.ts';
+import { payAnswer } from '../redpack/pay.ts';
 import { loadEvent, mayViewerWatch } from './video.ts';
 
 export { CHAT_LIMITS, type ChatKind } from '../chat/lines.ts';
@@ -29,7 +29,7 @@ export function chatHandlers(
 ): HandlerMap {
   return {
     async chatGetMsg(request) {
-      const body = request.body as { token: string; before_id?: number; after_id?: number; limit?: number };
+      const { body } = request;
       const event = await loadEvent(sql, body.token);
       const viewer = await findViewer(sql, request);
       if (!(await mayViewerWatch(sql, event, viewer, now()))) throw new ApiFailure(GATED.xcode, GATED.texts);
@@ -46,12 +46,12 @@ export function chatHandlers(
       });
     },
     async chatSaveMsg(request) {
-      const { token, content } = request.body as { token: string; content: string };
+      const { token, content } = request.body;
       return ok(await sendChatText(sql, await needViewer(sql, request), token, content, now()));
     },
     async chatBlacklist(request) {
       const viewer = await needViewer(sql, request);
-      const body = request.body as { token: string; user_id: number; blacklisted?: boolean };
+      const { body } = request;
       const event = await loadEvent(sql, body.token);
       if (!(await canModerate(sql, viewer, event.owner_id)))
         throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.notOwner);
@@ -67,12 +67,12 @@ export function chatHandlers(
       return ok({ user_id: body.user_id, blacklisted });
     },
     async videoGift(request) {
-      await loadEvent(sql, (request.query as { token: string }).token);
+      await loadEvent(sql, request.query.token);
       return ok({ list: await giftList(sql) });
     },
     async videoReward(request) {
       const viewer = await needViewer(sql, request);
-      const body = request.body as PayRequest & { gift_id?: number; count?: number; amount?: number };
+      const { body } = request;
       const event = await loadEvent(sql, body.token);
       const at = now();
       const order = await rewardOrder(sql, {

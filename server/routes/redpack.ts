@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/sql.ts';
 import { ok, XCODE } from '../envelope.ts';
 import { expireSoon, grabPacket, packetState } from '../redpack/packets.ts';
-import { packetOrder, packetRefund, payAnswer, type PayRequest } from '../redpack/pay.ts';
+import { packetOrder, packetRefund, payAnswer } from '../redpack/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { loadEvent } from './video.ts';
 
@@ -21,7 +21,7 @@ export function redpackHandlers(
   return {
     async redpackSend(request) {
       const viewer = await needViewer(sql, request);
-      const body = request.body as PayRequest & { amount: number; count: number; greeting?: string };
+      const { body } = request;
       const event = await loadEvent(sql, body.token);
       const at = now();
       const order = await packetOrder(
@@ -39,7 +39,7 @@ export function redpackHandlers(
       return ok(await payAnswer(order, body.t_type, credentials, at, request));
     },
     async redpackCheck(request) {
-      const { id } = request.query as { id: number };
+      const { id } = request.query;
       const viewerId = (await findViewer(sql, request))?.userId ?? null;
       const packet = await packetState(sql, id, viewerId, now());
       // The sender alone sees the refund of the unclaimed rest.
@@ -48,7 +48,7 @@ export function redpackHandlers(
     },
     async redpackGet(request) {
       const viewer = await needViewer(sql, request);
-      const { id } = request.query as { id: number };
+      const { id } = request.query;
       return ok({ id, amount: await grabPacket(sql, id, viewer.userId, now()) });
     },
   };
