@@ -11,6 +11,8 @@ import net from 'node:net';
 const STICKY = 'livev3_node';
 /** How long a node that refused a connection is left out of the rotation. */
 const DOWN_MS = 2000;
+/** Bodies up to this size are held, so the request can go to another node (API calls; uploads stream). */
+const MAX_HELD_BODY = 1024 * 1024;
 
 export type Upstream = { host: string; port: number };
 
@@ -47,8 +49,12 @@ export function startProxy(port: number, upstreams: Upstream[], host = '127.0.0.
 
   const server = http.createServer((request, response) => {
     const sticky = stickyOf(request);
-    // Only requests without a body can be sent again to another node.
-    const retryable = request.method === 'GET' || request.method === 'HEAD';
+    // A request whose body is held here can be sent again to another node when one refuses the connection (nothing
+    // reached it); big bodies (uploads) stream through and are not retried.
+    const length = Number(request.headers['content-length'] ?? 0);
+    const retryable =
+      Number.isFinite(length) && length <= MAX_HELD_BODY && !request.headers['transfer-encoding'];
+    let body: Buffer | null = null;
     const tried = new Set<number>();
     const send = () => {
       const index = pick(sticky, tried);
@@ -81,10 +87,16 @@ export function startProxy(port: number, upstreams: Upstream[], host = '127.0.0.
           response.end(JSON.stringify({ xcode: 502, msg: 'The server node did not answer', data: null }));
         } else response.destroy();
       });
-      if (retryable) upstream.end();
+      if (retryable) upstream.end(body);
       else request.pipe(upstream);
     };
-    send();
+    if (!retryable) return send();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      body = Buffer.concat(chunks);
+      send();
+    });
   });
 
   server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
