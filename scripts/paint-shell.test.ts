@@ -99,6 +99,9 @@ describe('index.html inline script', () => {
     expect(entryScript()).toBeNull();
     cover.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(stylesheet()?.getAttribute('href')).toBe('/livev3/assets/index.css'));
+    // The player's chunks once the entry has arrived too: they never share the network with the entry.
+    expect(preloaded('modulepreload')).toEqual(boot.modules);
+    document.head.querySelector('link[rel="modulepreload"]')?.dispatchEvent(new Event('load'));
     expect(preloaded('modulepreload')).toEqual([...boot.modules, ...boot.player]);
     // The entry waits for its stylesheet, so the page never renders unstyled.
     expect(entryScript()).toBeNull();
@@ -191,6 +194,10 @@ describe('index.html inline script', () => {
     cover.dispatchEvent(new Event('load'));
     await window.__livev3Early?.coverSettled;
     expect(settled).toBe(true);
+    await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+    document.head.querySelector('link[rel="modulepreload"]')?.dispatchEvent(new Event('load'));
+    // The player's chunks are the live room's: the channel home does not fetch them.
+    expect(preloaded('modulepreload')).toEqual(boot.modules);
   });
 
   it('gives the channel shell to the channel routes that start with the header and the live-now card', () => {
@@ -217,6 +224,7 @@ describe('index.html inline script', () => {
     window.history.replaceState(null, '', '/livev3/#/pages/vote/index?token=demo');
     vi.stubGlobal('fetch', vi.fn());
     runInlineScript(boot);
+    document.head.querySelector('link[rel="modulepreload"]')?.dispatchEvent(new Event('load'));
     expect(preloaded('modulepreload')).toEqual(boot.modules);
     stylesheet()?.dispatchEvent(new Event('load'));
     expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');

@@ -15,8 +15,9 @@
  *   - starts the app: a build's index.html has no tags for the entry; the script preloads the entry module, its
  *     imports and its stylesheet once the shell is painted (a frame after the HTML: the first paint never waits for
  *     them), and adds the stylesheet and the entry once the cover is on screen (at once on other routes, when the
- *     detail fails, or after 4 s), with the player's chunks on a live room: the entry's work never delays the cover's
- *     paint, and nothing it loads competes with the cover for the network,
+ *     detail fails, or after 4 s); on a live room it preloads the player's chunks as soon as the entry has arrived
+ *     and the cover is on screen: the entry's work never delays the cover's paint, nothing it loads competes with
+ *     the cover for the network, and the player's code does not compete with the entry's,
  *   - and on a channel home paints the channel shell instead (the header band with the cover, logo, name and
  *     introduction, and the live-now card with the live event's cover, laid out as the page lays them out), from the
  *     channel request started the same way; the app starts once the live cover (or the channel cover) is on screen.
@@ -49,7 +50,8 @@ type ShellColours = {
 /**
  * The built entry, which the inline script fetches once the shell is painted and starts once the cover is on screen
  * (the build's own tags would do neither): the entry module, the modules it imports (the entry first), its
- * stylesheets, and on a live room the player's chunks, preloaded when the entry starts (it asks for them first thing).
+ * stylesheets, and on a live room the player's chunks, preloaded once the entry has arrived and the cover is on
+ * screen (the entry asks for them first thing; before, they would share the network with the entry or the cover).
  */
 export type EntryBoot = { js: string; modules: string[]; css: string[]; player: string[] };
 
@@ -133,8 +135,9 @@ var settle,settled=new Promise(function(r){settle=r});early.coverSettled=settled
 var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;d.head.appendChild(l);return l},
 parsed=function(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()},
 painted=function(f){var t=setTimeout(f,1000);requestAnimationFrame(function(){clearTimeout(t);setTimeout(f)})};
-var fetched,fetchEntry=function(){var b=C.boot;if(fetched||!b)return;fetched=1;b.modules.forEach(function(href){add('modulepreload',href)});b.css.forEach(function(href){add('preload',href,'style')})};
-var booted,boot=function(){var b=C.boot;if(booted||!b)return;booted=1;fetchEntry();if(variant)b.player.forEach(function(href){add('modulepreload',href)});
+var fetched,arrived,booted,player=function(){if(!arrived||!booted||!C.rooms[route]||player.done)return;player.done=1;C.boot.player.forEach(function(href){add('modulepreload',href)})},
+fetchEntry=function(){var b=C.boot;if(fetched||!b)return;fetched=1;b.modules.forEach(function(href,i){var l=add('modulepreload',href);if(!i)l.onload=l.onerror=function(){arrived=1;player()}});b.css.forEach(function(href){add('preload',href,'style')})};
+var boot=function(){var b=C.boot;if(booted||!b)return;booted=1;fetchEntry();player();
 var n=b.css.length+1,go=function(){if(--n)return;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.js;d.head.appendChild(s)};
 parsed(function(){b.css.forEach(function(href){var l=add('stylesheet',href);l.onload=l.onerror=go});go()})};
 var done=function(){settle();boot()},shown=function(){settle();requestAnimationFrame(function(){setTimeout(boot)})};
