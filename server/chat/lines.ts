@@ -6,6 +6,7 @@
  * (batched by server/realtime.ts).
  */
 import { LOGIN_REQUIRED, type Viewer } from '../auth/sessions.ts';
+import type { ContractSchema } from '../contract/types.ts';
 import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ChatKind } from '../db/tables/base/chat.ts';
@@ -50,19 +51,8 @@ export const CHAT_MESSAGES = {
   noReward: { 'zh-CN': '请选择礼物或打赏金额', en: 'Choose a gift or an amount' },
 } as const satisfies Record<string, LocalizedText>;
 
-export type ChatMessage = {
-  id: number;
-  kind: ChatKind;
-  user_id: number;
-  nickname: string;
-  content: string;
-  gift_name: string;
-  gift_name_en: string;
-  gift_count: number;
-  amount: number;
-  packet_id: number;
-  created_at: number;
-};
+/** A chat line as the contract and the socket's messages carry it. */
+export type ChatMessage = ContractSchema<'ChatMessage'>;
 
 /** Lines with their sender's nickname (a system line has no sender). */
 const selectMessages = (sql: Sql) =>

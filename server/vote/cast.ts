@@ -14,6 +14,7 @@
  *   retry count once. (The contest total is re-read under the lock of the viewer's row of the day: two votes of one
  *   viewer racing across midnight CST could exceed it by one.)
  */
+import type { ContractSchema } from '../contract/types.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { engineOf } from '../db/engine.ts';
 import { first, prepared, runSteps, sqliteTransaction, type Steps } from '../db/prepared.ts';
@@ -21,15 +22,7 @@ import type { Sql } from '../db/sql.ts';
 import { onOrderPaidAsync, OrderNotAvailable, type Order } from '../wechat/orders.ts';
 import { assertOpen, contestStatus, cstDay, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
 
-export type CastResult = {
-  player_id: number;
-  votes: number;
-  counted: number;
-  repeated: boolean;
-  votes_today: number;
-  votes_left_today: number;
-  votes_total: number;
-};
+export type CastResult = ContractSchema<'VoteCastResult'>;
 
 export type UserVoteState = { votes_today: number; votes_total: number; votes_left_today: number };
 /** Also the free votes a daily bonus added to today's allowance (already in votes_left_today). */

@@ -4,6 +4,7 @@
  * Every query runs on an index of migrations 004/009.
  */
 import type { SelectQueryBuilder } from 'kysely';
+import type { ContractSchema } from '../contract/types.ts';
 import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -19,17 +20,7 @@ export type PlayerRow = {
   group_id: number | null;
   score: number;
 };
-export type PlayerCard = {
-  id: number;
-  number: number;
-  name: string;
-  photo: string;
-  votes: number;
-  team_id: number | null;
-  team_name: string;
-  group_id: number | null;
-  group_name: string;
-};
+export type PlayerCard = ContractSchema<'VotePlayer'>;
 
 const CARD_COLUMNS = ['id', 'number', 'name', 'photo', 'votes', 'team_id', 'group_id', 'score'] as const;
 
