@@ -1,6 +1,7 @@
 /**
  * `npm run api:types`: merges schemas/api/*.json into one OpenAPI document and generates src/lib/api-types.gen.ts with
- * openapi-typescript, so the client's request and response types come from the contract the server validates against.
+ * openapi-typescript, so the request and response types of the client (src/lib/api.ts) and of the server's handlers
+ * (server/contract/types.ts) come from the contract the server validates against.
  * `--check` exits non-zero when the committed file is out of date (a unit test runs it).
  */
 import fs from 'node:fs';
