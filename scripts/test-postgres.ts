@@ -15,6 +15,7 @@ export const POSTGRES_SUITES = [
   'server/shop/shop.test.ts',
   'server/shop/downloads.test.ts',
   'server/engagement/engagement.test.ts',
+  'server/auth/code-limits.test.ts',
 ];
 
 /** Run after the others, alone: two server processes need the machine's cores to themselves. */

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
+import { sharedStateOf } from '../shared/state.ts';
 import { ApiFailure, XCODE, type Locale } from '../envelope.ts';
 import type { Mailer } from './mail.ts';
 
@@ -50,6 +51,23 @@ export async function sendEmailCode(
       'zh-CN': '获取验证码过于频繁，请稍后再试',
       en: 'Too many codes requested, please retry later',
     });
+  // The checks above read the stored codes (they survive restarts); concurrent requests, on any node, could all pass
+  // them before one inserts. These places are taken atomically in the shared state (Redis with several nodes).
+  const shared = sharedStateOf(sql);
+  if (!(await shared.takePlace(`mail-ip:${ip}`, EMAIL_MAX_PER_IP_PER_HOUR, 3600_000, now)))
+    throw new ApiFailure(XCODE.tooManyRequests, {
+      'zh-CN': '获取验证码过于频繁，请稍后再试',
+      en: 'Too many codes requested, please retry later',
+    });
+  if (!(await shared.takePlace(`mail-to:${email}`, 1, EMAIL_RESEND_MS, now)))
+    throw new ApiFailure(
+      XCODE.tooManyRequests,
+      {
+        'zh-CN': `请 ${EMAIL_RESEND_MS / 1000} 秒后再获取验证码`,
+        en: `Please wait ${EMAIL_RESEND_MS / 1000} s before requesting another code`,
+      },
+      { resend_after: EMAIL_RESEND_MS / 1000 },
+    );
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await sql
     .insertInto('email_codes')

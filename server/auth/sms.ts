@@ -56,6 +56,23 @@ export async function sendCode(
       'zh-CN': '获取验证码过于频繁，请稍后再试',
       en: 'Too many codes requested, please retry later',
     });
+  // The checks above read the stored codes (they survive restarts); concurrent requests, on any node, could all pass
+  // them before one inserts. These places are taken atomically in the shared state (Redis with several nodes).
+  const shared = sharedStateOf(sql);
+  if (!(await shared.takePlace(`sms-ip:${ip}`, MAX_PER_IP_PER_HOUR, 3600_000, now)))
+    throw new ApiFailure(XCODE.tooManyRequests, {
+      'zh-CN': '获取验证码过于频繁，请稍后再试',
+      en: 'Too many codes requested, please retry later',
+    });
+  if (!(await shared.takePlace(`sms-to:${phone}`, 1, RESEND_MS, now)))
+    throw new ApiFailure(
+      XCODE.tooManyRequests,
+      {
+        'zh-CN': `请 ${RESEND_MS / 1000} 秒后再获取验证码`,
+        en: `Please wait ${RESEND_MS / 1000} s before requesting another code`,
+      },
+      { resend_after: RESEND_MS / 1000 },
+    );
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await sql
     .insertInto('sms_codes')
