@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { createSession } from './auth/sessions';
+import { startSession } from './auth/sessions';
 import { projectRoot } from './config';
 import { loadContract } from './contract/load';
 import { registerContract } from './contract/register';
@@ -44,7 +44,7 @@ describe('video detail', () => {
   it('hides the stream behind the password gate, except for the organiser', async () => {
     const anonymous = (await get('/v3/api/video/detail?token=secret')).json().data;
     expect(anonymous).toMatchObject({ needs_password: true, can_watch: false, live_url: '', replay_url: '' });
-    const owner = createSession(app.db, 1);
+    const owner = await startSession(app.sql, 1);
     const asOwner = (
       await get('/v3/api/video/detail?token=secret', { authorization: `Bearer ${owner}` })
     ).json().data;
@@ -68,21 +68,21 @@ describe('video detail', () => {
 
 describe('sessions', () => {
   it('reads the token from the auth_token_2 cookie when there is no header', async () => {
-    const token = createSession(app.db, 1);
+    const token = await startSession(app.sql, 1);
     const response = await get('/v3/api/video/detail?token=secret', { cookie: `auth_token_2=${token}` });
     expect(response.json().data.can_watch).toBe(true);
   });
 
   it('answers 100004 for an expired or unknown token and 100005 for a replaced one', async () => {
-    const expired = createSession(app.db, 1, 0, 5_000);
+    const expired = await startSession(app.sql, 1, 0, 5_000);
     expect(
       (await get('/v3/api/video/detail?token=demo', { authorization: `Bearer ${expired}` })).json().xcode,
     ).toBe(100004);
     expect(
       (await get('/v3/api/video/detail?token=demo', { authorization: 'Bearer nonsense' })).json().xcode,
     ).toBe(100004);
-    const first = createSession(app.db, 1);
-    createSession(app.db, 1);
+    const first = await startSession(app.sql, 1);
+    await startSession(app.sql, 1);
     expect((await get('/v3/api/video/detail?token=demo', { authorization: first })).json().xcode).toBe(
       100005,
     );
@@ -100,8 +100,8 @@ describe("login refusals in the request's language", () => {
       xcode: 100004,
       msg: 'Login expired, please log in again',
     });
-    const first = createSession(app.db, 2);
-    createSession(app.db, 2);
+    const first = await startSession(app.sql, 2);
+    await startSession(app.sql, 2);
     expect(
       (await get('/v3/api/video/detail?token=demo&locale=en', { authorization: first })).json().msg,
     ).toBe('You logged in elsewhere, please log in again');

@@ -9,7 +9,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { projectRoot, type ServerConfig } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
-import type { Db } from './db/database.ts';
 import type { Engine } from './db/engine.ts';
 import { isPostgresUrl, openData } from './db/open.ts';
 import { testDatabase, type TestDatabase } from './db/test-database.ts';
@@ -75,8 +74,6 @@ export type BuildOptions = Partial<ServerConfig> & {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The legacy synchronous SQLite connection (a failing stand-in on PostgreSQL): move its queries to `sql`. */
-    db: Db;
     /** The query builder: every query is written on it (server/db/sql.ts). */
     sql: Sql;
     /** Which engine `sql` talks to. */
@@ -114,9 +111,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     testDb = await testDatabase(testUrl, seedDemo);
   const databaseUrl = testDb?.url ?? options.databaseUrl;
   const data = await openData({ databasePath: options.databasePath, databaseUrl });
-  const { db, sql } = data;
+  const { sql } = data;
   await seedDemo(sql);
-  app.decorate('db', db);
   app.decorate('sql', sql);
   app.decorate('engine', data.engine);
   app.addHook('onClose', async () => {

@@ -14,7 +14,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
-import { createSession } from './auth/sessions';
+import { startSession } from './auth/sessions';
+import { sqliteSql } from './db/sql';
 import { projectRoot } from './config';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-shutdown-'));
@@ -68,9 +69,9 @@ it('SIGTERM: finishes the in-flight request, refuses new ones, closes the databa
 
   // A chunked-upload part whose body arrives in two halves, with SIGTERM in between.
   // Upload tokens need a logged-in viewer: a session for the seeded organiser, written the way a login writes it.
-  const session = new Database(path.join(dir, 'shutdown.db'));
-  const sessionToken = createSession(session, 1);
-  session.close();
+  const session = sqliteSql(new Database(path.join(dir, 'shutdown.db')));
+  const sessionToken = await startSession(session, 1);
+  await session.destroy();
   const token = (
     await json(`${base}/v3/api/qiniu/upload/token`, { headers: { authorization: `Bearer ${sessionToken}` } })
   ).data as { prefix: string; uptoken: string };

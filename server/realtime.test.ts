@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { createSession } from './auth/sessions';
+import { startSession } from './auth/sessions';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 let origin: string;
@@ -35,7 +35,7 @@ const join = (socket: Socket, token: string) =>
 describe('realtime', () => {
   it('counts viewers per event room, anonymous or logged in', async () => {
     const a = open();
-    const b = open(createSession(app.db, 1));
+    const b = open(await startSession(app.sql, 1));
     const counts: number[] = [];
     a.on('presence', ({ count }: { count: number }) => counts.push(count));
     expect(await join(a, 'demo')).toEqual({ ok: true });
@@ -66,12 +66,19 @@ const collect = (socket: Socket) => {
   return batches;
 };
 
+const chatOwner = async () =>
+  (
+    await app.sql
+      .selectFrom('events')
+      .select('owner_id')
+      .where('token', '=', 'chat-e2e')
+      .executeTakeFirstOrThrow()
+  ).owner_id;
+
 describe('live chat', () => {
   it('sends over the socket with the same rules, and batches lines to everyone in the room', async () => {
-    const owner = (
-      app.db.prepare("SELECT owner_id FROM events WHERE token = 'chat-e2e'").get() as { owner_id: number }
-    ).owner_id;
-    const session = createSession(app.db, owner);
+    const owner = await chatOwner();
+    const session = await startSession(app.sql, owner);
     const sender = open(session);
     const reader = open();
     const outsider = open();
@@ -102,16 +109,14 @@ describe('live chat', () => {
   });
 
   it('a recovered connection gets the lines it missed, and is authorised again', async () => {
-    const owner = (
-      app.db.prepare("SELECT owner_id FROM events WHERE token = 'chat-e2e'").get() as { owner_id: number }
-    ).owner_id;
-    const token = createSession(app.db, owner + 1);
+    const owner = await chatOwner();
+    const token = await startSession(app.sql, owner + 1);
     const listener = connect(origin, { transports: ['websocket'], auth: { token } });
     sockets.push(listener);
     await new Promise<void>((resolve) => listener.once('connect', () => resolve()));
     await join(listener, 'chat-e2e');
     const received = collect(listener);
-    const sender = open(createSession(app.db, owner));
+    const sender = open(await startSession(app.sql, owner));
     await new Promise<void>((resolve) => sender.once('connect', () => resolve()));
     // Recovery resumes from the last broadcast received, so one arrives first.
     await send(sender, 'before');
@@ -125,7 +130,7 @@ describe('live chat', () => {
     await expect.poll(() => received.flat().map((line) => line.content)).toContain('while you were away');
 
     // The middleware runs again on recovery: a token replaced meanwhile is refused.
-    createSession(app.db, owner + 1);
+    await startSession(app.sql, owner + 1);
     const refused = new Promise<Error & { data?: { xcode: number } }>((resolve) =>
       listener.once('connect_error', resolve),
     );

@@ -83,7 +83,7 @@ type Revoked = { token?: string; userId?: number; sessionId?: string; except?: s
 /**
  * Disconnects the sockets of a revoked session at once: by the session token (log-out), by the session id a device
  * list shows (`sessionId` with the owner's `userId`: a device revoked from the list), or every socket of a user but
- * those of the `except` token (a login elsewhere replaced the user's sessions; createSession reports it through
+ * those of the `except` token (a login elsewhere replaced the user's sessions; startSession reports it through
  * onSessionsReplaced). Answers how many were cut. Sockets of a revoked session are also cut at their next event and
  * by the periodic re-check, so a forgotten call only delays the cut.
  */

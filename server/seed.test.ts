@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openData } from './db/open';
 import { seed } from './seed';
@@ -5,20 +6,20 @@ import { seed } from './seed';
 async function snapshot() {
   const data = await openData({ databasePath: ':memory:' });
   await seed(data.sql);
-  const db = data.db;
   const rows = {
-    events: db.prepare('SELECT token, title, price_cents, password FROM events ORDER BY id').all(),
-    players: db.prepare('SELECT number, name, team_id, group_id, votes FROM players ORDER BY number').all(),
-    counts: db
-      .prepare(
-        `SELECT (SELECT COUNT(*) FROM players WHERE contest_id = 1) AS players,
+    events: (await sql`SELECT token, title, price_cents, password FROM events ORDER BY id`.execute(data.sql))
+      .rows,
+    players: (
+      await sql`SELECT number, name, team_id, group_id, votes FROM players ORDER BY number`.execute(data.sql)
+    ).rows,
+    counts: (
+      await sql`SELECT (SELECT COUNT(*) FROM players WHERE contest_id = 1) AS players,
                 (SELECT COUNT(*) FROM contest_teams WHERE contest_id = 1) AS teams,
                 (SELECT COUNT(*) FROM contest_groups WHERE contest_id = 1) AS groups_, (SELECT COUNT(*) FROM channel_categories) AS categories,
                 (SELECT COUNT(*) FROM lottery_prizes) AS prizes, (SELECT COUNT(*) FROM products) AS products,
                 (SELECT COUNT(*) FROM score_records) AS scores, (SELECT COUNT(*) FROM daily_bonuses) AS bonuses,
-                (SELECT COUNT(*) FROM checkin_groups) AS checkin_groups`,
-      )
-      .get(),
+                (SELECT COUNT(*) FROM checkin_groups) AS checkin_groups`.execute(data.sql)
+    ).rows[0],
   };
   await data.close();
   return rows;

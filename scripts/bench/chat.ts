@@ -16,8 +16,8 @@ import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { chromiumLaunch } from '../../playwright.config.ts';
-import { createSession } from '../../server/auth/sessions.ts';
 import { startServer } from './server-process.ts';
+import { benchLogins } from './sessions.ts';
 import type { BenchRow } from './types.ts';
 
 const EVENT = 'chat-e2e';
@@ -48,9 +48,10 @@ export function logins(origin: string, prefix: string, count: number): string[] 
   db.pragma('busy_timeout = 5000');
   try {
     const insert = db.prepare('INSERT INTO users (email, nickname, created_at) VALUES (?, ?, 0)');
+    const login = benchLogins(db);
     return db.transaction(() =>
       Array.from({ length: count }, (_, i) =>
-        createSession(db, Number(insert.run(`${prefix}${i}@bench.test`, `${prefix}${i}`).lastInsertRowid)),
+        login(Number(insert.run(`${prefix}${i}@bench.test`, `${prefix}${i}`).lastInsertRowid)),
       ),
     )();
   } finally {

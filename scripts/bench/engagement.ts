@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/app.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { sqliteConnection } from '../../server/db/sql.ts';
 import { ENGAGE_SEED } from '../../server/seed/engagement.ts';
 import { projectRoot } from '../config/check.ts';
 import { freePort } from './server-process.ts';
+import { benchLogins } from './sessions.ts';
 import type { BenchRow } from './types.ts';
 
 const VIEWERS = 1000;
@@ -26,7 +27,10 @@ type UserRow = { id: number; nickname: string; created_at: number };
 async function prepare(file: string): Promise<string[]> {
   const app = await buildServer({ databasePath: file, mode: 'test' });
   try {
-    const { db, sql } = app;
+    const { sql } = app;
+    // The bench's own SQLite file: bulk set-up through the raw connection.
+    const db = sqliteConnection(sql)!;
+    const login = benchLogins(db);
     await sql
       .withTables<{ users: UserRow }>()
       .insertInto('users')
@@ -67,9 +71,9 @@ async function prepare(file: string): Promise<string[]> {
         weight: 1000,
       })
       .execute();
-    return Array.from({ length: VIEWERS }, (_, index) =>
-      createSession(db, USER_BASE + index, Date.now(), 86400_000),
-    );
+    return db.transaction(() =>
+      Array.from({ length: VIEWERS }, (_, index) => login(USER_BASE + index, 86400_000)),
+    )();
   } finally {
     await app.close();
   }

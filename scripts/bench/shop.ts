@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/app.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { sqliteConnection } from '../../server/db/sql.ts';
 import { SHOP_SEED_USERS } from '../../server/seed/shop.ts';
 import { projectRoot } from '../config/check.ts';
 import { freePort } from './server-process.ts';
+import { benchLogins } from './sessions.ts';
 import type { BenchRow } from './types.ts';
 
 const BUYERS = 2000;
@@ -27,7 +28,10 @@ type Buyer = { token: string; addressId: number };
 async function prepare(file: string): Promise<Buyer[]> {
   const app = await buildServer({ databasePath: file, mode: 'test' });
   try {
-    const { db, sql } = app;
+    const { sql } = app;
+    // The bench's own SQLite file: bulk set-up through the raw connection.
+    const db = sqliteConnection(sql)!;
+    const login = benchLogins(db);
     await sql
       .insertInto('shop_products')
       .values({ id: PRODUCT, event_token: 'shop-bench', title: 'bench', price_cents: 100, stock: 1_000_000 })
@@ -42,7 +46,7 @@ async function prepare(file: string): Promise<Buyer[]> {
         const id = USER_BASE + index;
         user.run(id, `bench${id}`);
         const addressId = Number(address.run(id).lastInsertRowid);
-        return { token: createSession(db, id, Date.now(), 86400_000), addressId };
+        return { token: login(id, 86400_000), addressId };
       });
     })();
     // 100,000 vote records in contest 1 (its players are seeded), as the download reads them.

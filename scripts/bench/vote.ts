@@ -10,13 +10,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createSession } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { openData } from '../../server/db/open.ts';
+import { sqliteConnection } from '../../server/db/sql.ts';
 import { prng, seed, seedPlayers } from '../../server/seed.ts';
 import { seedBenchContest } from '../../server/seed/vote.ts';
 import { projectRoot } from '../config/check.ts';
 import { freePort } from './server-process.ts';
+import { benchLogins } from './sessions.ts';
 import type { BenchRow } from './types.ts';
 
 const CONTEST = 90;
@@ -27,17 +28,19 @@ const USER_BASE = 100_000;
 /** The demo data plus a 20,000-player contest (5 free votes a day) and USERS viewers with sessions. */
 async function prepareDatabase(file: string): Promise<{ tokens: string[]; players: number[] }> {
   const data = await openData({ databasePath: file });
-  const db = data.db;
+  // The bench's own SQLite file: bulk set-up through the raw connection.
+  const db = sqliteConnection(data.sql)!;
   try {
     await seed(data.sql);
     await data.sql
       .transaction()
       .execute((trx) => seedBenchContest(trx, { seedPlayers, prng }, CONTEST, PLAYERS));
+    const login = benchLogins(db);
     const tokens = db.transaction(() => {
       const insert = db.prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, 0)');
       return Array.from({ length: USERS }, (_, index) => {
         insert.run(USER_BASE + index, `bench${index}`);
-        return createSession(db, USER_BASE + index);
+        return login(USER_BASE + index);
       });
     })();
     const players = db

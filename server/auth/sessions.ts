@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
@@ -31,30 +30,12 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
  * cuts the sockets of the revoked ones at once (server/realtime.ts).
  */
 export type SessionsReplaced = (replaced: { userId: number; kept: string }) => void;
-const replacedListeners = new WeakMap<object, SessionsReplaced>();
+const replacedListeners = new WeakMap<Sql, SessionsReplaced>();
 
-/** Listens for replaced sessions of one database (by its Db or its Sql); null stops listening. */
-export function onSessionsReplaced(data: Db | Sql, listener: SessionsReplaced | null): void {
-  if (listener) replacedListeners.set(data, listener);
-  else replacedListeners.delete(data);
-}
-
-export function createSession(db: Db, userId: number, now = Date.now(), ttlMs = SESSION_TTL_MS): string {
-  const token = crypto.randomBytes(32).toString('base64url');
-  const revoked = db.transaction(() => {
-    const { changes } = db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
-      .run(now, userId);
-    db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-      hash(token),
-      userId,
-      now,
-      now + ttlMs,
-    );
-    return Number(changes);
-  })();
-  if (revoked > 0) replacedListeners.get(db)?.({ userId, kept: token });
-  return token;
+/** Listens for replaced sessions of one database; null stops listening. */
+export function onSessionsReplaced(sql: Sql, listener: SessionsReplaced | null): void {
+  if (listener) replacedListeners.set(sql, listener);
+  else replacedListeners.delete(sql);
 }
 
 export function requestToken(request: FastifyRequest): string {
@@ -66,39 +47,18 @@ export function requestToken(request: FastifyRequest): string {
   return match ? decodeURIComponent(match[1]) : '';
 }
 
-type SessionRow = { user_id: number; expires_at: number; revoked_at: number | null };
-
-const sessionByHash = new WeakMap<Db, ReturnType<Db['prepare']>>();
-
-/** The viewer behind the request, null for an anonymous one; an expired or replaced token is an error. */
-export function optionalViewer(db: Db, request: FastifyRequest, now = Date.now()): Viewer | null {
-  return viewerForToken(db, requestToken(request), now);
-}
-
-/** The same check for a bare token (the realtime socket's handshake). */
-export function viewerForToken(db: Db, token: string, now = Date.now()): Viewer | null {
-  if (!token) return null;
-  let statement = sessionByHash.get(db);
-  if (!statement) {
-    statement = db.prepare('SELECT user_id, expires_at, revoked_at FROM sessions WHERE token_hash = ?');
-    sessionByHash.set(db, statement);
-  }
-  const row = statement.get(hash(token)) as SessionRow | undefined;
-  if (!row) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
-  if (row.revoked_at !== null) throw new ApiFailure(XCODE.loginReplaced, LOGIN_REPLACED);
-  if (row.expires_at <= now) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
-  return { userId: row.user_id };
-}
-
-export function requireViewer(db: Db, request: FastifyRequest, now = Date.now()): Viewer {
-  const viewer = optionalViewer(db, request, now);
-  if (!viewer) throw new ApiFailure(XCODE.loginRequired, LOGIN_REQUIRED);
-  return viewer;
+/**
+ * A new session's token and its row as stored (only the token's hash): what `startSession` writes, and what a bench
+ * writes in bulk into a SQLite file before the server reads it.
+ */
+export function sessionRow(userId: number, now = Date.now(), ttlMs = SESSION_TTL_MS) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, row: { token_hash: hash(token), user_id: userId, created_at: now, expires_at: now + ttlMs } };
 }
 
 /**
- * A new session for the user on the query builder (either engine); earlier sessions of the user are revoked in the
- * same transaction (xcode 100005 for them from then on).
+ * A new session for the user (what every login calls); earlier sessions of the user are revoked in the same
+ * transaction (xcode 100005 for them from then on). Given a transaction, it runs in it.
  */
 export async function startSession(
   sql: Sql,
@@ -106,25 +66,23 @@ export async function startSession(
   now = Date.now(),
   ttlMs = SESSION_TTL_MS,
 ): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  const revoked = await sql.transaction().execute(async (trx) => {
+  const { token, row } = sessionRow(userId, now, ttlMs);
+  const start = async (trx: Sql) => {
     const [update] = await trx
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
-    await trx
-      .insertInto('sessions')
-      .values({ token_hash: hash(token), user_id: userId, created_at: now, expires_at: now + ttlMs })
-      .execute();
+    await trx.insertInto('sessions').values(row).execute();
     return Number(update?.numUpdatedRows ?? 0);
-  });
+  };
+  const revoked = await (sql.isTransaction ? start(sql) : sql.transaction().execute(start));
   if (revoked > 0) replacedListeners.get(sql)?.({ userId, kept: token });
   return token;
 }
 
-/** The viewer behind a bare token on the query builder (null without a token); expired or replaced is an error. */
+/** The viewer behind a bare token (null without a token; the socket's handshake); expired or replaced is an error. */
 export async function findViewerByToken(sql: Sql, token: string, now = Date.now()): Promise<Viewer | null> {
   if (!token) return null;
   const row = await sql
@@ -138,12 +96,12 @@ export async function findViewerByToken(sql: Sql, token: string, now = Date.now(
   return { userId: row.user_id };
 }
 
-/** `optionalViewer` on the query builder: the viewer behind the request, null for an anonymous one. */
+/** The viewer behind the request, null for an anonymous one; an expired or replaced token is an error. */
 export function findViewer(sql: Sql, request: FastifyRequest, now = Date.now()): Promise<Viewer | null> {
   return findViewerByToken(sql, requestToken(request), now);
 }
 
-/** `requireViewer` on the query builder: a logged-in viewer or xcode 100003. */
+/** A logged-in viewer, or xcode 100003. */
 export async function needViewer(sql: Sql, request: FastifyRequest, now = Date.now()): Promise<Viewer> {
   const viewer = await findViewer(sql, request, now);
   if (!viewer) throw new ApiFailure(XCODE.loginRequired, LOGIN_REQUIRED);

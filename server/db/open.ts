@@ -12,12 +12,8 @@ import { sqliteSql, type Sql } from './sql.ts';
 
 export type Data = {
   engine: Engine;
+  /** Every query goes through it, on either engine (the SQLite connection under it: sqliteConnection, sql.ts). */
   sql: Sql;
-  /**
-   * The legacy synchronous better-sqlite3 connection (SQLite only). On PostgreSQL it is a stand-in whose statements
-   * fail with a clear message: code still on raw statements has not been moved to the query builder yet.
-   */
-  db: Db;
   close: () => Promise<void>;
 };
 
@@ -73,43 +69,6 @@ async function closePool(pool: pg.Pool, sql: Sql): Promise<void> {
   await closed;
 }
 
-const standIn = Symbol('legacy stand-in');
-
-/** True for the stand-in `db` of a PostgreSQL server (no SQLite connection behind it). */
-export function isStandIn(db: Db): boolean {
-  return (db as unknown as Record<symbol, unknown>)[standIn] === true;
-}
-
-function legacyUnavailable(): Db {
-  const fail = (what: string) => () => {
-    throw new Error(
-      `${what} on PostgreSQL: this code still uses a raw SQLite statement (move it to app.sql)`,
-    );
-  };
-  return new Proxy({} as Db, {
-    get(_target, property) {
-      if (property === standIn) return true;
-      if (property === 'prepare')
-        return (text: string) =>
-          new Proxy(
-            {},
-            {
-              get: (_t, method) =>
-                method === 'run' || method === 'get' || method === 'all' || method === 'iterate'
-                  ? fail(`${text.trim().slice(0, 60)}…`)
-                  : () => undefined,
-            },
-          );
-      if (property === 'transaction')
-        return (fn: unknown) => (typeof fn === 'function' ? fail('transaction') : fn);
-      if (property === 'close') return () => undefined;
-      if (property === 'inTransaction') return false;
-      if (property === 'open') return true;
-      return fail(`db.${String(property)}`);
-    },
-  });
-}
-
 const closing = new WeakMap<Sql, (() => void)[]>();
 
 /**
@@ -149,7 +108,6 @@ export async function openData(options: DataOptions): Promise<Data> {
     return {
       engine: 'postgres',
       sql,
-      db: legacyUnavailable(),
       close: () => {
         stopSweeps(sql);
         return closePool(pool, sql);
@@ -163,7 +121,6 @@ export async function openData(options: DataOptions): Promise<Data> {
   return {
     engine: 'sqlite',
     sql,
-    db,
     close: async () => {
       stopSweeps(sql);
       db.close();

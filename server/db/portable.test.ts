@@ -8,7 +8,7 @@ import { seedDemo } from '../seed/demo.ts';
 import { up as allowVipOrders } from './migrations/018_vip_orders.ts';
 import { openData } from './open.ts';
 import { testDatabase } from './test-database.ts';
-import type { Sql } from './sql.ts';
+import { sqliteConnection, type Sql } from './sql.ts';
 
 async function columns(sql: Sql, engine: 'sqlite' | 'postgres'): Promise<Record<string, string[]>> {
   const tables: Record<string, string[]> = {};
@@ -106,7 +106,8 @@ describe('portable schema', () => {
 describe('migration 018: membership orders', () => {
   it('rebuilds orders on SQLite with the kind vip, keeping rows, references, index and foreign keys', async () => {
     const data = await openData({ databasePath: ':memory:' });
-    const { db } = data;
+    // SQLite's own table rebuild, checked on the raw connection (an in-memory SQLite database is always there).
+    const db = sqliteConnection(data.sql)!;
     try {
       db.exec(`
         INSERT INTO users (id, nickname, created_at) VALUES (1, 'buyer', 1);

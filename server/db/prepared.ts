@@ -91,8 +91,8 @@ function runSync(db: Db, sql: Sql, step: Step): StepResult {
   return step.first ? statement.get(...parameters) : statement.all(...parameters);
 }
 
-/** Drives steps synchronously on the SQLite connection (callers outside this folder: `sqliteTransaction`). */
-export function runStepsSync<T>(db: Db, sql: Sql, steps: Steps<T>): T {
+/** Drives steps synchronously on the SQLite connection (inside `sqliteTransaction`). */
+function runStepsSync<T>(db: Db, sql: Sql, steps: Steps<T>): T {
   let next = steps.next();
   while (!next.done) next = steps.next(runSync(db, sql, next.value));
   return next.value;

@@ -1,27 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import { passwordMatches } from './access';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
-const headers = (userId: number) => ({ authorization: `Bearer ${createSession(app.db, userId)}` });
+const headers = async (userId: number) => ({
+  authorization: `Bearer ${await startSession(app.sql, userId)}`,
+});
 
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test' });
-  for (const id of [60, 61])
-    app.db.prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, 0)').run(id, `viewer${id}`);
+  await app.sql
+    .insertInto('users')
+    .values([60, 61].map((id) => ({ id, nickname: `viewer${id}`, created_at: 0 })))
+    .execute();
 });
 afterAll(() => app.close());
 
-const unlock = (payload: object, userId?: number) =>
+const unlock = async (payload: object, userId?: number) =>
   app.inject({
     method: 'POST',
     url: '/v3/api/video/password_show',
     payload,
-    headers: userId ? headers(userId) : {},
+    headers: userId ? await headers(userId) : {},
   });
 const detail = async (token: string, userId: number) =>
-  (await app.inject({ url: `/v3/api/video/detail?token=${token}`, headers: headers(userId) })).json().data;
+  (await app.inject({ url: `/v3/api/video/detail?token=${token}`, headers: await headers(userId) })).json()
+    .data;
 
 describe('POST /v3/api/video/password_show', () => {
   it('refuses a wrong password with a clear message and hands out no stream', async () => {
@@ -41,10 +46,13 @@ describe('POST /v3/api/video/password_show', () => {
     expect(await detail('secret-e2e', 61)).toMatchObject({ needs_password: true, live_url: '' });
     // Again: still fine, one access row.
     expect((await unlock({ token: 'secret-e2e', password: '1234' }, 60)).json().xcode).toBe(200);
-    const rows = app.db
-      .prepare("SELECT COUNT(*) AS n FROM event_access WHERE user_id = 60 AND gate = 'password'")
-      .get() as { n: number };
-    expect(rows.n).toBe(1);
+    const rows = await app.sql
+      .selectFrom('event_access')
+      .select('event_id')
+      .where('user_id', '=', 60)
+      .where('gate', '=', 'password')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('needs a logged-in viewer, a known event and a non-empty password', async () => {
@@ -55,7 +63,12 @@ describe('POST /v3/api/video/password_show', () => {
   });
 
   it('leaves the seeded screenshot events alone: e2e events are separate', async () => {
-    const tokens = app.db.prepare("SELECT token FROM events WHERE token LIKE '%-e2e' ORDER BY id").all();
+    const tokens = await app.sql
+      .selectFrom('events')
+      .select('token')
+      .where('token', 'like', '%-e2e')
+      .orderBy('id')
+      .execute();
     expect(tokens).toEqual(
       expect.arrayContaining([{ token: 'secret-e2e' }, { token: 'paid-e2e' }, { token: 'info-e2e' }]),
     );

@@ -226,9 +226,9 @@ describe('invitations', () => {
     expect(
       await post('/v3/api/video/invite/sog', { token: 'vod-e2e', invite_id: 999999 }, guest.token),
     ).toMatchObject({ xcode: 200, data: { recorded: true } });
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM invitations WHERE inviter_id = 999999').get()).toEqual({
-      n: 0,
-    });
+    expect(
+      await app.sql.selectFrom('invitations').selectAll().where('inviter_id', '=', 999999).execute(),
+    ).toEqual([]);
     expect((await get('/v3/api/video/invite/list?token=vod-e2e')).xcode).toBe(401);
     expect((await get('/v3/api/video/invite/list?token=vod-e2e&limit=500', guest.token)).xcode).toBe(400);
   });

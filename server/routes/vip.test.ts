@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import { emulatorControl, emulatorPay, emulatorState } from '../wechat/emulator';
 import { settleTransaction, type Order } from '../wechat/orders';
 import { wechatOf } from '../wechat/setup';
@@ -23,18 +23,25 @@ const tokens: Record<number, string> = {};
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test', now: () => clock });
   for (const id of [MEMBER, OTHER]) {
-    app.db
-      .prepare('INSERT INTO users (id, openid, nickname, created_at) VALUES (?, ?, ?, 0)')
-      .run(id, `o-vip-${id}`, `viewer${id}`);
-    tokens[id] = createSession(app.db, id, clock);
+    await app.sql
+      .insertInto('users')
+      .values({ id, openid: `o-vip-${id}`, nickname: `viewer${id}`, created_at: 0 })
+      .execute();
+    tokens[id] = await startSession(app.sql, id, clock);
   }
   // A paid event and a paid event behind a password, streaming what the seeded 'paid' event streams.
-  const copy = app.db.prepare(
-    `INSERT INTO events (token, owner_id, title, live_status, live_stream, replay_stream, price_cents, password)
-     SELECT ?, owner_id, title, live_status, live_stream, replay_stream, 300, ? FROM events WHERE token = 'paid'`,
-  );
-  copy.run('vip-paid', '');
-  copy.run('vip-secret', 'abcd');
+  const paid = await app.sql
+    .selectFrom('events')
+    .select(['owner_id', 'title', 'live_status', 'live_stream', 'replay_stream'])
+    .where('token', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  await app.sql
+    .insertInto('events')
+    .values([
+      { ...paid, token: 'vip-paid', price_cents: 300, password: '' },
+      { ...paid, token: 'vip-secret', price_cents: 300, password: 'abcd' },
+    ])
+    .execute();
 });
 afterAll(() => app.close());
 
@@ -47,7 +54,12 @@ const call = async (method: 'GET' | 'POST', url: string, userId?: number, payloa
       headers: userId ? { authorization: `Bearer ${tokens[userId]}` } : {},
     })
   ).json();
-const order = (sn: string) => app.db.prepare('SELECT * FROM orders WHERE order_sn = ?').get(sn) as Order;
+const order = async (sn: string) =>
+  (await app.sql
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_sn', '=', sn)
+    .executeTakeFirstOrThrow()) as Order;
 let attempt = 0;
 const buy = async (planId: number, userId = MEMBER) => {
   attempt += 1;
@@ -66,7 +78,7 @@ describe('buying a membership', () => {
   it('is a WeChat Pay order of kind vip described as a membership', async () => {
     const { order_sn, mweb_url } = await buy(1);
     expect(mweb_url).toMatch(/\/emulator\/wechat\/pay\/h5\?prepay_id=wx/);
-    expect(order(order_sn)).toMatchObject({ kind: 'vip', ref_id: 1, amount_cents: 1800, status: 0 });
+    expect(await order(order_sn)).toMatchObject({ kind: 'vip', ref_id: 1, amount_cents: 1800, status: 0 });
     expect(emulatorState(app).transactions.get(order_sn)?.description).toBe('会员');
     // Not paid: no membership yet.
     expect(await vipExpiry(app.sql, MEMBER)).toBe(0);
@@ -77,7 +89,7 @@ describe('buying a membership', () => {
     await emulatorControl(app, { duplicateNotifications: true });
     expect(await emulatorPay(app, order_sn)).toBe('ok');
     await emulatorControl(app, { duplicateNotifications: false });
-    expect(order(order_sn).status).toBe(1);
+    expect((await order(order_sn)).status).toBe(1);
     const expiry = clock + 30 * DAY_MS;
     expect(await vipExpiry(app.sql, MEMBER)).toBe(expiry);
 
@@ -93,9 +105,11 @@ describe('buying a membership', () => {
     expect(await vipExpiry(app.sql, MEMBER)).toBe(expiry);
     const plans = await call('GET', '/v3/api/vip/plans', MEMBER);
     expect(plans.data.expires_at).toBe(expiry);
-    const row = app.db.prepare('SELECT applied_at FROM vip_orders WHERE order_sn = ?').get(order_sn) as {
-      applied_at: number;
-    };
+    const row = await app.sql
+      .selectFrom('vip_orders')
+      .select('applied_at')
+      .where('order_sn', '=', order_sn)
+      .executeTakeFirstOrThrow();
     expect(row.applied_at).toBe(clock - 1000);
   });
 
@@ -103,17 +117,21 @@ describe('buying a membership', () => {
     const before = await vipExpiry(app.sql, MEMBER);
     const { order_sn } = await buy(2);
     expect(await emulatorPay(app, order_sn)).toBe('ok');
-    const plan = app.db.prepare('SELECT days FROM vip_plans WHERE id = 2').get() as { days: number };
+    const plan = await app.sql
+      .selectFrom('vip_plans')
+      .select('days')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
     expect(await vipExpiry(app.sql, MEMBER)).toBe(before + plan.days * DAY_MS);
   });
 
   it('still applies an order whose membership row was lost, from the plan it names', async () => {
     const { order_sn } = await buy(1, OTHER);
-    app.db.prepare('DELETE FROM vip_orders WHERE order_sn = ?').run(order_sn);
+    await app.sql.deleteFrom('vip_orders').where('order_sn', '=', order_sn).execute();
     expect(await emulatorPay(app, order_sn)).toBe('ok');
     expect(await vipExpiry(app.sql, OTHER)).toBe(clock + 30 * DAY_MS);
     // Back to a non-member for the access tests below.
-    app.db.prepare('DELETE FROM vip_memberships WHERE user_id = ?').run(OTHER);
+    await app.sql.deleteFrom('vip_memberships').where('user_id', '=', OTHER).execute();
   });
 });
 

@@ -1,26 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 let clock = 1_800_000_000_000;
-const headers = (userId: number) => ({
-  authorization: `Bearer ${createSession(app.db, userId, clock)}`,
+const headers = async (userId: number) => ({
+  authorization: `Bearer ${await startSession(app.sql, userId, clock)}`,
 });
 
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test', now: () => clock });
-  for (const id of [70, 71])
-    app.db.prepare('INSERT INTO users (id, nickname, created_at) VALUES (?, ?, 0)').run(id, `viewer${id}`);
+  await app.sql
+    .insertInto('users')
+    .values([70, 71].map((id) => ({ id, nickname: `viewer${id}`, created_at: 0 })))
+    .execute();
 });
 afterAll(() => app.close());
 
 const detail = async (token: string, userId?: number) =>
   (
-    await app.inject({ url: `/v3/api/video/detail?token=${token}`, headers: userId ? headers(userId) : {} })
+    await app.inject({
+      url: `/v3/api/video/detail?token=${token}`,
+      headers: userId ? await headers(userId) : {},
+    })
   ).json().data;
-const post = (url: string, payload: object, userId: number) =>
-  app.inject({ method: 'POST', url, payload, headers: headers(userId) });
+const post = async (url: string, payload: object, userId: number) =>
+  app.inject({ method: 'POST', url, payload, headers: await headers(userId) });
 
 /** A passed slide check for the phone (a bind code needs its ticket). */
 async function slideTicket(phone: string, userId: number): Promise<string> {

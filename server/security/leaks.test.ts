@@ -37,10 +37,8 @@ describe('the invite call does not tell which user ids exist', () => {
     // Once a viewer is counted, both answer "already counted".
     expect(await invite('vod', unknownId, first)).toEqual(await invite('vod', known.userId, first));
     expect(
-      app.db.prepare('SELECT COUNT(*) AS n FROM invitations WHERE inviter_id = ?').get(unknownId),
-    ).toEqual({
-      n: 0,
-    });
+      await app.sql.selectFrom('invitations').selectAll().where('inviter_id', '=', unknownId).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -49,7 +47,12 @@ describe('red-packet grab lists', () => {
     const sender = await newViewer(app, 'sender');
     const grabbers = [await newViewer(app, '张三丰'), await newViewer(app, 'grabber')];
     const stranger = await newViewer(app, 'stranger');
-    app.db.prepare("UPDATE users SET openid = 'o-leak-' || id WHERE openid IS NULL").run();
+    for (const viewer of [sender, ...grabbers, stranger])
+      await app.sql
+        .updateTable('users')
+        .set({ openid: `o-leak-${viewer.userId}` })
+        .where('id', '=', viewer.userId)
+        .execute();
     const sent = await call(app, {
       method: 'POST',
       url: '/v3/api/wechat/redpack/send',
@@ -58,9 +61,11 @@ describe('red-packet grab lists', () => {
     });
     const orderSn = sent.json().data.order_sn as string;
     expect(await emulatorPay(app, orderSn)).toBe('ok');
-    const { ref_id: id } = app.db.prepare('SELECT ref_id FROM orders WHERE order_sn = ?').get(orderSn) as {
-      ref_id: number;
-    };
+    const { ref_id: id } = await app.sql
+      .selectFrom('orders')
+      .select('ref_id')
+      .where('order_sn', '=', orderSn)
+      .executeTakeFirstOrThrow();
     const amounts: number[] = [];
     for (const grabber of grabbers) {
       const grabbed = await call(app, {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import { QiniuEtag } from './etag';
 import { readUploadSettings, type UploadSettings } from './settings';
 import { signUploadToken, urlSafeBase64, verifyUploadToken } from './token';
@@ -44,9 +44,8 @@ const mp4 = (size: number) =>
 
 type Token = { prefix: string; domain: string; uptoken: string; uphost: string };
 /** A token for the seeded organiser (user 1): upload tokens need a logged-in viewer. */
-async function token(
-  headers: Record<string, string> = { authorization: `Bearer ${createSession(app.db, 1, clock)}` },
-): Promise<Token> {
+async function token(headers?: Record<string, string>): Promise<Token> {
+  headers ??= { authorization: `Bearer ${await startSession(app.sql, 1, clock)}` };
   const answer = (await app.inject({ url: '/v3/api/qiniu/upload/token?locale=en', headers })).json();
   expect(answer.xcode).toBe(200);
   return answer.data as Token;
@@ -300,7 +299,7 @@ describe('chunked upload (v2)', () => {
     const data = (
       await first.inject({
         url: '/v3/api/qiniu/upload/token',
-        headers: { authorization: `Bearer ${createSession(first.db, 1, at)}` },
+        headers: { authorization: `Bearer ${await startSession(first.sql, 1, at)}` },
       })
     ).json().data as Token;
     const key = `${data.prefix}abandoned.mp4`;
@@ -323,7 +322,7 @@ describe('chunked upload (v2)', () => {
     at += 8 * 24 * 3600 * 1000;
     const second = await buildServer({ databasePath, mode: 'test', now: () => at, uploads: settings });
     expect(fs.existsSync(partsDir)).toBe(false);
-    expect(second.db.prepare('SELECT COUNT(*) AS n FROM upload_sessions').get()).toEqual({ n: 0 });
+    expect(await second.sql.selectFrom('upload_sessions').selectAll().execute()).toEqual([]);
     await second.close();
   }, 60_000);
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
+import { startSession } from '../auth/sessions';
 import type { RefundAnswer } from './client';
 import { emulatorPay, emulatorState } from './emulator';
 import { findRefund, processDueRefunds } from './refunds';
@@ -16,20 +16,26 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   app = await buildServer({ databasePath: ':memory:', mode: 'test', now: () => clock });
-  app.db
-    .prepare(
-      "INSERT INTO users (id, phone, openid, nickname, created_at) VALUES (61, '13900000061', 'o-late-61', 'late', 0)",
-    )
-    .run();
-  auth = { authorization: `Bearer ${createSession(app.db, 61, clock)}` };
+  await app.sql
+    .insertInto('users')
+    .values({ id: 61, phone: '13900000061', openid: 'o-late-61', nickname: 'late', created_at: 0 })
+    .execute();
+  auth = { authorization: `Bearer ${await startSession(app.sql, 61, clock)}` };
 });
 afterAll(() => app.close());
 
 describe('late payment refunds', () => {
   it('the notification answers promptly while the refund call hangs; the refund completes once WeChat answers', async () => {
-    const player = app.db
-      .prepare('SELECT id, votes FROM players WHERE contest_id = 2 ORDER BY id LIMIT 1')
-      .get() as { id: number; votes: number };
+    const votesOf = async (id: number) =>
+      (await app.sql.selectFrom('players').select('votes').where('id', '=', id).executeTakeFirstOrThrow())
+        .votes;
+    const player = await app.sql
+      .selectFrom('players')
+      .select(['id', 'votes'])
+      .where('contest_id', '=', 2)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const answer = (
       await app.inject({
         method: 'POST',
@@ -47,7 +53,11 @@ describe('late payment refunds', () => {
     expect(answer.xcode).toBe(200);
     const sn = answer.data.order_sn as string;
     // The contest ends while the viewer is on the pay page.
-    app.db.prepare('UPDATE contests SET ends_at = ? WHERE id = 2').run(Math.floor(clock / 1000) - 1);
+    await app.sql
+      .updateTable('contests')
+      .set({ ends_at: Math.floor(clock / 1000) - 1 })
+      .where('id', '=', 2)
+      .execute();
 
     // WeChat's refund API hangs (the real call gives up after 10 s).
     const runtime = wechatOf(app);
@@ -74,7 +84,9 @@ describe('late payment refunds', () => {
       );
       expect(delivered.at(-1)?.status).toBe(204);
       // The order is closed, the refund recorded and its first attempt under way (held by it, so the sweep waits).
-      expect(app.db.prepare('SELECT status FROM orders WHERE order_sn = ?').get(sn)).toEqual({ status: 2 });
+      expect(
+        await app.sql.selectFrom('orders').select('status').where('order_sn', '=', sn).executeTakeFirst(),
+      ).toEqual({ status: 2 });
       await vi.waitFor(() => expect(calls).toEqual([`R${sn}`]));
       expect(await findRefund(runtime.sql, `R${sn}`)).toMatchObject({ status: 'pending', attempts: 1 });
       expect(await processDueRefunds(runtime)).toBe(0);
@@ -86,8 +98,6 @@ describe('late payment refunds', () => {
       expect(await findRefund(runtime.sql, `R${sn}`)).toMatchObject({ status: 'success', amount_cents: 100 }),
     );
     spy.mockRestore();
-    expect(
-      (app.db.prepare('SELECT votes FROM players WHERE id = ?').get(player.id) as { votes: number }).votes,
-    ).toBe(player.votes);
+    expect(await votesOf(player.id)).toBe(player.votes);
   });
 });
