@@ -58,7 +58,7 @@ describe('route preloads', () => {
     expect(links.every((link) => link.getAttribute('crossorigin') === '')).toBe(true);
   });
 
-  it("waits for the shell's cover to be on screen, so the code does not compete with it", async () => {
+  it("waits for the shell's cover to be painted, so the code does not compete with it", async () => {
     let settle = () => {};
     window.__livev3Early = { coverSettled: new Promise<void>((resolve) => (settle = resolve)) };
     window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
@@ -66,6 +66,9 @@ describe('route preloads', () => {
     await Promise.resolve();
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
     settle();
+    await Promise.resolve();
+    // Not before the cover's paint: a frame later.
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
     await vi.waitFor(() => expect(document.head.querySelectorAll('link')).toHaveLength(1));
   });
 });

@@ -67,15 +67,15 @@ export function preloadFiles(
 }
 
 /**
- * The inline script: preloads for the current hash route, if it has any, once the shell's cover is on screen
- * (`coverSettled` of paint-shell.ts's script, which runs first; the app starts then too), so they do not compete with
- * it for the network. crossorigin as Vite's own preloads set it (CSS included), or the request the dynamic import
- * makes would not match the preload and download again.
+ * The inline script: preloads for the current hash route, if it has any, a frame after the shell's cover is on
+ * screen (`coverSettled` of paint-shell.ts's script, which runs first; the app starts then too), so they do not compete
+ * with it for the network nor come before its paint. crossorigin as Vite's own preloads set it (CSS included), or the
+ * request the dynamic import makes would not match the preload and download again.
  */
 export function preloadScript(routes: Record<string, string[]>): string {
   return `(function(){var P=${JSON.stringify(routes)},d=document,f=P[location.hash.replace(/^#/,'').split('?')[0]||'/'],e=window.__livev3Early;
-if(!f)return;var go=function(){f.forEach(function(h){var l=d.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.setAttribute('as','style')}else l.rel='modulepreload';l.setAttribute('crossorigin','');l.href=h;d.head.appendChild(l)})};
-if(e&&e.coverSettled)e.coverSettled.then(go);else go()})();`;
+if(!f)return;var gone,go=function(){if(gone)return;gone=1;f.forEach(function(h){var l=d.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.setAttribute('as','style')}else l.rel='modulepreload';l.setAttribute('crossorigin','');l.href=h;d.head.appendChild(l)})};
+if(e&&e.coverSettled)e.coverSettled.then(function(){var t=setTimeout(go,1000);requestAnimationFrame(function(){clearTimeout(t);setTimeout(go)})});else go()})();`;
 }
 
 export function routePreloadPlugin(root = projectRoot): Plugin {
