@@ -53,7 +53,10 @@ export function requestToken(request: FastifyRequest): string {
  */
 export function sessionRow(userId: number, now = Date.now(), ttlMs = SESSION_TTL_MS) {
   const token = crypto.randomBytes(32).toString('base64url');
-  return { token, row: { token_hash: hash(token), user_id: userId, created_at: now, expires_at: now + ttlMs } };
+  return {
+    token,
+    row: { token_hash: hash(token), user_id: userId, created_at: now, expires_at: now + ttlMs },
+  };
 }
 
 /**
