@@ -8,6 +8,7 @@
  *   verified before the answer is used.
  * Failures become `WechatApiError` (errcode/errmsg as WeChat sent them, or the v3 code/message).
  */
+import type { SharedState } from '../shared/state.ts';
 import type { WechatCredentials } from './credentials.ts';
 import { authorization, verifyPlatformSignature } from './pay-sign.ts';
 
@@ -63,11 +64,16 @@ export class WechatClient {
   /** Counts token and ticket fetches (tests check the single flight). */
   fetches = { token: 0, ticket: 0 };
 
+  /**
+   * `shared`: where several nodes keep one access token and ticket. WeChat invalidates an access token a few minutes
+   * after a new one is fetched, so nodes each fetching their own would keep invalidating each other's.
+   */
   constructor(
     readonly credentials: WechatCredentials,
     private readonly transport: Transport = fetchTransport,
     private readonly now: () => number = Date.now,
     private readonly log: (message: string) => void = () => {},
+    private readonly shared?: SharedState,
   ) {}
 
   // ---- official account / mini program (api.weixin.qq.com) ----
@@ -102,16 +108,36 @@ export class WechatClient {
     if (hit && hit.expiresAt > this.now()) return hit.value;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const promise = load()
-      .then(({ value, expiresIn }) => {
-        // Refresh 5 minutes before WeChat's expiry (at least half the lifetime early for short ones).
-        const margin = Math.min(300, Math.floor(expiresIn / 2));
-        this.cache.set(key, { value, expiresAt: this.now() + (expiresIn - margin) * 1000 });
-        return value;
-      })
-      .finally(() => this.inFlight.delete(key));
+    const promise = (async () => {
+      const kept = await this.shared?.read(this.sharedKey(key));
+      const fromNode = kept ? (JSON.parse(kept) as Cached) : null;
+      if (fromNode && fromNode.expiresAt > this.now()) {
+        this.cache.set(key, fromNode);
+        return fromNode.value;
+      }
+      const { value, expiresIn } = await load();
+      // Refresh 5 minutes before WeChat's expiry (at least half the lifetime early for short ones).
+      const margin = Math.min(300, Math.floor(expiresIn / 2));
+      const entry = { value, expiresAt: this.now() + (expiresIn - margin) * 1000 };
+      this.cache.set(key, entry);
+      await this.shared?.put(this.sharedKey(key), JSON.stringify(entry), entry.expiresAt - this.now());
+      return value;
+    })().finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, promise);
     return promise;
+  }
+
+  private sharedKey(key: string) {
+    return `wechat:${this.credentials.appId}:${this.credentials.miniAppId}:${key}`;
+  }
+
+  /** Drops a value WeChat refused, here and (when it is still the one kept there) in the shared state. */
+  private async forget(key: string): Promise<void> {
+    const refused = this.cache.get(key)?.value;
+    this.cache.delete(key);
+    const kept = await this.shared?.read(this.sharedKey(key));
+    if (kept && refused && (JSON.parse(kept) as Cached).value === refused)
+      await this.shared?.put(this.sharedKey(key), '', 1);
   }
 
   private app(kind: 'web' | 'mini') {
@@ -138,8 +164,8 @@ export class WechatClient {
       return await call(await this.accessToken(kind));
     } catch (error) {
       if (!(error instanceof WechatApiError) || !REFRESH_CODES.has(Number(error.errcode))) throw error;
-      this.cache.delete(`token:${kind}`);
-      if (kind === 'web') this.cache.delete('ticket');
+      await this.forget(`token:${kind}`);
+      if (kind === 'web') await this.forget('ticket');
       return call(await this.accessToken(kind));
     }
   }
@@ -161,7 +187,7 @@ export class WechatClient {
       return await load();
     } catch (error) {
       if (!(error instanceof WechatApiError) || !REFRESH_CODES.has(Number(error.errcode))) throw error;
-      this.cache.delete('token:web');
+      await this.forget('token:web');
       return load();
     }
   }

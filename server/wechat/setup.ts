@@ -20,6 +20,7 @@ import { localTransport, wechatEmulator } from './emulator.ts';
 import { notifyRoutes } from './notify.ts';
 import { bindWechatRuntime, type WechatRuntime } from './pay.ts';
 import { processDueRefunds, startRefund } from './refunds.ts';
+import { sharedStateOf } from '../shared/state.ts';
 
 const runtimes = new WeakMap<FastifyInstance, WechatRuntime>();
 
@@ -70,7 +71,8 @@ export async function setupWechat(
     emulated && credentials.sandbox
       ? localTransport(app, publicOrigin.replace(/\/$/, ''), fetchTransport)
       : fetchTransport;
-  const client = new WechatClient(credentials, transport, now, log);
+  // One access token and ticket for every node (shared state): WeChat invalidates a token soon after a new one.
+  const client = new WechatClient(credentials, transport, now, log, sharedStateOf(sql));
   const runtime: WechatRuntime = {
     sql,
     client,
