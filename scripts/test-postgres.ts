@@ -16,6 +16,11 @@ export const POSTGRES_SUITES = [
   'server/shop/downloads.test.ts',
   'server/engagement/engagement.test.ts',
   'server/auth/code-limits.test.ts',
+  'server/routes/accounts.test.ts',
+  'server/routes/vote.test.ts',
+  'server/routes/chat.test.ts',
+  'server/redpack/packets.test.ts',
+  'server/wechat/payments.test.ts',
 ];
 
 /** Run after the others, alone: two server processes need the machine's cores to themselves. */
