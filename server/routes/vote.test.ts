@@ -714,17 +714,25 @@ describe('sign-up', () => {
     expect(player).toMatchObject({ name: '林小雨', votes: 0, photos: form.photos, photo: form.photos[0] });
   });
 
-  it('paid registration: unpaid -> order -> notification -> approved player, once', async () => {
+  it('paid registration: unpaid -> order -> notification -> approved player, once; a second order is refunded', async () => {
     const headers = user(53);
     const values = { name: '周摄影', phone: '13712345678', photos: ['/uploads/c.jpg'] };
     expect((await apply(values, headers, 3)).data).toMatchObject({ status: 'unpaid', fee_cents: 100 });
-    const { data } = await post('/v3/api/wechat/paid_registration', { vote_id: 3, t_type: 'h5' }, headers);
+    const register = (key: string) =>
+      post('/v3/api/wechat/paid_registration', { vote_id: 3, t_type: 'h5', idempotency_key: key }, headers);
+    const { data } = await register('registration-one');
+    // The viewer paid twice (two pay pages open): both orders paid at once, notifications repeated.
+    const { data: twice } = await register('registration-two');
     const order = await orderBySn(data.order_sn);
+    const second = await orderBySn(twice.order_sn);
     expect(order).toMatchObject({ kind: 'registration', amount_cents: 100 });
-    await Promise.all([notify(order), notify(order), notify(order)]);
+    expect(second).toMatchObject({ kind: 'registration', ref_id: order.ref_id });
+    await Promise.all([notify(order), notify(second), notify(order), notify(second)]);
     const mine = (await get('/v3/api/vote/detail?vote_id=3', headers)).data.mine.sign_up;
     expect(mine).toMatchObject({ status: 'approved', number: 7 });
     expect((await get('/v3/api/vote/list?vote_id=3')).data.total).toBe(7);
+    const statuses = [(await orderBySn(order.order_sn)).status, (await orderBySn(second.order_sn)).status];
+    expect(statuses.sort()).toEqual([1, 2]);
     expect((await post('/v3/api/wechat/paid_registration', { vote_id: 3 }, headers)).msg).toBe(
       '报名费已支付',
     );

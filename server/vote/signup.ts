@@ -6,7 +6,7 @@
 import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
-import { onOrderPaidAsync } from '../wechat/orders.ts';
+import { onOrderPaidAsync, OrderNotAvailable } from '../wechat/orders.ts';
 import {
   contestStatus,
   findContest,
@@ -194,10 +194,11 @@ function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
 }
 
 /** After the fee (or at once when free): pending when the organiser reviews, else approved (a player). */
-function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<void> {
+function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<boolean> {
   const status = contest.sign_up_review ? 'pending' : 'approved';
-  if (!(yield first(q.paid, { id: row.id, status }))) return;
+  if (!(yield first(q.paid, { id: row.id, status }))) return false;
   if (status === 'approved') yield* approve(contest, row);
+  return true;
 }
 
 const signUpOf = (sql: Sql, contestId: number, userId: number) =>
@@ -330,14 +331,21 @@ export async function unpaidSignUp(sql: Sql, contest: ContestRow, userId: number
   return { id: row.id };
 }
 
-// The fee is paid: the sign-up moves on, on the payment's transaction.
+/** A second payment of a sign-up's fee (two orders paid at once): refunded (server/wechat/orders.ts). */
+const ALREADY_PAID = new OrderNotAvailable({
+  'zh-CN': '报名费已支付，本次付款将原路退款',
+  en: 'The sign-up fee was already paid: this payment is refunded',
+});
+
+// The fee is paid: the sign-up moves on, on the payment's transaction, once (of two orders paid for one sign-up, the
+// second finds it no longer unpaid and is refunded).
 onOrderPaidAsync('registration', async (trx, order) => {
   const row = await trx
     .selectFrom('vote_sign_ups')
     .selectAll()
     .where('id', '=', order.ref_id)
-    .where('status', '=', 'unpaid')
     .executeTakeFirst();
   if (!row) return;
-  await runSteps(trx, advanceSteps(await findContest(trx, row.contest_id), row));
+  if (row.status !== 'unpaid') throw ALREADY_PAID;
+  if (!(await runSteps(trx, advanceSteps(await findContest(trx, row.contest_id), row)))) throw ALREADY_PAID;
 });
