@@ -186,19 +186,28 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
       return answer.data;
     };
     const socket = open(b.origin, undefined, true);
-    socket.io.reconnectionDelay(300);
     await connected(socket);
     expect(await socket.emitWithAck('join', { token: EVENT })).toEqual({ ok: true });
     const lines = received(socket);
     const before = await send('before the cut');
     await expect.poll(() => lines.map((line) => line.id)).toEqual([before.id]);
-    // The connection drops; the client comes back through another node. A balancer would route its reconnect there;
-    // here the manager's address (private in the types, read at every reconnect) is pointed at node A.
-    (socket.io as unknown as { uri: string }).uri = a.origin;
-    const back = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+    // The connection drops. Node B keeps the cut session in Redis once it notices the cut; a real client comes back
+    // seconds later, so the test reconnects by hand once the session is there instead of racing node B.
+    socket.io.reconnection(false);
+    const cut = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     socket.io.engine.close();
+    await cut;
     const missed = [await send('missed 1'), await send('missed 2')];
-    await back;
+    const redis = connectRedis(redisUrl as string);
+    const pid = (socket as unknown as { _pid?: string })._pid;
+    expect(pid).toBeTruthy();
+    await expect.poll(() => redis.exists(`sio:session:${pid}`), { timeout: 5000 }).toBe(1);
+    await redis.quit();
+    // The client comes back through another node. A balancer would route its reconnect there; here the manager's
+    // address (private in the types, read at every connect) is pointed at node A.
+    (socket.io as unknown as { uri: string }).uri = a.origin;
+    socket.connect();
+    await connected(socket);
     expect(socket.recovered).toBe(true);
     await expect
       .poll(() => lines.map((line) => line.id))
