@@ -15,9 +15,31 @@ export type Sql = Kysely<Database>;
  */
 const connections = new WeakMap<object, Db>();
 
+type Statement = ReturnType<Db['prepare']>;
+
+/**
+ * The connection as kysely's SQLite driver sees it, with its statements kept per SQL text: the driver prepares every
+ * query again, which costs more than running it on the hot reads (a statement that is still being iterated is not
+ * handed out twice).
+ */
+function withStatementCache(db: Db, maxStatements = 500) {
+  let cache = new Map<string, Statement>();
+  return {
+    close: () => db.close(),
+    prepare(text: string): Statement {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = db.prepare(text);
+      if (cache.size >= maxStatements) cache = new Map();
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** A query builder on a better-sqlite3 connection (an in-memory test database is one database). */
 export function sqliteSql(db: Db): Sql {
-  const sql = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+  const sql = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(db) }) });
   connections.set(sql.getExecutor().adapter, db);
   return sql;
 }

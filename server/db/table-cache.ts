@@ -79,3 +79,21 @@ export function cachedQuery<K, V>(
     return value;
   };
 }
+
+/**
+ * `cachedQuery` for a lookup written once against any database: one cache per database, and inside a transaction
+ * (`sql` is one) the lookup reads through.
+ */
+export function tableCached<K, V>(
+  tables: string[],
+  lookup: (sql: Sql, key: K) => Promise<V>,
+  maxEntries?: number,
+): (sql: Sql, key: K) => Promise<V> {
+  const bySql = new WeakMap<Sql, (key: K) => Promise<V>>();
+  return (sql, key) => {
+    if (sql.isTransaction) return lookup(sql, key);
+    let cached = bySql.get(sql);
+    if (!cached) bySql.set(sql, (cached = cachedQuery(sql, tables, (k: K) => lookup(sql, k), maxEntries)));
+    return cached(key);
+  };
+}

@@ -3,6 +3,7 @@
  * voting error codes and messages (zh-CN, as the product shows them; the codes let the client tell them apart).
  */
 import type { Sql } from '../db/sql.ts';
+import { tableCached } from '../db/table-cache.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
 export const VOTE_XCODE = {
@@ -67,8 +68,14 @@ export function dayToDate(day: number): string {
   return new Date(day * 86400_000).toISOString().slice(0, 10);
 }
 
+// Read on nearly every voting call, changed by organisers only: cached until the contests table changes (SQLite).
+const contestById = tableCached(['contests'], (sql, id: number) =>
+  sql.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst(),
+);
+
+/** The contest (a row shared with other callers: read it, never change it), or 404. */
 export async function findContest(sql: Sql, id: number): Promise<ContestRow> {
-  const contest = await sql.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst();
+  const contest = await contestById(sql, id);
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   return contest;
 }

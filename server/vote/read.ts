@@ -7,8 +7,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ContractSchema } from '../contract/types.ts';
 import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
-import { ApiFailure, XCODE } from '../envelope.ts';
-import { playerNotFound } from './common.ts';
+import { tableCached } from '../db/table-cache.ts';
+import { findContest, playerNotFound } from './common.ts';
 
 export type PlayerRow = {
   id: number;
@@ -26,16 +26,20 @@ const CARD_COLUMNS = ['id', 'number', 'name', 'photo', 'votes', 'team_id', 'grou
 
 type Names = { teams: Map<number, string>; groups: Map<number, string> };
 
-async function names(sql: Sql, contestId: number): Promise<Names> {
-  const [teams, groups] = await Promise.all([
-    sql.selectFrom('contest_teams').select(['id', 'name']).where('contest_id', '=', contestId).execute(),
-    sql.selectFrom('contest_groups').select(['id', 'name']).where('contest_id', '=', contestId).execute(),
-  ]);
-  return {
-    teams: new Map(teams.map((row) => [row.id, row.name])),
-    groups: new Map(groups.map((row) => [row.id, row.name])),
-  };
-}
+/** A contest's team and group names, cached until either table changes (SQLite). */
+const names = tableCached(
+  ['contest_teams', 'contest_groups'],
+  async (sql, contestId: number): Promise<Names> => {
+    const [teams, groups] = await Promise.all([
+      sql.selectFrom('contest_teams').select(['id', 'name']).where('contest_id', '=', contestId).execute(),
+      sql.selectFrom('contest_groups').select(['id', 'name']).where('contest_id', '=', contestId).execute(),
+    ]);
+    return {
+      teams: new Map(teams.map((row) => [row.id, row.name])),
+      groups: new Map(groups.map((row) => [row.id, row.name])),
+    };
+  },
+);
 
 function card(row: PlayerRow, lookup: Names): PlayerCard {
   return {
@@ -320,6 +324,5 @@ export async function changesSince(sql: Sql, contestId: number, since: number) {
 }
 
 export async function assertContestExists(sql: Sql, contestId: number): Promise<void> {
-  const row = await sql.selectFrom('contests').select('id').where('id', '=', contestId).executeTakeFirst();
-  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
+  await findContest(sql, contestId);
 }
