@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { lockedForUpdate } from '../db/engine.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
@@ -61,7 +62,8 @@ export function sessionRow(userId: number, now = Date.now(), ttlMs = SESSION_TTL
 
 /**
  * A new session for the user (what every login calls); earlier sessions of the user are revoked in the same
- * transaction (xcode 100005 for them from then on). Given a transaction, it runs in it.
+ * transaction (xcode 100005 for them from then on), which holds the user's row: of logins at once, each revokes the
+ * one before it and only the last stays open. Given a transaction, it runs in it.
  */
 export async function startSession(
   sql: Sql,
@@ -71,6 +73,9 @@ export async function startSession(
 ): Promise<string> {
   const { token, row } = sessionRow(userId, now, ttlMs);
   const start = async (trx: Sql) => {
+    // Logins of one user take turns on the user's row (PostgreSQL): without it, two logins at once each revoke only
+    // what was committed before them and both keep their session. SQLite has one writer at a time anyway.
+    await lockedForUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
     const [update] = await trx
       .updateTable('sessions')
       .set({ revoked_at: now })
