@@ -17,6 +17,7 @@ export const POSTGRES_SUITES = [
   'server/engagement/engagement.test.ts',
   'server/auth/code-limits.test.ts',
   'server/auth/sessions.test.ts',
+  'server/auth/slide.test.ts',
   'server/routes/accounts.test.ts',
   'server/routes/vote.test.ts',
   'server/routes/chat.test.ts',

@@ -1,7 +1,8 @@
 /**
  * The slide check before an SMS code is sent (spec: 'Please slide to verify'). A track check, verified here:
  *
- * 1. `issueChallenge` hands out a random challenge bound to the phone (2 minutes).
+ * 1. `issueChallenge` hands out a random challenge bound to the phone (2 minutes), at most MAX_CHALLENGES_PER_IP per
+ *    address per 10 minutes, counted in the shared state (server/shared/state.ts, like the code senders' limits).
  * 2. The viewer drags the handle (or moves it with the keyboard) to the end; the app sends the track: points
  *    `[position 0-1000, ms since the start]`. `verifySlide` accepts a track that starts at 0, ends at the end, moves
  *    forward, took at least MIN_TRACK_MS by the app's clock and at least that long by the server's clock since the
@@ -18,6 +19,7 @@
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
+import { sharedStateOf } from '../shared/state.ts';
 
 export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
@@ -25,6 +27,7 @@ export const MIN_TRACK_MS = 300;
 export const TRACK_END = 1000;
 /** Challenges per IP per 10 minutes (generous: a venue Wi-Fi puts many viewers behind one address). */
 export const MAX_CHALLENGES_PER_IP = 120;
+const CHALLENGE_WINDOW_MS = 10 * 60 * 1000;
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
@@ -35,13 +38,10 @@ export const SLIDE_AGAIN = {
 
 export async function issueChallenge(sql: Sql, input: { phone: string; ip: string; now: number }) {
   const { now } = input;
-  const recent = await sql
-    .selectFrom('slide_challenges')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ip', '=', input.ip)
-    .where('created_at', '>', now - 10 * 60 * 1000)
-    .executeTakeFirst();
-  if (Number(recent?.count ?? 0) >= MAX_CHALLENGES_PER_IP)
+  // Counted in the shared state (Redis with several nodes), where check and take are one step: counting the stored
+  // challenges let concurrent requests all pass before one was inserted, and each node counted only its own.
+  const key = `slide-ip:${input.ip}`;
+  if (!(await sharedStateOf(sql).takePlace(key, MAX_CHALLENGES_PER_IP, CHALLENGE_WINDOW_MS, now)))
     throw new ApiFailure(XCODE.tooManyRequests, {
       'zh-CN': '验证太频繁，请稍后再试',
       en: 'Too many verifications, please retry later',
