@@ -6,18 +6,18 @@ export type ThemeOptions = { theme: string; variant: 'default' | 'channel' };
 export const FROZEN_TIME = new Date('2026-05-01T12:00:00+08:00');
 
 /**
- * Opens a hash route the way a viewer would, with the e2e hook enabled (e2e=1) and animations off. The app keeps
- * every query parameter on the hash, so the flag is appended there.
+ * Opens a hash route the way a viewer would, with animations off and the suite's hooks enabled: the flag is set by an
+ * init script before the app runs, so no link can enable them in production.
  */
 export async function openRoute(page: Page, route: string): Promise<void> {
   await page.addInitScript(() => {
+    (window as { __livev3Suite?: boolean }).__livev3Suite = true;
     document.documentElement.dataset.animations = 'off';
   });
-  const separator = route.includes('?') ? '&' : '?';
-  await page.goto(`#${route}${separator}e2e=1`);
+  await page.goto(`#${route}`);
 }
 
-/** Opens a route in a forced theme (`theme=&variant=` on the hash, honoured under e2e=1): the first render is themed. */
+/** Opens a route in a forced theme (`theme=&variant=` on the hash, honoured under the suite): the first render is themed. */
 export async function openThemedRoute(
   page: Page,
   route: string,

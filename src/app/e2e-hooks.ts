@@ -4,18 +4,24 @@ import { themeOverride } from './theme-root';
 declare global {
   interface Window {
     __livev3?: { setTheme(name: string, variant?: ThemeVariant): void };
+    /** Set by the browser suites before the page's own scripts run (Playwright's init script); a link cannot set it. */
+    __livev3Suite?: boolean;
   }
 }
 
 /**
  * Screenshot suites and the studio force a theme: `theme=<name>&variant=<default|channel>` in the hash query, or
- * window.__livev3.setTheme. Both exist only in development or when the page was opened with e2e=1 in its query, so a
- * production link keeps the event's own theme.
+ * window.__livev3.setTheme. Both exist only in development or under a browser suite (`window.__livev3Suite`, set by
+ * its init script before the app runs), so a production link, whatever its query, keeps the event's own theme.
  */
-export function installE2eHooks(href: string, development = import.meta.env.DEV): void {
+export function installE2eHooks(
+  href: string,
+  development = import.meta.env.DEV,
+  suite = window.__livev3Suite === true,
+): void {
+  if (!suite && !development) return;
   const hashQuery = href.includes('?') ? href.slice(href.lastIndexOf('?') + 1) : '';
   const query = new URLSearchParams(hashQuery);
-  if (query.get('e2e') !== '1' && !development) return;
   const theme = query.get('theme');
   if (theme) {
     const variant: ThemeVariant = query.get('variant') === 'channel' ? 'channel' : 'default';
