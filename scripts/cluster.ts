@@ -2,7 +2,10 @@
  * `npm run cluster`: the app as several stateless nodes on this machine. Starts a throw-away PostgreSQL and Redis
  * (scripts/services.ts: installed from Debian's packages when missing), migrates and seeds the demo, starts two server
  * nodes on free loopback ports sharing them, and a small balancer (scripts/cluster/proxy.ts) on PORT (8080) serving
- * /livev3/. Ctrl-C stops everything and removes the data. `NODES=3` starts more nodes.
+ * /livev3/. Ctrl-C (or SIGTERM) stops everything and removes the data. `NODES=3` starts more nodes.
+ *
+ * `--until-stdin-ends`: also stops when its standard input closes, for a parent that may die without a word (the
+ * browser suite on the cluster, playwright.cluster.config.ts: its pipe closes even when it is killed).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -21,20 +24,25 @@ const nodes: ServerNode[] = [];
 let proxy: http.Server | undefined;
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-uploads-'));
 
-let stopping = false;
+let stopping: Promise<void> | undefined;
+/** Stops everything once; a second signal (or the input closing too) waits for the same stop, then exits. */
 async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+  stopping ??= (async () => {
     proxy?.close();
     proxy?.closeAllConnections();
     await Promise.all(nodes.map((node) => node.stop()));
     for (const service of services.reverse()) await service.stop();
     fs.rmSync(uploads, { recursive: true, force: true });
-  }
+  })();
+  await stopping;
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+if (process.argv.includes('--until-stdin-ends')) {
+  process.stdin.on('end', () => void stopAll(0));
+  process.stdin.resume();
+}
 
 function seed(databaseUrl: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -48,8 +56,9 @@ function seed(databaseUrl: string): Promise<void> {
 }
 
 try {
-  const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  services.push(postgres, redis);
+  // Each kept as soon as it runs, so a stop during the start still removes it.
+  const kept = (service: Service) => (services.push(service), service);
+  const [postgres, redis] = await Promise.all([startPostgres().then(kept), startRedis().then(kept)]);
   console.log(`PostgreSQL: ${postgres.url}\nRedis: ${redis.url}`);
   await seed(postgres.url);
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;

@@ -215,12 +215,11 @@ export async function startRedis(): Promise<Service> {
     dir,
   ];
   const child: ChildProcess = spawn(file, args, { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    // It may have gone already: a signal to the whole process group (a test runner stopping its server) ends it too.
+    child.kill('SIGTERM');
+    await exited;
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -33,14 +33,34 @@ export type ServerNode = {
 
 /**
  * Starts a node with the given settings on top of this process's environment. `output` receives its log lines
- * (default: dropped, except that a node that dies during start-up fails the start with its output).
+ * (default: dropped, except that a node that dies during start-up fails the start with its output). Without a PORT the
+ * node gets a free one; a node that finds it taken by the time it listens (its start takes seconds, and other processes
+ * take ports meanwhile) starts again on another.
  */
 export async function startNode(
   name: string,
   env: NodeJS.ProcessEnv,
   output?: (line: string) => void,
 ): Promise<ServerNode> {
-  const port = Number(env.PORT) || (await freePort());
+  const fixed = Number(env.PORT);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(name, fixed || (await freePort()), env, output);
+    } catch (error) {
+      if (fixed || attempt === 3 || !(error instanceof PortTaken)) throw error;
+      output?.(`[${name}] its port was taken meanwhile: starting again on another`);
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function launch(
+  name: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  output?: (line: string) => void,
+): Promise<ServerNode> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
     env: { ...process.env, ...env, PORT: String(port) },
@@ -57,7 +77,10 @@ export async function startNode(
     };
     child.stdout?.on('data', take);
     child.stderr?.on('data', take);
-    void exited.then((code) => reject(new Error(`node ${name} exited during start-up (${code}):\n${log}`)));
+    void exited.then((code) => {
+      const Failure = log.includes('EADDRINUSE') ? PortTaken : Error;
+      reject(new Failure(`node ${name} exited during start-up (${code}):\n${log}`));
+    });
   });
   return {
     name,
