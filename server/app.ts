@@ -91,7 +91,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     http: httpServerOptions(limits),
     // Upload keys travel base64-encoded in the path (keys up to 512 characters).
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route (a malformed URL, an over-long parameter) answer the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -102,7 +102,14 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     // Requests Node refuses itself (431, 414, a malformed request line) answer the envelope too.
     clientErrorHandler,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: false,
+        allErrors: false,
+        allowUnionTypes: true,
+      },
+    },
   });
   limitConnections(app.server, limits);
   const testUrl = process.env.TEST_DATABASE_URL;
