@@ -8,7 +8,7 @@ import { i18n, initI18n, type TranslationKey } from '../lib/i18n';
 import { coverSettled } from '../lib/early';
 import { launchStore } from '../lib/launch';
 import { loadVideoDetail } from '../features/video/api';
-import { loadHls } from '../features/player/engine';
+import { browserEngine, loadHls } from '../features/player/engine';
 import { loadPlayer } from '../features/player/lazy';
 import { findRoute } from '../engine/routes';
 import { appConfig, isDebugOrigin } from '../engine/config';
@@ -65,13 +65,14 @@ configureApiClient({
 // The detail request (usually already answered: index.html's inline script started it) runs in parallel with the
 // locale and the first page chunk. On the live room the player library follows the cover, which the inline script
 // fetches with high priority as soon as the detail names it, instead of competing with it for the network (most
-// streams need only the light build; the player loads the full one if not).
+// streams need only the light build; the player loads the full one if not). Browsers that play HLS natively (iOS,
+// WeChat on iOS) never load hls.js.
 void loadVideoDetail({ quiet: true });
 // A token edited in the address bar switches to that event without a reload.
 watchVideoToken(window, () => void loadVideoDetail());
 if (findRoute(appConfig, currentPath())?.page === 'home') {
   void coverSettled().then(() => {
-    void loadHls({}).catch(() => {});
+    if (browserEngine() === 'hls') void loadHls({}).catch(() => {});
     void loadPlayer().catch(() => {});
   });
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import type * as Engine from './engine';
+import type * as HlsSetup from './hls-setup';
 import { Player } from './Player';
 
 type Handler = (event: string, data: unknown) => void;
@@ -37,9 +38,13 @@ class FakeHls {
 vi.mock('./engine', async (original) => ({
   ...(await original<typeof Engine>()),
   loadHls: async () => FakeHls,
-  prefetchingLoader: () => class {},
   prefetchPlaylists: () => {},
 }));
+vi.mock('./hls-setup', async (original) => ({
+  ...(await original<typeof HlsSetup>()),
+  prefetchingLoader: () => class {},
+}));
+vi.mock('./transmux-worker', () => ({ loadTransmuxWorker: async () => 'blob:transmux-worker' }));
 
 const play = vi.fn(function (this: HTMLVideoElement) {
   this.dispatchEvent(new Event('play'));
@@ -112,6 +117,11 @@ describe('Player, live streams', () => {
   it('asks the media for an endless duration on live streams, not a finite one', async () => {
     await start(true);
     expect(latest().config.liveDurationInfinity).toBe(true);
+  });
+
+  it("transmuxes in the worker made from hls.js's worker build", async () => {
+    await start(true);
+    expect(latest().config).toMatchObject({ enableWorker: true, workerPath: 'blob:transmux-worker' });
   });
 });
 

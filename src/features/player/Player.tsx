@@ -3,17 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';
 import { button } from '../../ui/button/button.css';
+import { browserEngine, loadHls, prefetchPlaylists } from './engine';
 import {
-  chooseEngine,
   createRecovery,
   errorKind,
   hlsConfig,
-  loadHls,
   prefetchingLoader,
-  prefetchPlaylists,
   retryDelay,
   type ErrorKind,
-} from './engine';
+} from './hls-setup';
+import { loadTransmuxWorker } from './transmux-worker';
 import type { StreamNeeds } from '../video/stream';
 import { LiveControls } from './LiveControls';
 import * as styles from './Player.css';
@@ -32,14 +31,6 @@ type Status =
   | { state: 'playing' }
   | { state: 'tap-to-play' }
   | { state: 'failed'; kind: ErrorKind | 'unsupported' };
-
-function detectEngine(video: HTMLVideoElement) {
-  return chooseEngine({
-    userAgent: navigator.userAgent,
-    nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '',
-    mediaSource: typeof window.MediaSource !== 'undefined' || 'ManagedMediaSource' in window,
-  });
-}
 
 /**
  * HLS player: native on iOS, hls.js (lazily loaded, light build unless the stream needs more) elsewhere. Keeps
@@ -96,7 +87,7 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
       );
     };
 
-    const engine = detectEngine(video);
+    const engine = browserEngine(video);
     const src = signedRef.current;
     // Renews the signature before it expires; hls.js requests then carry the new one (see the loader's rewrite), the
     // native player is pointed at the renewed URL where it stands.
@@ -145,11 +136,11 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     } else {
       // The playlists load while hls.js is still downloading; its playlist loader picks them up.
       prefetchPlaylists(src);
-      loadHls({ subtitles, captions, drm }).then(
-        (HlsClass) => {
+      Promise.all([loadHls({ subtitles, captions, drm }), loadTransmuxWorker()]).then(
+        ([HlsClass, workerPath]) => {
           if (disposed) return;
           const Loader = prefetchingLoader(HlsClass, (url) => withSignatureOf(url, signedRef.current));
-          const instance = new HlsClass({ ...hlsConfig(live), pLoader: Loader, fLoader: Loader });
+          const instance = new HlsClass({ ...hlsConfig(live, workerPath), pLoader: Loader, fLoader: Loader });
           hls = instance;
           const recovery = createRecovery(instance, () => instance.loadSource(signedRef.current));
           instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseEngine, createRecovery, errorKind, hlsConfig, needsFullBuild } from './engine';
+import { chooseEngine, needsFullBuild } from './engine';
+import { createRecovery, errorKind, hlsConfig } from './hls-setup';
 
 const IOS_WECHAT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';

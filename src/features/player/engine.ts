@@ -1,21 +1,14 @@
 /**
- * Chooses how a stream plays and wires hls.js recovery. Pure decisions are separate from the DOM so they can be
- * unit-tested.
+ * Chooses how a stream plays and loads hls.js (with the live room's early requests: the stream's playlists and the
+ * transmuxer worker). Pure decisions are separate from the DOM so they can be unit-tested. How the player sets hls.js
+ * up once loaded is in hls-setup.ts, out of the first load.
  */
 import type Hls from 'hls.js';
-import type {
-  ErrorData,
-  FragmentLoaderConstructor,
-  LoaderCallbacks,
-  LoaderConfiguration,
-  LoaderContext,
-  PlaylistLoaderConstructor,
-  XhrLoader,
-} from 'hls.js';
 import { accessGate } from '../video/access-gate';
 import { videoStore } from '../video/store';
 import { streamOf, type StreamNeeds } from '../video/stream';
-import { prefetchPlaylists, takePrefetched } from './preload';
+import { prefetchPlaylists } from './preload';
+import { loadTransmuxWorker } from './transmux-worker';
 
 export { prefetchPlaylists } from './preload';
 
@@ -59,146 +52,25 @@ function prefetchOnDetail() {
     const stream = info && !accessGate(info) ? streamOf(info, false) : null;
     if (!stream || stream.url === done) return;
     done = stream.url;
-    const video = document.createElement('video');
-    const engine = chooseEngine({
-      userAgent: navigator.userAgent,
-      nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '',
-      mediaSource: typeof window.MediaSource !== 'undefined' || 'ManagedMediaSource' in window,
-    });
-    if (engine === 'hls') prefetchPlaylists(stream.url);
+    if (browserEngine() === 'hls') prefetchPlaylists(stream.url);
   };
   videoStore.subscribe(prefetch);
   prefetch();
 }
 
+/** How this browser plays HLS (chooseEngine for the browser the app runs in). */
+export function browserEngine(video: HTMLVideoElement = document.createElement('video')): PlaybackEngine {
+  return chooseEngine({
+    userAgent: navigator.userAgent,
+    nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '',
+    mediaSource: typeof window.MediaSource !== 'undefined' || 'ManagedMediaSource' in window,
+  });
+}
+
+/** hls.js (light or full build), with the stream's playlists and the transmuxer worker's code fetched meanwhile. */
 export async function loadHls(needs: StreamNeeds): Promise<typeof Hls> {
   prefetchOnDetail();
+  void loadTransmuxWorker();
   const module = needsFullBuild(needs) ? await import('hls.js') : await import('hls.js/light');
   return module.default;
-}
-
-export function hlsConfig(live: boolean) {
-  return {
-    // The default keeps the whole back buffer, so a long live stream grows memory without bound.
-    backBufferLength: live ? 30 : 90,
-    capLevelToPlayerSize: true,
-    maxBufferLength: 20,
-    // The lowest rendition first (ABR climbs from there): a first frame soonest, and no fragment downloaded twice
-    // (with an automatic start level, hls.js fetches one fragment only to test the bandwidth, then fetches it again).
-    startLevel: 0,
-    testBandwidth: false,
-    // Transmuxing in a worker keeps the main thread free; measured against the main thread for the first frame it
-    // made no difference beyond noise (slow 4G + 4x CPU, 3 x 5 runs each way).
-    enableWorker: true,
-    liveSyncDurationCount: 3,
-    // A live stream's media gets an endless duration: with hls.js's default (a finite one, the playlist's length so
-    // far) the browser draws a seek bar such as '0:11 / 0:15' under a live stream.
-    liveDurationInfinity: true,
-    // Licence requests retry 3 times, then the error is fatal (spec section 8).
-    keySystemsRetry: 3,
-  };
-}
-
-export type ErrorKind = 'network' | 'media' | 'keySystem' | 'mux' | 'other';
-
-export function errorKind(data: Pick<ErrorData, 'type'>): ErrorKind {
-  switch (data.type) {
-    case 'networkError':
-      return 'network';
-    case 'mediaError':
-      return 'media';
-    case 'keySystemError':
-      return 'keySystem';
-    case 'muxError':
-      return 'mux';
-    default:
-      return 'other';
-  }
-}
-
-/**
- * Recovery by kind once hls.js's own retries are spent: a network error restarts loading once (the whole source when
- * the playlist itself never arrived: `startLoad` has nothing to restart then), a media error recovers the media
- * element (then swaps the audio codec), anything else is fatal. Returns false when the error must reach the viewer.
- */
-export function createRecovery(
-  hls: Pick<Hls, 'startLoad' | 'recoverMediaError' | 'swapAudioCodec'>,
-  reloadSource?: () => void,
-) {
-  let networkRetries = 0;
-  let mediaRecoveries = 0;
-  return {
-    recover(kind: ErrorKind, details = ''): boolean {
-      if (kind === 'network' && networkRetries < 1) {
-        networkRetries += 1;
-        if (reloadSource && /^manifest/.test(details)) reloadSource();
-        else hls.startLoad();
-        return true;
-      }
-      if (kind === 'media' && mediaRecoveries < 2) {
-        if (mediaRecoveries === 1) hls.swapAudioCodec();
-        mediaRecoveries += 1;
-        hls.recoverMediaError();
-        return true;
-      }
-      return false;
-    },
-    reset() {
-      networkRetries = 0;
-      mediaRecoveries = 0;
-    },
-  };
-}
-
-/**
- * The pause before the player tries a failed stream again by itself: 2 s, then doubling, at most 30 s. A server that
- * comes back is picked up within that time (or at once when the browser reports it is online again).
- */
-export function retryDelay(failures: number): number {
-  return Math.min(2_000 * 2 ** failures, 30_000);
-}
-
-/**
- * hls.js's own loader, answering from the prefetched requests first (playlists as text, the first segment as bytes;
- * a failed prefetch loads as usual). Used as both pLoader and fLoader. `rewrite` changes each request's URL first
- * (the newest stream signature replaces the one a playlist was fetched with).
- */
-export function prefetchingLoader(
-  HlsClass: typeof Hls,
-  rewrite: (url: string) => string = (url) => url,
-): PlaylistLoaderConstructor & FragmentLoaderConstructor {
-  const Base = HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader;
-  class PrefetchingLoader extends Base {
-    load(
-      context: LoaderContext,
-      config: LoaderConfiguration,
-      callbacks: LoaderCallbacks<LoaderContext>,
-    ): void {
-      context.url = rewrite(context.url);
-      const wantsBytes = context.responseType === 'arraybuffer';
-      const hit = context.rangeStart || context.rangeEnd ? null : takePrefetched(context.url);
-      if (!hit) return super.load(context, config, callbacks);
-      const stats = this.stats;
-      stats.loading.start = hit.start;
-      this.context = context;
-      // hls.js's loaders refuse a second load() once loading.start is set: clear it to load as usual.
-      const fallback = () => {
-        stats.loading.start = 0;
-        super.load(context, config, callbacks);
-      };
-      hit.body.then(
-        (body) => {
-          if (stats.aborted) return;
-          if (typeof body === 'string' ? wantsBytes : !wantsBytes) return fallback();
-          stats.loading.first = stats.loading.end = hit.end ?? performance.now();
-          stats.loaded = stats.total = typeof body === 'string' ? body.length : body.byteLength;
-          callbacks.onSuccess({ url: context.url, data: body, code: 200 }, stats, context, null);
-        },
-        () => {
-          if (!stats.aborted) fallback();
-        },
-      );
-    }
-  }
-  return PrefetchingLoader as unknown as PlaylistLoaderConstructor & FragmentLoaderConstructor;
 }
