@@ -1,11 +1,11 @@
 /**
  * Gifts and tips: a reward is created unpaid with its payment order (one transaction; a retry with the same key
- * answers the same order) and appears in the chat for everyone once the payment arrives (the 'reward' order-paid
+ * answers the same order, and makes no second reward) and appears in the chat for everyone once the payment arrives (the 'reward' order-paid
  * hook, exactly once per reward by a conditional update).
  */
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { createPaymentOrder, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
+import { createPaymentOrderFor, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
 import { announcePaid, CHAT_MESSAGES } from './lines.ts';
 
 export async function giftList(sql: Sql) {
@@ -25,8 +25,8 @@ export async function giftList(sql: Sql) {
 
 /**
  * The order paying a gift (`giftId` x `count`) or a tip (`amountCents`). With a key, a retried request finds the order
- * (and its reward) it made before; two racing first requests meet on the order's unique key (the loser's reward row
- * stays unpaid and is never shown).
+ * (and its reward) it made before, and of racing first requests only the one whose order claimed the key makes a
+ * reward (`createPaymentOrderFor`).
  */
 export async function rewardOrder(
   sql: Sql,
@@ -54,37 +54,25 @@ export async function rewardOrder(
   } else {
     throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.noReward);
   }
-  return sql.transaction().execute(async (trx) => {
-    const existing = input.key
-      ? await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('idempotency_key', '=', input.key)
-          .where('kind', '=', 'reward')
-          .executeTakeFirst()
-      : undefined;
-    if (existing) return existing as unknown as Order;
-    const reward = await trx
-      .insertInto('rewards')
-      .values({
-        event_id: input.eventId,
-        user_id: input.userId,
-        gift_id: input.giftId ?? null,
-        gift_count: input.count,
-        amount_cents: amountCents,
-        created_at: input.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return createPaymentOrder(trx, {
-      userId: input.userId,
-      kind: 'reward',
-      refId: reward.id,
-      amountCents,
-      idempotencyKey: input.key,
-      now: input.now,
-    });
-  });
+  return createPaymentOrderFor(
+    sql,
+    { userId: input.userId, kind: 'reward', amountCents, idempotencyKey: input.key, now: input.now },
+    async (trx) => {
+      const reward = await trx
+        .insertInto('rewards')
+        .values({
+          event_id: input.eventId,
+          user_id: input.userId,
+          gift_id: input.giftId ?? null,
+          gift_count: input.count,
+          amount_cents: amountCents,
+          created_at: input.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reward.id;
+    },
+  );
 }
 
 // A paid gift or tip appears in the chat for everyone.

@@ -139,6 +139,28 @@ describe('red packets', () => {
     expect((await grab(id, viewers[8])).msg).toBe('This red packet has expired');
   });
 
+  it('20 concurrent sends with one key make one packet and one order, answered alike', async () => {
+    const sender = viewers[5];
+    const body = { token: EVENT, amount: 300, count: 3, idempotency_key: 'same-send-key' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        inject('/v3/api/wechat/redpack/send', sender.auth, body).then((response) => response.json()),
+      ),
+    );
+    expect(answers.every((answer) => answer.xcode === 200)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.data.order_sn)).size).toBe(1);
+    const packets = await app.sql
+      .selectFrom('red_packets')
+      .select('id')
+      .where('sender_id', '=', sender.id)
+      .execute();
+    expect(packets).toHaveLength(1);
+    const order = await orderBySn(answers[0].data.order_sn);
+    expect(order).toMatchObject({ ref_id: packets[0].id, user_id: sender.id, amount_cents: 300 });
+    expect(await emulatorPay(app, order.order_sn)).toBe('ok');
+    expect(await packetRow(packets[0].id)).toMatchObject({ status: 1, share_count: 3 });
+  });
+
   it('refuses impossible packets with clear messages', async () => {
     const send = (body: object) =>
       inject('/v3/api/wechat/redpack/send', viewers[0].auth, { token: EVENT, ...body }).then((r) => r.json());

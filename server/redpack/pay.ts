@@ -7,15 +7,15 @@
 import { announcePaid } from '../chat/lines.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RefundStatus } from '../db/tables/wechat.ts';
-import { createPaymentOrder, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
+import { createPaymentOrderFor, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
 import { refundOrder, type RefundDeps } from '../wechat/refunds.ts';
 import { createPacket, openPacket } from './packets.ts';
 
 export { payAnswer } from '../wechat/pay.ts';
 
 /**
- * The order paying a new packet. With a key, a retried request finds the order (and its packet) it made before; two
- * racing first requests meet on the order's unique key (the loser's packet stays unpaid and is never shown).
+ * The order paying a new packet. With a key, a retried request finds the order (and its packet) it made before, and
+ * of racing first requests only the one whose order claimed the key makes a packet (`createPaymentOrderFor`).
  */
 export function packetOrder(
   sql: Sql,
@@ -29,26 +29,17 @@ export function packetOrder(
   },
   now: number,
 ): Promise<Order> {
-  return sql.transaction().execute(async (trx) => {
-    const existing = input.key
-      ? await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('idempotency_key', '=', input.key)
-          .where('kind', '=', 'redpack')
-          .executeTakeFirst()
-      : undefined;
-    if (existing) return existing as unknown as Order;
-    const packetId = await createPacket(trx, input, now);
-    return createPaymentOrder(trx, {
+  return createPaymentOrderFor(
+    sql,
+    {
       userId: input.senderId,
       kind: 'redpack',
-      refId: packetId,
       amountCents: input.totalCents,
       idempotencyKey: input.key,
       now,
-    });
-  });
+    },
+    (trx) => createPacket(trx, input, now),
+  );
 }
 
 // A paid packet is split into its shares and announced in the chat (once: openPacket opens it once).

@@ -189,6 +189,36 @@ describe('gifts and tips', () => {
     });
   });
 
+  it('20 concurrent gifts and 20 concurrent tips with one key each make one reward and one order each', async () => {
+    const burst = (body: object) =>
+      Promise.all(Array.from({ length: 20 }, () => post('/v3/api/wechat/video/reward', body, viewer[4])));
+    const gifts = await burst({ token: EVENT, gift_id: 2, count: 1, idempotency_key: 'same-gift-key' });
+    const tips = await burst({ token: EVENT, amount: 321, idempotency_key: 'same-tip-key' });
+    for (const answers of [gifts, tips]) {
+      expect(answers.every((answer) => answer.xcode === 200)).toBe(true);
+      expect(new Set(answers.map((answer) => answer.data.order_sn)).size).toBe(1);
+    }
+    const rewards = await app.sql
+      .selectFrom('rewards')
+      .select(['id', 'gift_id', 'amount_cents'])
+      .where('user_id', '=', 704)
+      .orderBy('id')
+      .execute();
+    expect(rewards).toHaveLength(2);
+    const orders = await app.sql
+      .selectFrom('orders')
+      .select(['order_sn', 'ref_id'])
+      .where('user_id', '=', 704)
+      .where('kind', '=', 'reward')
+      .orderBy('id')
+      .execute();
+    expect(orders).toEqual([
+      { order_sn: gifts[0].data.order_sn, ref_id: rewards[0].id },
+      { order_sn: tips[0].data.order_sn, ref_id: rewards[1].id },
+    ]);
+    expect(rewards[1]).toMatchObject({ gift_id: null, amount_cents: 321 });
+  });
+
   it('a tip of a free amount appears as a tip', async () => {
     const tip = await post(
       '/v3/api/wechat/video/reward',

@@ -68,34 +68,25 @@ async function runPaidHook(trx: Sql, order: Order, now: number, paid: PaidContex
   await raw`RELEASE SAVEPOINT order_paid_hook`.execute(trx);
 }
 
-/**
- * A new payment order (SQLite and PostgreSQL; pass a transaction to create it with what it pays for); a known
- * idempotency key answers the same order.
- */
-export async function createPaymentOrder(
-  sql: Sql,
-  input: {
-    userId: number;
-    kind: OrderKind;
-    refId: number;
-    amountCents: number;
-    idempotencyKey?: string;
-    now: number;
-  },
-): Promise<Order> {
+type OrderInput = {
+  userId: number;
+  kind: OrderKind;
+  amountCents: number;
+  idempotencyKey?: string;
+  now: number;
+};
+
+function assertAmount(input: OrderInput): void {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '金额无效', en: 'Invalid amount' });
-  const byKey = (key: string) =>
-    sql.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-  if (input.idempotencyKey) {
-    const existing = await byKey(input.idempotencyKey);
-    if (existing) return existing as unknown as Order;
-  }
-  const orderSn = `${input.now}${crypto.randomInt(100000, 999999)}`;
+}
+
+/** The order inserted, or undefined when its idempotency key was taken (unique: the first insert claims it). */
+async function insertOrder(sql: Sql, input: OrderInput & { refId: number }): Promise<Order | undefined> {
   const created = await sql
     .insertInto('orders')
     .values({
-      order_sn: orderSn,
+      order_sn: `${input.now}${crypto.randomInt(100000, 999999)}`,
       user_id: input.userId,
       kind: input.kind,
       ref_id: input.refId,
@@ -105,14 +96,73 @@ export async function createPaymentOrder(
       prepay_id: '',
       created_at: input.now,
     })
-    // Two calls racing with one key: the unique key keeps the first order, the other answers it.
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (created) return created as unknown as Order;
-  const raced = await byKey(input.idempotencyKey!);
-  if (!raced) throw new Error(`payment order ${orderSn} was not created`);
-  return raced as unknown as Order;
+  return created as Order | undefined;
+}
+
+/** The order that holds the key, which must be the same viewer's and kind's. */
+async function orderByKey(sql: Sql, input: OrderInput, key: string): Promise<Order | undefined> {
+  const order = await sql
+    .selectFrom('orders')
+    .selectAll()
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (order && (order.user_id !== input.userId || order.kind !== input.kind))
+    throw new ApiFailure(XCODE.badRequest, {
+      'zh-CN': 'idempotency_key 已用于另一笔订单，请换一个',
+      en: 'idempotency_key was used for another order; please use a new one',
+    });
+  return order as Order | undefined;
+}
+
+/** The order that claimed the key first (the insert that lost waited for it to commit, on PostgreSQL). */
+async function claimedOrder(sql: Sql, input: OrderInput, key: string): Promise<Order> {
+  const order = await orderByKey(sql, input, key);
+  if (!order) throw new Error(`payment order with key ${key} was neither created nor found`);
+  return order;
+}
+
+/**
+ * A new payment order for something that already exists (SQLite and PostgreSQL; pass a transaction to create it
+ * with what it pays for); a known idempotency key answers the same order.
+ */
+export async function createPaymentOrder(sql: Sql, input: OrderInput & { refId: number }): Promise<Order> {
+  assertAmount(input);
+  const key = input.idempotencyKey;
+  const existing = key ? await orderByKey(sql, input, key) : undefined;
+  if (existing) return existing;
+  // Two calls racing with one key: the unique key keeps the first order, the other answers it.
+  return (await insertOrder(sql, input)) ?? claimedOrder(sql, input, key as string);
+}
+
+/**
+ * A new payment order together with the thing it pays for (a red packet, a gift or tip), in one transaction. With a
+ * key, the order's insert comes first and claims the key; only the request whose order landed makes the thing
+ * (`make` answers its id) and points the order at it. Concurrent first requests with one key wait for the first's
+ * transaction (PostgreSQL), then answer its order and make nothing: one thing, one order, the same answer.
+ */
+export async function createPaymentOrderFor(
+  sql: Sql,
+  input: OrderInput,
+  make: (trx: Sql) => Promise<number>,
+): Promise<Order> {
+  assertAmount(input);
+  const key = input.idempotencyKey;
+  const run = async (trx: Sql): Promise<Order> => {
+    if (!key) return (await insertOrder(trx, { ...input, refId: await make(trx) })) as Order;
+    const claimed = await insertOrder(trx, { ...input, refId: 0 });
+    if (!claimed) return claimedOrder(trx, input, key);
+    const order = await trx
+      .updateTable('orders')
+      .set({ ref_id: await make(trx) })
+      .where('id', '=', claimed.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return order as Order;
+  };
+  return sql.isTransaction ? run(sql) : sql.transaction().execute(run);
 }
 
 export type SettleResult = 'paid' | 'already-paid' | 'refunding' | 'not-paid';
