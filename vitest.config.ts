@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['tests/unit-setup.ts'],
     pool: 'forks',
     testTimeout: 20000,
+    // A test server on a fresh PostgreSQL database (migrations and seed) takes seconds on a busy machine.
+    hookTimeout: 60000,
   },
 });

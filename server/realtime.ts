@@ -19,6 +19,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { findViewerByToken, onSessionsReplaced, type Viewer } from './auth/sessions.ts';
 import type { Sql } from './db/sql.ts';
+import { creditLiveWatch, LIVE_WATCH_FLUSH_MS, LiveWatchTracker } from './engagement/live-watch.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
 import { loadEvent, mayViewerWatch } from './routes/video.ts';
 import { addressCounter } from './security/limits.ts';
@@ -135,6 +136,10 @@ export type RealtimeOptions = {
   revalidateMs?: number;
   /** Several nodes: the Redis connection the streams adapter runs on. */
   redis?: Redis | null;
+  /** How often open stretches of watching are credited (LIVE_WATCH_FLUSH_MS). */
+  watchFlushMs?: number;
+  /** The clock of watching time (the server's clock). */
+  now?: () => number;
   /** Where each node's part of a room's presence is summed, and this node's name there. */
   shared?: { state: SharedState; node: string };
 };
@@ -275,7 +280,21 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
   }, options.revalidateMs ?? 10_000);
   revalidate.unref();
 
+  // Logged-in viewers' time in each live room, for lotteries that ask for N minutes of watching.
+  const now = options.now ?? Date.now;
+  const watching = new LiveWatchTracker(
+    (credits) => creditLiveWatch(sql, credits, now()).catch((error: unknown) => app.log.error(error)),
+    now,
+  );
+  const watchFlush = setInterval(() => void watching.flush(), options.watchFlushMs ?? LIVE_WATCH_FLUSH_MS);
+  watchFlush.unref();
+  const eventRooms = (socket: Socket) => [...socket.rooms].filter((room) => room.startsWith('event:'));
+  const watcherOf = (socket: Socket) => (socket.data.viewer as Viewer | null)?.userId;
+
   io.on('connection', (socket) => {
+    const userId = watcherOf(socket);
+    if (userId !== undefined && socket.recovered)
+      for (const room of eventRooms(socket)) watching.enter(userId, room.slice('event:'.length));
     // A recovered socket is back in its rooms (and gets the packets it missed); others re-join.
     socket.on('join', async (payload: { token?: unknown }, ack?: Ack) => {
       const holds = await sessionHolds(socket).catch((error: unknown) => {
@@ -300,6 +319,8 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
         return;
       }
       const room = roomOf(token);
+      const viewerId = watcherOf(socket);
+      if (viewerId !== undefined && !socket.rooms.has(room)) watching.enter(viewerId, token);
       await socket.join(room);
       ack?.({ ok: true });
       presence(room);
@@ -321,7 +342,10 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
       });
     }
     socket.on('disconnecting', () => {
-      const rooms = [...socket.rooms].filter((room) => room.startsWith('event:'));
+      const rooms = eventRooms(socket);
+      const viewerId = watcherOf(socket);
+      if (viewerId !== undefined)
+        for (const room of rooms) void watching.leave(viewerId, room.slice('event:'.length));
       // After the socket has left, count again.
       setImmediate(() => rooms.forEach(presence));
     });
@@ -333,6 +357,9 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
   // the packets they missed there.
   app.addHook('preClose', async () => {
     closing = true;
+    clearInterval(watchFlush);
+    // Watching so far counts before the sockets go (their stretches end with nothing more to add).
+    await watching.flush();
     io.engine.close();
   });
   app.addHook('onClose', async () => {

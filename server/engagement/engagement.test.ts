@@ -5,12 +5,15 @@
  * PostgreSQL run (scripts/test-postgres.ts, TEST_DATABASE_URL) the server is on a fresh PostgreSQL database, where
  * the concurrent transactions really overlap.
  */
+import type { AddressInfo } from 'node:net';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../auth/sessions';
 import { ENGAGE_SEED } from '../seed/engagement';
 import { SCORE_QUERIES_PER_MINUTE } from '../routes/score-query';
 import { addDays, dayIn, maskName, maskPhone } from './common';
+import { creditLiveWatch } from './live-watch';
 import { pickWeighted } from './lottery';
 import { rewardFor } from './bonus';
 
@@ -217,6 +220,64 @@ describe('lottery', () => {
     const me = await viewer();
     expect((await get('/v3/api/lottery/draw?lottery_id=501', me)).xcode).toBe(40604);
     expect((await get('/v3/api/lottery/detail?lottery_id=501', me)).data.mine.eligible).toBe(false);
+  });
+});
+
+describe('lottery for viewers who watched', () => {
+  it('counts time in the live room (socket joined, clock of the server) toward the minutes a lottery asks for', async () => {
+    await app.sql
+      .insertInto('engage_lotteries')
+      .values({
+        id: 502,
+        event_token: 'demo',
+        title: 'watchers only',
+        rules: '',
+        starts_at: 0,
+        ends_at: 4_000_000_000,
+        draw_limit: 1,
+        draw_period: 'total',
+        requirement: 'watch',
+        requirement_value: 3,
+        thanks_weight: 1,
+        time_zone: 'Asia/Shanghai',
+      })
+      .execute();
+    const me = await viewer();
+    expect((await get('/v3/api/lottery/detail?lottery_id=502', me)).data.mine.eligible).toBe(false);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      auth: { token: me.authorization.slice('Bearer '.length) },
+      reconnection: false,
+    });
+    try {
+      const joined = await new Promise<{ ok: boolean }>((resolve) =>
+        socket.emit('join', { token: 'demo' }, resolve),
+      );
+      expect(joined.ok).toBe(true);
+      clock += 2 * 60_000;
+    } finally {
+      socket.close();
+    }
+    // Two minutes in the room: credited when the socket leaves, short of the three asked.
+    const watched = () =>
+      app.sql
+        .selectFrom('live_watch')
+        .select('seconds')
+        .where('user_id', '=', userIdOf(me))
+        .executeTakeFirst()
+        .then((row) => Number(row?.seconds ?? 0));
+    await expect.poll(watched).toBe(120);
+    expect((await get('/v3/api/lottery/draw?lottery_id=502', me)).xcode).toBe(40604);
+    // Two more credits at once (two nodes flushing together) add up exactly.
+    await Promise.all([
+      creditLiveWatch(app.sql, [{ userId: userIdOf(me), eventToken: 'demo', seconds: 30 }], clock),
+      creditLiveWatch(app.sql, [{ userId: userIdOf(me), eventToken: 'demo', seconds: 30 }], clock),
+    ]);
+    expect(await watched()).toBe(180);
+    expect((await get('/v3/api/lottery/detail?lottery_id=502', me)).data.mine.eligible).toBe(true);
+    expect((await get('/v3/api/lottery/draw?lottery_id=502', me)).xcode).toBe(200);
   });
 });
 

@@ -11,6 +11,7 @@ import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { EngagementTables } from '../db/tables/engagement.ts';
 import { ENGAGE_XCODE, dayIn, fail, maskName, maskPhone, MOBILE, notFound, windowStatus } from './common.ts';
+import { liveWatchSeconds } from './live-watch.ts';
 
 type LotteryRow = EngagementTables['engage_lotteries'] & { id: number };
 
@@ -46,11 +47,13 @@ async function eligible(sql: Sql, lottery: LotteryRow, userId: number): Promise<
       return rows.length > 0;
     }
     case 'watch': {
-      // Watch time is what the episode progress records: the furthest position per episode, summed.
+      // Watch time: the time in the live room (server/engagement/live-watch.ts) and the recorded episodes' progress
+      // (the furthest position per episode), summed.
       const { rows } = await raw<{ seconds: number | null }>`SELECT SUM(p.position_s) AS seconds
         FROM episode_progress p JOIN episodes ep ON ep.id = p.episode_id JOIN events e ON e.id = ep.event_id
         WHERE e.token = ${token} AND p.user_id = ${userId}`.execute(sql);
-      return Number(rows[0]?.seconds ?? 0) >= lottery.requirement_value * 60;
+      const live = await liveWatchSeconds(sql, userId, token);
+      return Number(rows[0]?.seconds ?? 0) + live >= lottery.requirement_value * 60;
     }
   }
 }

@@ -140,4 +140,6 @@ export interface EngagementTables {
     score: number;
     details: string;
   };
+  /** Seconds a logged-in viewer spent in an event's live room (migration 021, server/engagement/live-watch.ts). */
+  live_watch: { user_id: number; event_token: string; seconds: number; updated_at: number };
 }
