@@ -16,13 +16,17 @@ import path from 'node:path';
 import { startPostgres, startRedis, type Service } from './services.ts';
 import { projectRoot, startNode, type ServerNode } from './cluster/node.ts';
 import { startProxy } from './cluster/proxy.ts';
+import { sharedWechatEmulator } from './cluster/wechat.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const count = Math.max(1, Number(process.env.NODES ?? 2));
 const services: Service[] = [];
 const nodes: ServerNode[] = [];
 let proxy: http.Server | undefined;
-const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-uploads-'));
+/** The uploaded files and the generated WeChat keys, removed on stop. */
+const files = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-'));
+const uploads = path.join(files, 'uploads');
+fs.mkdirSync(uploads);
 
 let stopping: Promise<void> | undefined;
 /** Stops everything once; a second signal (or the input closing too) waits for the same stop, then exits. */
@@ -32,7 +36,7 @@ async function stopAll(code: number): Promise<never> {
     proxy?.closeAllConnections();
     await Promise.all(nodes.map((node) => node.stop()));
     for (const service of services.reverse()) await service.stop();
-    fs.rmSync(uploads, { recursive: true, force: true });
+    fs.rmSync(files, { recursive: true, force: true });
   })();
   await stopping;
   process.exit(code);
@@ -73,6 +77,10 @@ try {
     // Every viewer reaches the nodes from the balancer's address: the per-address caps belong to the balancer.
     MAX_CONNECTIONS_PER_IP: '0',
     MAX_SOCKETS_PER_IP: '0',
+    // Without credentials, one emulator stands in for WeChat for every node.
+    ...(process.env.WECHAT_APP_ID || process.env.NODE_ENV === 'production'
+      ? {}
+      : sharedWechatEmulator(path.join(files, 'wechat'), publicOrigin)),
   };
   const started = await Promise.all(
     Array.from({ length: count }, (_, i) =>

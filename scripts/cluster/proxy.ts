@@ -3,7 +3,10 @@
  * websocket upgrades piped through. socket.io's long-polling fallback needs every request of one session on the same
  * node, so /socket.io/ requests are sticky by a cookie (`livev3_node`), like a balancer's sticky sessions; websockets
  * need no stickiness. A node that refuses connections is skipped for a while, so viewers of a stopped node reconnect
- * to the others. For local runs only: a real deployment puts its own balancer there (server/README.md, Deployment).
+ * to the others. The WeChat emulator's paths (/emulator/, /sandbox/) all go to the first node: the emulator keeps its
+ * orders and tokens in the process that serves it, so one node's emulator is the whole cluster's WeChat
+ * (scripts/cluster/wechat.ts). For local runs only: a real deployment puts its own balancer there (server/README.md,
+ * Deployment).
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -13,6 +16,8 @@ const STICKY = 'livev3_node';
 const DOWN_MS = 2000;
 /** Bodies up to this size are held, so the request can go to another node (API calls; uploads stream). */
 const MAX_HELD_BODY = 1024 * 1024;
+/** The WeChat emulator's pages and APIs. */
+const EMULATOR = /^\/(emulator|sandbox)\//;
 
 export type Upstream = { host: string; port: number };
 
@@ -34,6 +39,7 @@ export function startProxy(port: number, upstreams: Upstream[], host = '127.0.0.
     return left === -1 ? null : left;
   };
   const stickyOf = (request: http.IncomingMessage): number | null => {
+    if (EMULATOR.test(request.url ?? '')) return 0;
     if (!request.url?.startsWith('/socket.io/')) return null;
     const match = new RegExp(`(?:^|;\\s*)${STICKY}=(\\d+)`).exec(request.headers.cookie ?? '');
     const index = match ? Number(match[1]) : NaN;
