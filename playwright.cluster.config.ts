@@ -1,7 +1,7 @@
 /**
  * The live room's and voting's browser specs against the app on several nodes: `npm run cluster`'s PostgreSQL and
- * Redis (fresh, seeded), two server nodes and the balancer on E2E_PORT, every request through the balancer. Run with
- * `npx playwright test -c playwright.cluster.config.ts` after a build (a step of `npm run test:browser`).
+ * Redis (fresh, seeded), two server nodes and the balancer on E2E_PORT, every request through the balancer.
+ * `npm run test:cluster` after a build (the last step of `npm run test:browser`).
  */
 import { defineConfig } from '@playwright/test';
 import shared from './playwright.config.ts';
