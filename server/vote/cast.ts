@@ -33,9 +33,6 @@ const publicState = (state: VoteState): UserVoteState => ({
   votes_left_today: state.votes_left_today,
 });
 
-/** A limit of 0 means none: the conditional upserts then compare with this. */
-const NO_LIMIT = 2 ** 52;
-
 const q = {
   record: prepared((sql, p) =>
     sql
@@ -77,41 +74,7 @@ const q = {
       .where('player_id', '=', p('player'))
       .where('day', '=', p('day')),
   ),
-  bumpUserDay: prepared((sql, p) =>
-    sql
-      .insertInto('vote_user_days')
-      .values({ contest_id: p('contest'), user_id: p('user'), day: p('day'), votes: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['contest_id', 'user_id', 'day'])
-          .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) }))
-          // The day's allowance is the contest's limit plus the daily bonus's free votes (same row).
-          .where((eb) =>
-            eb(eb('vote_user_days.votes', '-', eb.ref('vote_user_days.bonus_votes')), '<', p('limit')),
-          ),
-      )
-      .returning('votes'),
-  ),
-  bumpUserPlayerDay: prepared((sql, p) =>
-    sql
-      .insertInto('vote_user_player_days')
-      .values({
-        contest_id: p('contest'),
-        user_id: p('user'),
-        player_id: p('player'),
-        day: p('day'),
-        votes: 1,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['contest_id', 'user_id', 'player_id', 'day'])
-          .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) }))
-          .where('vote_user_player_days.votes', '<', p('limit')),
-      )
-      .returning('votes'),
-  ),
-  // SQLite (one writer, checks already passed in the same transaction): the same counters, unconditional, no
-  // RETURNING (cheaper per vote).
+  // SQLite (one writer, the checks passed in the same transaction): the counters, unconditional, no RETURNING.
   bumpUserDayPlain: prepared((sql, p) =>
     sql
       .insertInto('vote_user_days')
@@ -178,7 +141,7 @@ const q = {
 type RecordRow = { contest_id: number; player_id: number; votes_after: number };
 
 /** Free votes left today; `bonus` is what a daily bonus added to today's allowance. */
-function leftToday(contest: ContestRow, today: number, total: number, bonus = 0): number {
+function leftToday(contest: Limits, today: number, total: number, bonus = 0): number {
   const limits: number[] = [];
   if (contest.daily_votes_per_user > 0) limits.push(contest.daily_votes_per_user + bonus - today);
   if (contest.total_votes_per_user > 0) limits.push(contest.total_votes_per_user - total);
@@ -220,18 +183,24 @@ export type CastInput = { userId: number; contestId: number; playerId: number; k
 /** A concurrent request with the same key counted first (PostgreSQL): this one is answered as a repeat. */
 class RepeatedKey extends Error {}
 
+const keyUsedElsewhere = () =>
+  new ApiFailure(XCODE.badRequest, {
+    'zh-CN': 'idempotency_key 已用于另一次投票，请换一个',
+    en: 'idempotency_key was used for another vote; please use a new one',
+  });
+
 const limitReached = {
-  daily: (contest: ContestRow) =>
+  daily: (contest: Limits) =>
     new ApiFailure(VOTE_XCODE.dailyLimit, {
       'zh-CN': `今日投票次数已用完（每天 ${contest.daily_votes_per_user} 票），明天再来吧`,
       en: `No votes left today (${contest.daily_votes_per_user} a day); come back tomorrow`,
     }),
-  total: (contest: ContestRow) =>
+  total: (contest: Limits) =>
     new ApiFailure(VOTE_XCODE.contestLimit, {
       'zh-CN': `您在本次评选的投票次数已用完（共 ${contest.total_votes_per_user} 票）`,
       en: `No votes left in this contest (${contest.total_votes_per_user} in all)`,
     }),
-  player: (contest: ContestRow) =>
+  player: (contest: Limits) =>
     new ApiFailure(VOTE_XCODE.playerDailyLimit, {
       'zh-CN': `今天已为该选手投过 ${contest.votes_per_player_per_day} 票，明天再来或为其他选手投票吧`,
       en: `You have given this player ${contest.votes_per_player_per_day} votes today; come back tomorrow or vote for another player`,
@@ -239,20 +208,16 @@ const limitReached = {
 };
 
 /**
- * One free vote: every check first (they only read, and a failed check throws before anything is written), then
- * the writes, each conditional so that a limit holds even when the checks raced with another transaction
- * (`recheck`: PostgreSQL; on SQLite nothing runs in between). Callers run it inside a transaction.
+ * One free vote on SQLite: every check first (they only read, and a failed check throws before anything is written),
+ * then the writes. Nothing runs in between: the caller runs it inside a synchronous SQLite transaction.
  */
-function* castSteps(input: CastInput, recheck: boolean): Steps<CastResult> {
+function* castSteps(input: CastInput): Steps<CastResult> {
   const previous = (yield first(q.record, { user: input.userId, key: input.key })) as RecordRow | undefined;
   const contest = (yield first(q.contest, { contest: input.contestId })) as ContestRow | undefined;
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   if (previous) {
     if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
-      throw new ApiFailure(XCODE.badRequest, {
-        'zh-CN': 'idempotency_key 已用于另一次投票，请换一个',
-        en: 'idempotency_key was used for another vote; please use a new one',
-      });
+      throw keyUsedElsewhere();
     const state = publicState(yield* voteStateSteps(contest, input.userId, input.nowMs));
     return {
       ...state,
@@ -283,20 +248,8 @@ function* castSteps(input: CastInput, recheck: boolean): Steps<CastResult> {
     if ((row?.votes ?? 0) >= perPlayer) throw limitReached.player(contest);
   }
 
-  if (recheck) {
-    const daily = contest.daily_votes_per_user || NO_LIMIT;
-    if (!(yield first(q.bumpUserDay, { ...ids, limit: daily }))) throw limitReached.daily(contest);
-    if (contest.total_votes_per_user > 0) {
-      const row = (yield first(q.userTotal, ids)) as { votes: number | null } | undefined;
-      if (Number(row?.votes ?? 0) > contest.total_votes_per_user) throw limitReached.total(contest);
-    }
-    const playerLimit = perPlayer || NO_LIMIT;
-    if (!(yield first(q.bumpUserPlayerDay, { ...ids, player: input.playerId, limit: playerLimit })))
-      throw limitReached.player(contest);
-  } else {
-    yield first(q.bumpUserDayPlain, ids);
-    yield first(q.bumpUserPlayerDayPlain, { ...ids, player: input.playerId });
-  }
+  yield first(q.bumpUserDayPlain, ids);
+  yield first(q.bumpUserPlayerDayPlain, { ...ids, player: input.playerId });
   const votes = Number(
     ((yield first(q.bumpPlayer, { count: 1, player: input.playerId })) as { votes: number }).votes,
   );
@@ -335,7 +288,7 @@ export async function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutc
     return await sqliteTransaction(sql, (run) =>
       inputs.map((input): CastOutcome => {
         try {
-          return { ok: true, result: run(castSteps(input, false)) };
+          return { ok: true, result: run(castSteps(input)) };
         } catch (error) {
           if (error instanceof ApiFailure) return { ok: false, error };
           throw error;
@@ -347,9 +300,294 @@ export async function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutc
   }
 }
 
-/** One free vote in its own short transaction on the query builder (PostgreSQL; works on SQLite too). */
+/**
+ * PostgreSQL: one free vote as ONE statement (run in a short transaction, three round trips in all with BEGIN and
+ * COMMIT): it reads the earlier vote of the key, the contest, the player and the viewer's counters, and, only when
+ * the key is new, the contest open and the player there, makes the writes, each taking the previous one's RETURNING
+ * as its input so that a refused write stops the ones after it:
+ * - the viewer's counter of the day, a conditional upsert (`votes - bonus_votes < daily limit`, so the daily bonus's
+ *   free votes count) that locks the row: two votes of one viewer take turns there, and the row it answers is the
+ *   latest, whatever the statement's snapshot saw;
+ * - the viewer's counter of the player and day, conditional on the per-player limit;
+ * - the player's total, the vote record (its unique key: a concurrent vote with the same key counted first when
+ *   nothing is inserted) and the player's count of the day.
+ * The contest total is the latest day's counter plus the other days' (only a vote across midnight CST can change
+ * those meanwhile). Whatever refused the vote rolls the transaction back.
+ */
+const castStatement = prepared((sql, p) =>
+  sql
+    .with('contest', (db) =>
+      db
+        .selectFrom('contests')
+        .select([
+          'id',
+          'starts_at',
+          'ends_at',
+          'daily_votes_per_user',
+          'total_votes_per_user',
+          'votes_per_player_per_day',
+        ])
+        .where('id', '=', p('contest')),
+    )
+    .with('prev', (db) =>
+      db
+        .selectFrom('vote_records')
+        .select(['contest_id as prev_contest', 'player_id as prev_player', 'votes_after as prev_votes'])
+        .where('user_id', '=', p('user'))
+        .where('idempotency_key', '=', p('key')),
+    )
+    .with('player', (db) =>
+      db
+        .selectFrom('players')
+        .select('id as player_id')
+        .where('id', '=', p('player'))
+        .where('contest_id', '=', p('contest'))
+        .where('status', '=', 1),
+    )
+    .with('day_row', (db) =>
+      db
+        .selectFrom('vote_user_days')
+        .select(['votes as day_votes', 'bonus_votes as day_bonus'])
+        .where('contest_id', '=', p('contest'))
+        .where('user_id', '=', p('user'))
+        .where('day', '=', p('day')),
+    )
+    .with('others', (db) =>
+      db
+        .selectFrom('vote_user_days')
+        .select((eb) => eb.fn.sum<string | number | null>('votes').as('other_votes'))
+        .where('contest_id', '=', p('contest'))
+        .where('user_id', '=', p('user'))
+        .where('day', '<>', p('day')),
+    )
+    .with('gate', (db) =>
+      db
+        .selectFrom('contest')
+        .select('contest.id as gate_contest')
+        .where('contest.starts_at', '<=', p('at'))
+        .where('contest.ends_at', '>', p('at'))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('prev').select('prev.prev_player'))))
+        .where((eb) => eb.exists(eb.selectFrom('player').select('player.player_id'))),
+    )
+    .with('day_bump', (db) =>
+      db
+        .insertInto('vote_user_days')
+        .columns(['contest_id', 'user_id', 'day', 'votes'])
+        .expression((eb) =>
+          eb
+            .selectFrom('gate')
+            .select((eb) => [
+              'gate.gate_contest',
+              eb.cast(eb.val(p('user')), 'bigint').as('user_id'),
+              eb.cast(eb.val(p('day')), 'bigint').as('day'),
+              eb.lit(1).as('votes'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['contest_id', 'user_id', 'day'])
+            .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) }))
+            .where((eb) => {
+              const daily = eb.selectFrom('contest').select('contest.daily_votes_per_user');
+              return eb.or([
+                eb(daily, '=', 0),
+                eb(eb('vote_user_days.votes', '-', eb.ref('vote_user_days.bonus_votes')), '<', daily),
+              ]);
+            }),
+        )
+        .returning(['votes as counted_today', 'bonus_votes as bonus_today']),
+    )
+    .with('player_day_bump', (db) =>
+      db
+        .insertInto('vote_user_player_days')
+        .columns(['contest_id', 'user_id', 'player_id', 'day', 'votes'])
+        .expression((eb) =>
+          eb
+            .selectFrom('day_bump')
+            .select((eb) => [
+              eb.cast(eb.val(p('contest')), 'bigint').as('contest_id'),
+              eb.cast(eb.val(p('user')), 'bigint').as('user_id'),
+              eb.cast(eb.val(p('player')), 'bigint').as('player_id'),
+              eb.cast(eb.val(p('day')), 'bigint').as('day'),
+              eb.lit(1).as('votes'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['contest_id', 'user_id', 'player_id', 'day'])
+            .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) }))
+            .where((eb) => {
+              const perPlayer = eb.selectFrom('contest').select('contest.votes_per_player_per_day');
+              return eb.or([eb(perPlayer, '=', 0), eb('vote_user_player_days.votes', '<', perPlayer)]);
+            }),
+        )
+        .returning('votes as player_day_votes'),
+    )
+    .with('player_bump', (db) =>
+      db
+        .updateTable('players')
+        .set((eb) => ({ votes: eb('votes', '+', 1) }))
+        .where('id', '=', p('player'))
+        .where((eb) => eb.exists(eb.selectFrom('player_day_bump').select('player_day_bump.player_day_votes')))
+        .returning('votes as player_votes'),
+    )
+    .with('record', (db) =>
+      db
+        .insertInto('vote_records')
+        .columns([
+          'contest_id',
+          'player_id',
+          'user_id',
+          'day',
+          'count',
+          'paid',
+          'idempotency_key',
+          'votes_after',
+          'created_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('player_bump')
+            .select((eb) => [
+              eb.cast(eb.val(p('contest')), 'bigint').as('contest_id'),
+              eb.cast(eb.val(p('player')), 'bigint').as('player_id'),
+              eb.cast(eb.val(p('user')), 'bigint').as('user_id'),
+              eb.cast(eb.val(p('day')), 'bigint').as('day'),
+              eb.lit(1).as('count'),
+              eb.lit(0).as('paid'),
+              eb.cast(eb.val(p('key')), 'text').as('idempotency_key'),
+              'player_bump.player_votes',
+              eb.cast(eb.val(p('at')), 'bigint').as('created_at'),
+            ]),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returning('id as record_id'),
+    )
+    .with('player_day_total', (db) =>
+      db
+        .insertInto('vote_player_days')
+        .columns(['contest_id', 'day', 'player_id', 'votes'])
+        .expression((eb) =>
+          eb
+            .selectFrom('record')
+            .select((eb) => [
+              eb.cast(eb.val(p('contest')), 'bigint').as('contest_id'),
+              eb.cast(eb.val(p('day')), 'bigint').as('day'),
+              eb.cast(eb.val(p('player')), 'bigint').as('player_id'),
+              eb.lit(1).as('votes'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['contest_id', 'day', 'player_id'])
+            .doUpdateSet((eb) => ({ votes: eb('vote_player_days.votes', '+', 1) })),
+        )
+        .returning('votes as player_day_total'),
+    )
+    .selectFrom('contest')
+    .leftJoin('prev', (join) => join.onTrue())
+    .leftJoin('day_row', (join) => join.onTrue())
+    .leftJoin('others', (join) => join.onTrue())
+    .leftJoin('day_bump', (join) => join.onTrue())
+    .leftJoin('player_day_bump', (join) => join.onTrue())
+    .leftJoin('player_bump', (join) => join.onTrue())
+    .leftJoin('record', (join) => join.onTrue())
+    .leftJoin('player_day_total', (join) => join.onTrue())
+    .selectAll([
+      'contest',
+      'prev',
+      'day_row',
+      'others',
+      'day_bump',
+      'player_day_bump',
+      'player_bump',
+      'record',
+    ])
+    .select((eb) => eb.exists(eb.selectFrom('player').select('player.player_id')).as('player_found')),
+);
+
+type Limits = Pick<
+  ContestRow,
+  'starts_at' | 'ends_at' | 'daily_votes_per_user' | 'total_votes_per_user' | 'votes_per_player_per_day'
+>;
+type CastRow = Limits & {
+  prev_contest: number | null;
+  prev_player: number | null;
+  prev_votes: number | null;
+  player_found: boolean;
+  day_votes: number | null;
+  day_bonus: number | null;
+  other_votes: string | number | null;
+  counted_today: number | null;
+  bonus_today: number | null;
+  player_day_votes: number | null;
+  player_votes: number | null;
+  record_id: number | null;
+};
+
+function* castStatementStep(values: Record<string, unknown>): Steps<CastRow | undefined> {
+  return (yield first(castStatement, values)) as CastRow | undefined;
+}
+
+/** What the statement found and did, as the vote's answer; whatever refused the vote throws (and rolls back). */
+function castAnswer(input: CastInput, row: CastRow | undefined): CastResult {
+  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
+  const others = Number(row.other_votes ?? 0);
+  if (row.prev_player !== null) {
+    if (row.prev_contest !== input.contestId || row.prev_player !== input.playerId) throw keyUsedElsewhere();
+    const today = Number(row.day_votes ?? 0);
+    const bonus = Number(row.day_bonus ?? 0);
+    return {
+      player_id: row.prev_player,
+      votes: Number(row.prev_votes),
+      counted: 1,
+      repeated: true,
+      votes_today: today,
+      votes_total: others + today,
+      votes_left_today: leftToday(row, today, others + today, bonus),
+    };
+  }
+  assertOpen(row, input.nowMs);
+  if (!row.player_found) throw playerNotFound();
+  if (row.counted_today === null) throw limitReached.daily(row);
+  const today = Number(row.counted_today);
+  const total = others + today;
+  if (row.total_votes_per_user > 0 && total > row.total_votes_per_user) throw limitReached.total(row);
+  if (row.player_day_votes === null) throw limitReached.player(row);
+  if (row.record_id === null) throw new RepeatedKey();
+  return {
+    player_id: input.playerId,
+    votes: Number(row.player_votes),
+    counted: 1,
+    repeated: false,
+    votes_today: today,
+    votes_total: total,
+    votes_left_today: leftToday(row, today, total, Number(row.bonus_today ?? 0)),
+  };
+}
+
+/**
+ * One free vote in its own short transaction: PostgreSQL's one statement (`castStatement`), or on SQLite a
+ * synchronous transaction of its own (`castVotes` of one).
+ */
 export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> {
-  const once = () => sql.transaction().execute((trx) => runSteps(trx, castSteps(input, true)));
+  if (engineOf(sql) !== 'postgres') {
+    const [outcome] = await castVotes(sql, [input]);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.result;
+  }
+  const values = {
+    contest: input.contestId,
+    player: input.playerId,
+    user: input.userId,
+    key: input.key,
+    day: cstDay(input.nowMs),
+    at: Math.floor(input.nowMs / 1000),
+  };
+  const once = () =>
+    sql
+      .transaction()
+      .execute(async (trx) => castAnswer(input, await runSteps(trx, castStatementStep(values))));
   try {
     return await once();
   } catch (error) {

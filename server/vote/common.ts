@@ -85,7 +85,7 @@ export function formFields(contest: ContestRow): FormField[] {
 }
 
 /** Throws the clear message for a contest that is not open for votes. */
-export function assertOpen(contest: ContestRow, nowMs: number): void {
+export function assertOpen(contest: Pick<ContestRow, 'starts_at' | 'ends_at'>, nowMs: number): void {
   const status = contestStatus(contest, nowMs);
   if (status === 0)
     throw new ApiFailure(VOTE_XCODE.notStarted, {
