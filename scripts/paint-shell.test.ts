@@ -231,6 +231,115 @@ describe('index.html inline script', () => {
   });
 });
 
+describe('index.html inline script on the contest pages', () => {
+  const contest = {
+    xcode: 200,
+    code: 200,
+    data: { id: 1, title: '<b>Star of the year</b>', cover: '/media/contest.jpg' },
+  };
+
+  it("finds the contest home and today's star in the config, with the heading today's star shows", () => {
+    const { contests } = shellData().script;
+    expect(contests['/pages/template/index']).toEqual({
+      variant: 'default',
+      title: { 'zh-CN': '模板', en: 'Template' },
+    });
+    expect(contests['/pages/jinrizhixing/index']).toMatchObject({
+      limit: 10,
+      heading: { 'zh-CN': '今日得票最多的前 10 位选手', en: "Today's top 10 players by votes received" },
+    });
+  });
+
+  it('on a contest home paints its shell, starts the contest request the API client then uses, and the app once the cover is on screen', async () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/template/index?vote_id=1&locale=en');
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(contest))));
+    vi.stubGlobal('fetch', fetchMock);
+    runInlineScript(boot);
+    const root = document.documentElement;
+    expect(root.classList.contains('lv-vote')).toBe(true);
+    expect(root.classList.contains('lv-off')).toBe(true);
+    expect(root.style.getPropertyValue('--lv-shadow')).toBe(
+      shellData().script.colours[`${shellData().script.theme}-default`].shadow,
+    );
+    expect(document.getElementById('lv-vh')?.textContent).toBe('Template');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const cover = document.getElementById('lv-vi') as HTMLImageElement;
+    await vi.waitFor(() => expect(cover.getAttribute('src')).toBe('/media/contest.jpg'));
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
+    const title = document.getElementById('lv-vn') as HTMLElement;
+    expect(title.textContent).toBe('<b>Star of the year</b>');
+    expect(title.children).toHaveLength(0);
+    // Nothing of the app before the cover is on screen, not even its download: it would compete with the cover.
+    await nextFrame();
+    expect(preloaded('modulepreload')).toEqual([]);
+    cover.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(cover.hidden).toBe(false));
+    await window.__livev3Early?.coverSettled;
+    await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+    expect(preloaded('modulepreload')).toEqual(boot.modules);
+    stylesheet()?.dispatchEvent(new Event('load'));
+    expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
+    const { apiGet } = await import('../src/lib/api-client');
+    const answer = await apiGet<{ title: string }>('/v3/api/vote/detail', { vote_id: 1 });
+    expect(answer.title).toBe('<b>Star of the year</b>');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the cover area out of a contest shell whose contest has no cover, and starts the app', async () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/template/index?vote_id=1');
+    const bare = { ...contest, data: { ...contest.data, cover: '' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(bare)))),
+    );
+    runInlineScript(boot);
+    await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+    expect((document.getElementById('lv-vi')?.parentNode as HTMLElement).hidden).toBe(true);
+    expect(document.getElementById('lv-vi')?.hasAttribute('src')).toBe(false);
+  });
+
+  it("on today's star paints its heading, starts the contest and ranking requests the API client then uses, and the app once the shell is painted", async () => {
+    window.history.replaceState(null, '', '/livev3/#/pages/jinrizhixing/index?vote_id=01&locale=en');
+    const stars = { xcode: 200, data: { date: '2026-11-25', list: [] } };
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(new Response(JSON.stringify(url.includes('today_star') ? stars : contest))),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    runInlineScript(boot);
+    expect(document.documentElement.classList.contains('lv-star')).toBe(true);
+    expect(document.getElementById('lv-vh')?.textContent).toBe("Today's star");
+    expect(document.getElementById('lv-vsh')?.textContent).toBe("Today's top 10 players by votes received");
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Its largest paint is the heading, in the HTML: the app starts a frame after it.
+    await window.__livev3Early?.coverSettled;
+    await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+    const { apiGet } = await import('../src/lib/api-client');
+    // The client asks with the number the address names (01 is contest 1).
+    await apiGet('/v3/api/vote/detail', { vote_id: 1 });
+    const answer = await apiGet<{ date: string }>('/v3/api/vote/today_star', { vote_id: 1, limit: 10 });
+    expect(answer.date).toBe('2026-11-25');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('paints no contest shell and asks for nothing without a contest number, or on a player that a poster opens', () => {
+    for (const address of [
+      '/livev3/#/pages/template/index',
+      '/livev3/#/pages/template/index?vote_id=x1',
+      '/livev3/#/pages/jinrizhixing/index?vote_id=1&player_id=7',
+    ]) {
+      window.history.replaceState(null, '', address);
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      runInlineScript();
+      const root = document.documentElement;
+      expect(root.classList.contains('lv-vote') || root.classList.contains('lv-star')).toBe(false);
+      expect(root.classList.contains('lv-off')).toBe(true);
+      expect(fetchMock).not.toHaveBeenCalled();
+      root.className = '';
+    }
+  });
+});
+
 describe('the built index.html', () => {
   const built = [
     '<title>livev3</title>',

@@ -20,7 +20,16 @@
  *     the cover for the network, and the player's code does not compete with the entry's,
  *   - and on a channel home paints the channel shell instead (the header band with the cover, logo, name and
  *     introduction, and the live-now card with the live event's cover, laid out as the page lays them out), from the
- *     channel request started the same way; the app starts once the live cover (or the channel cover) is on screen.
+ *     channel request started the same way; the app starts once the live cover (or the channel cover) is on screen;
+ *   - on a contest home (a blocks page whose first block is the contest's head) paints the contest shell: the page
+ *     title, the contest's card with its cover and title from the contest request started the same way, and
+ *     placeholders for the countdown and the totals; the cover is fetched with high priority, and the app is neither
+ *     fetched nor started before it is on screen (its download would share the network with the cover, and
+ *     Lighthouse counts a download that ends before the largest paint in it);
+ *   - on today's star paints the page title and the ranking's heading (its largest paint, from the HTML alone) over
+ *     placeholder rows, starts the contest and the ranking requests at once (the page asked for the second only once
+ *     the first had answered), and starts the app a frame after the shell is painted.
+ *   The shells are laid out as the pages lay them out (the same boxes), so the page replaces them without a shift.
  *
  * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
  * Colours and sizes come from themes/*.json (no literal values here).
@@ -46,6 +55,8 @@ type ShellColours = {
   /** The channel header's band (the channel shell). */
   hbg: string;
   htext: string;
+  /** The card's shadow (the contest shell). */
+  shadow: string;
 };
 /**
  * The built entry, which the inline script fetches once the shell is painted and starts once the cover is on screen
@@ -64,9 +75,21 @@ type AppConfigLite = {
     path: string;
     aliases?: string[];
     page: string;
+    title: Record<string, string>;
     themeVariant?: ThemeVariantName;
-    blocks?: Array<{ type: string; props?: { showIntro?: boolean } }>;
+    blocks?: Array<{ type: string; props?: { showIntro?: boolean; limit?: number } }>;
   }>;
+};
+
+/**
+ * A contest page's shell: the page title in each locale, and on today's star its heading in each locale and the
+ * number of players it asks for (the block's `limit`).
+ */
+type ContestShell = {
+  variant: ThemeVariantName;
+  title: Record<string, string>;
+  heading?: Record<string, string>;
+  limit?: number;
 };
 
 function readJson<T>(file: string): T {
@@ -92,6 +115,7 @@ export function shellData(root = projectRoot) {
         text: tokens.color.text,
         hbg: tokens.color.headerBackground,
         htext: tokens.color.headerText,
+        shadow: tokens.shadow.card,
       };
     }
   }
@@ -111,6 +135,31 @@ export function shellData(root = projectRoot) {
         intro: header.props?.showIntro !== false,
       };
   }
+  const locales = config.constants.locales ?? ['zh-CN', 'en'];
+  // The contest shells: the contest home (its head first) and today's star (the day's ranking alone), both the
+  // generic blocks page under the route's title.
+  const contests: Record<string, ContestShell> = {};
+  for (const route of config.routes.filter((candidate) => candidate.page === 'blocks')) {
+    const [first] = route.blocks ?? [];
+    if (first?.type !== 'vote-contest' && first?.type !== 'vote-today-star') continue;
+    const shell: ContestShell = { variant: route.themeVariant ?? 'default', title: route.title };
+    if (first.type === 'vote-today-star') {
+      // Today's star asks for `limit` players (10 unless the block says otherwise) and says so in its heading.
+      const limit = first.props?.limit ?? 10;
+      shell.limit = limit;
+      shell.heading = Object.fromEntries(
+        locales.map((locale) => {
+          const texts = readJson<Record<string, string>>(
+            path.join(root, 'src/features/vote/locales', `${locale}.json`),
+          );
+          const heading = texts.todayStarHeading;
+          if (!heading) throw new Error(`paint-shell: vote locale ${locale} has no todayStarHeading`);
+          return [locale, heading.replace('{{limit}}', String(limit))];
+        }),
+      );
+    }
+    for (const routePath of [route.path, ...(route.aliases ?? [])]) contests[routePath] = shell;
+  }
   return {
     base,
     script: {
@@ -118,9 +167,10 @@ export function shellData(root = projectRoot) {
       theme: config.theme.default,
       api: config.constants.apiOrigin,
       locale: config.constants.defaultLocale,
-      locales: config.constants.locales ?? ['zh-CN', 'en'],
+      locales,
       rooms,
       channels,
+      contests,
     },
   };
 }
@@ -130,7 +180,7 @@ export function inlineScript(
   data: ReturnType<typeof shellData>['script'],
   boot: EntryBoot | null = null,
 ): string {
-  return `(function(){var C=${JSON.stringify({ ...data, boot })},w=window,d=document,h=d.documentElement,early={};w.__livev3Early=early;
+  return `(function(){var C=${JSON.stringify({ ...data, boot })},w=window,d=document,h=d.documentElement,early={responses:{}};w.__livev3Early=early;
 var settle,settled=new Promise(function(r){settle=r});early.coverSettled=settled;
 var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;d.head.appendChild(l);return l},
 parsed=function(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()},
@@ -141,35 +191,42 @@ var boot=function(){var b=C.boot;if(booted||!b)return;booted=1;fetchEntry();play
 var n=b.css.length+1,go=function(){if(--n)return;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.js;d.head.appendChild(s)};
 parsed(function(){b.css.forEach(function(href){var l=add('stylesheet',href);l.onload=l.onerror=go});go()})};
 var done=function(){settle();boot()},shown=function(){settle();requestAnimationFrame(function(){setTimeout(boot)})};
+var el=function(id){return d.getElementById(id)},text=function(id,t){if(t)el(id).textContent=t},
+cover=function(img,src){img.onload=function(){var show=function(){img.hidden=false;shown()};if(img.decode)img.decode().then(show,show);else show()};img.onerror=shown;img.setAttribute('fetchpriority','high');img.src=src};
 try{var u=new URL(location.href),q=new URLSearchParams(u.search),x=u.hash.indexOf('?');
 if(x>=0)new URLSearchParams(u.hash.slice(x+1)).forEach(function(v,k){q.set(k,v)});
 var ls;try{ls=w.localStorage}catch(e){}
 var get=function(k){try{return ls?ls.getItem(k):null}catch(e){return null}};
 var token=q.get('token')||'',loc=q.get('locale');
 if(C.locales.indexOf(loc)<0)loc=get('livev3:locale');if(C.locales.indexOf(loc)<0)loc=C.locale;h.lang=loc;
-var route=u.hash.replace(/^#/,'').split('?')[0]||'/',cr=C.channels[route],ch=cr&&q.get('channelToken'),variant=C.rooms[route]||(ch&&cr.variant);
+var route=u.hash.replace(/^#/,'').split('?')[0]||'/',cr=C.channels[route],ch=cr&&q.get('channelToken'),vr=C.contests[route],vid=vr&&q.get('vote_id');
+if(!/^\\d+$/.test(vid)||vr.heading&&q.get('player_id'))vr=0;
+var variant=C.rooms[route]||(ch&&cr.variant)||(vr&&vr.variant);
 if(!variant){h.classList.add('lv-off');done();return}
 var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
 for(var k in c)h.style.setProperty('--lv-'+k,c[k]);
-if(ch){h.classList.add('lv-off');h.classList.add('lv-chan')}else if(!token){done();return}
+if(ch||vr){h.classList.add('lv-off');h.classList.add(ch?'lv-chan':vr.heading?'lv-star':'lv-vote')}else if(!token){done();return}
 var auth=get('livev3:auth:'+token)||'';if(!auth){d.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i).trim()==='auth_token_2')auth=decodeURIComponent(p.slice(i+1))})}
-var s=new URLSearchParams();if(ch)s.set('channel_token',ch);else s.set('token',token);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));
-var headers={Accept:'application/json'};if(auth)headers.Authorization='Bearer '+auth;
-early.url=C.api+(ch?'/v2/api/home/index?':'/v3/api/video/detail?')+s.toString();early.auth=headers.Authorization||'';
-early.response=fetch(early.url,{headers:headers,credentials:'include'});
+var headers={Accept:'application/json'};if(auth)headers.Authorization='Bearer '+auth;early.auth=headers.Authorization||'';
+var ask=function(path,o){var s=new URLSearchParams(o);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));var url=C.api+path+'?'+s;return early.responses[url]=fetch(url,{headers:headers,credentials:'include'})};
+var response=ch?ask('/v2/api/home/index',{channel_token:ch}):vr?ask('/v3/api/vote/detail',{vote_id:+vid}):ask('/v3/api/video/detail',{token:token});
+if(vr){parsed(function(){text('lv-vh',vr.title[loc]);text('lv-vsh',vr.heading&&vr.heading[loc])});
+if(vr.heading){ask('/v3/api/vote/today_star',{vote_id:+vid,limit:vr.limit});parsed(function(){painted(done)})}}
 var channel=function(v){if(!v){done();return}
-var el=function(id){return d.getElementById(id)},text=function(id,t){if(t)el(id).textContent=t},live=v.live&&v.live.cover,main=live||v.cover,
+var live=v.live&&v.live.cover,main=live||v.cover,
 img=function(id,src){var n=el(id);if(!src)return;if(src===main){n.onload=shown;n.onerror=done}n.setAttribute('fetchpriority','high');n.src=src};
 text('lv-cht',v.title);text('lv-chp',cr.intro&&v.intro);if(!v.cover)el('lv-chc').parentNode.className='lv-chn';if(v.live)el('lv-chk').hidden=false;img('lv-chl',v.logo);img('lv-chc',v.cover);img('lv-chv',live);if(!main)done()};
+var contest=function(v){if(vr.heading)return;var img=el('lv-vi');if(v)text('lv-vn',v.title);if(!v||!v.cover){img.parentNode.hidden=true;done();return}cover(img,v.cover)};
 var pre=function(src){var l=d.createElement('link');l.setAttribute('rel','preload');l.setAttribute('as','image');l.setAttribute('href',src);l.setAttribute('fetchpriority','high');d.head.appendChild(l)};
-early.response.then(function(r){return r.clone().json()}).then(function(e){var v=e&&e.data;
+response.then(function(r){return r.clone().json()}).then(function(e){var v=e&&e.data;
 if(ch){channel(v);return}
-var t=d.getElementById('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.className='lv-title'}
+if(vr){contest(v);return}
+var t=el('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.className='lv-title'}
 if(!v||!v.cover){done();return}
 pre(v.cover);
-var img=d.getElementById('lv-cover');if(!img){done();return}
-img.onload=function(){var show=function(){img.hidden=false;shown()};if(img.decode)img.decode().then(show,show);else show()};img.onerror=shown;img.setAttribute('fetchpriority','high');img.src=v.cover}).catch(function(){done()});
-parsed(function(){painted(fetchEntry)});setTimeout(done,4000)}catch(e){done()}})();`;
+var img=el('lv-cover');if(!img){done();return}
+cover(img,v.cover)}).catch(function(){done()});
+if(!vr)parsed(function(){painted(fetchEntry)});setTimeout(done,4000)}catch(e){done()}})();`;
 }
 
 const FONT = `-apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Noto Sans CJK SC','Microsoft YaHei','Helvetica Neue',Arial,sans-serif`;
@@ -214,6 +271,28 @@ function criticalCss(base: ThemeTokens): string {
     `.lv-chk{margin:${px(space.sm)} ${px(space.md)};padding:${px(space.lg)};border-radius:${px(radius.md)};background:var(--lv-surface)}`,
     `.lv-chb{display:block;width:30%;height:${px(fontSize.lg * 1.5)};margin-bottom:${px(space.sm)};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
     `.lv-chf{aspect-ratio:16/9;border-radius:${px(radius.md)};overflow:hidden;background:var(--lv-skeleton)}`,
+    // The contest shells, laid out as the blocks page (ui/page/page.css.ts) with the contest's card (ui/card,
+    // ContestHome.css.ts: its cover gets the page's painted size) or today's star's heading (TodayStars.css.ts) and
+    // rank rows (RankRow.css.ts).
+    `.lv-vt{display:none}`,
+    `.lv-vote .lv-vt,.lv-star .lv-vt{display:block;min-height:100vh;background:var(--lv-bg);color:var(--lv-text);font:${px(fontSize.md)}/1.5 ${FONT}}`,
+    `.lv-vt *{box-sizing:border-box}`,
+    `.lv-star .lv-vc,.lv-vote .lv-vs{display:none}`,
+    // The headings' texts are set once the HTML is parsed: their lines' height is kept for them until then.
+    `#lv-vh{margin:0;padding:${px(space.lg)} ${px(space.lg)} ${px(space.sm)};min-height:${px(space.lg + space.sm + fontSize.xl * 1.5)};font-size:${px(fontSize.xl)}}`,
+    `.lv-vc{margin:${px(space.sm)} ${px(space.md)};padding:${px(space.lg)};border-radius:${px(radius.md)};background:var(--lv-surface);box-shadow:var(--lv-shadow)}`,
+    `.lv-vi{aspect-ratio:16/9;border-radius:${px(radius.md)};overflow:hidden;background:var(--lv-skeleton)}`,
+    `.lv-vi img{display:block;width:100%;height:100%;object-fit:cover}`,
+    `.lv-vi img[hidden]{display:none}`,
+    `#lv-vn{margin:${px(space.md)} 0 ${px(space.xs)};font-size:${px(fontSize.xl)}}`,
+    `#lv-vn:empty,.lv-vd,.lv-vg span{height:${px(fontSize.xl * 1.5)};border-radius:${px(radius.sm)};background:var(--lv-skeleton)}`,
+    `#lv-vn:empty{width:70%}`,
+    `.lv-vd{width:60%;height:${px(fontSize.md * 1.5)};margin:${px(space.sm)} 0}`,
+    `.lv-vg{display:grid;grid-template-columns:repeat(3,1fr);gap:${px(space.sm)};margin-top:${px(space.md)}}`,
+    `.lv-vg span{height:${px(fontSize.xl * 1.5 + fontSize.xs * 1.5)}}`,
+    `#lv-vsh{margin:${px(space.md)} ${px(space.md)} 0;min-height:${px(fontSize.lg * 1.5)};font-size:${px(fontSize.lg)}}`,
+    `.lv-vr{margin:${px(space.sm)} ${px(space.md)}}`,
+    `.lv-vr span{display:block;height:${px(size.touchTarget + space.sm * 2)};margin-bottom:1px;background:var(--lv-surface)}`,
   ].join('');
 }
 
@@ -228,6 +307,10 @@ export const SHELL = [
   '<div class="lv-chi"><img id="lv-chl" alt="" width="64" height="64" /><div><p id="lv-cht"></p><span class="lv-chm"></span></div></div>',
   '<p id="lv-chp"></p><div class="lv-cha"></div></div>',
   '<div id="lv-chk" class="lv-chk" hidden><span class="lv-chb"></span><div class="lv-chf"><img id="lv-chv" alt="" width="390" height="219" /></div></div>',
+  '</div>',
+  '<div class="lv-vt" aria-hidden="true"><h1 id="lv-vh"></h1>',
+  '<div class="lv-vc"><div class="lv-vi"><img id="lv-vi" alt="" width="356" height="200" hidden /></div><h2 id="lv-vn"></h2><p class="lv-vd"></p><div class="lv-vg"><span></span><span></span><span></span></div></div>',
+  '<div class="lv-vs"><h2 id="lv-vsh"></h2><div class="lv-vr"><span></span><span></span><span></span></div></div>',
   '</div>',
   '</div>',
 ].join('');

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadFiles, preloadScript, type BundleChunk } from './route-preload';
+import { blockModules, preloadFiles, preloadScript, type BundleChunk } from './route-preload';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<BundleChunk> = {}): BundleChunk => ({
   type: 'chunk',
@@ -35,6 +35,27 @@ describe('route preloads', () => {
     expect(preloadFiles(bundle, ['/app/src/Page.tsx', '/app/src/blocks.ts']).sort()).toEqual(
       ['Page.css', 'Page.js', 'blocks.js', 'grid.js', 'shared.js'].sort(),
     );
+  });
+
+  it("names a block's module and the area table that loads it, for a blocks page's preloads", () => {
+    const blocks = {
+      ...bundle,
+      'area.js': chunk('area.js', [], {
+        facadeModuleId: '/app/src/blocks/areas/vote.ts',
+        dynamicImports: ['Contest.js', 'Other.js'],
+      }),
+      'Contest.js': chunk('Contest.js', ['shared.js'], {
+        facadeModuleId: '/app/src/blocks/vote-contest/VoteContest.tsx',
+      }),
+      'Other.js': chunk('Other.js', [], { facadeModuleId: '/app/src/blocks/vote-rank/VoteRank.tsx' }),
+    };
+    const modules = blockModules(blocks, ['vote-contest'], '/app');
+    expect(modules).toEqual([
+      '/app/src/blocks/vote-contest/VoteContest.tsx',
+      '/app/src/blocks/areas/vote.ts',
+    ]);
+    expect(preloadFiles(blocks, modules).sort()).toEqual(['Contest.js', 'area.js', 'shared.js']);
+    expect(() => blockModules(blocks, ['vote-gone'], '/app')).toThrow(/src\/blocks\/vote-gone/);
   });
 
   it('names the module no chunk is built from', () => {

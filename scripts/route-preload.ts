@@ -9,18 +9,24 @@
  * dynamic imports then find them in the memory cache. Only build output has chunks; the dev server gets no script.
  *
  * A page joins by naming the modules its first screen needs; the others are left alone because their first paint
- * is measured elsewhere (the live room's code is in the entry). The server's Content-Security-Policy hashes every
- * inline script of the built index.html, this one too.
+ * is measured elsewhere (the live room's code is in the entry). The generic blocks page joins on the routes that
+ * index.html paints a contest shell for (scripts/paint-shell.ts): the page, each of the route's blocks and the area
+ * table that loads it. The server's Content-Security-Policy hashes every inline script of the built index.html, this
+ * one too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { projectRoot } from './i18n-types.ts';
+import { shellData } from './paint-shell.ts';
 
 /** Page (config `routes[].page`) -> the modules whose chunks its first screen needs, from the project root. */
 export const PRELOADED_PAGES: Record<string, string[]> = {
   channel: ['src/pages/channel/ChannelPage.tsx', 'src/blocks/channel-blocks/index.ts'],
 };
+
+/** The generic blocks page, preloaded with its blocks on the routes that have a contest shell. */
+const BLOCKS_PAGE = 'src/pages/blocks/BlocksPage.tsx';
 
 /** What the plugin needs of a chunk of the bundle (Rollup's OutputChunk, with Vite's CSS metadata). */
 export type BundleChunk = {
@@ -29,10 +35,34 @@ export type BundleChunk = {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports?: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
 
-type RouteLite = { path: string; aliases?: string[]; page: string };
+type RouteLite = { path: string; aliases?: string[]; page: string; blocks?: Array<{ type: string }> };
+
+/**
+ * The modules of blocks `types` (src/blocks/<type>/, at `root`) and of the area tables (src/blocks/areas/) whose
+ * chunks import them, for `preloadFiles`.
+ */
+export function blockModules(
+  bundle: Record<string, BundleChunk | { type: 'asset' }>,
+  types: string[],
+  root = projectRoot,
+): string[] {
+  const chunks = Object.values(bundle).filter((item): item is BundleChunk => item.type === 'chunk');
+  const areas = path.join(root, 'src/blocks/areas') + path.sep;
+  return types.flatMap((type) => {
+    const folder = path.join(root, 'src/blocks', type) + path.sep;
+    const block = chunks.find((chunk) => chunk.facadeModuleId?.startsWith(folder));
+    if (!block?.facadeModuleId)
+      throw new Error(`route preload: no chunk of the bundle is built from ${folder}`);
+    const loaders = chunks.filter(
+      (chunk) => chunk.facadeModuleId?.startsWith(areas) && chunk.dynamicImports?.includes(block.fileName),
+    );
+    return [block.facadeModuleId, ...loaders.map((chunk) => chunk.facadeModuleId as string)];
+  });
+}
 
 /** The files (relative to the output directory) to preload for each of `modules`' chunks, minus the entry's. */
 export function preloadFiles(
@@ -94,15 +124,24 @@ export function routePreloadPlugin(root = projectRoot): Plugin {
         const config = JSON.parse(fs.readFileSync(path.join(root, 'config/app.json'), 'utf8')) as {
           routes: RouteLite[];
         };
+        const contestShells = shellData(root).script.contests;
         const routes: Record<string, string[]> = {};
         for (const route of config.routes) {
-          const modules = PRELOADED_PAGES[route.page];
+          const paths = [route.path, ...(route.aliases ?? [])];
+          const shell =
+            route.page === 'blocks' && paths.some((routePath) => Object.hasOwn(contestShells, routePath));
+          const modules = shell ? [BLOCKS_PAGE] : PRELOADED_PAGES[route.page];
           if (!modules) continue;
-          const files = preloadFiles(
-            bundle,
-            modules.map((module) => path.join(projectRoot, module)),
-          ).map((file) => base + file);
-          for (const routePath of [route.path, ...(route.aliases ?? [])]) routes[routePath] = files;
+          const files = preloadFiles(bundle, [
+            ...modules.map((module) => path.join(projectRoot, module)),
+            ...(shell
+              ? blockModules(
+                  bundle,
+                  (route.blocks ?? []).map((block) => block.type),
+                )
+              : []),
+          ]).map((file) => base + file);
+          for (const routePath of paths) routes[routePath] = files;
         }
         if (Object.keys(routes).length === 0) return html;
         if (!html.includes('<script type="module"'))

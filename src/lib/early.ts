@@ -1,12 +1,13 @@
 /**
  * The requests index.html's inline script starts before the entry has downloaded (scripts/paint-shell.ts): the event
- * detail and the cover it names, or on a channel home the channel. The API client uses the early response instead of
- * asking again (once, and only for the very same URL and Authorization), and the player library waits for the cover.
+ * detail and the cover it names, on a channel home the channel, on a contest page the contest (and today's ranking).
+ * The API client uses an early response instead of asking again (once, and only for the very same URL and
+ * Authorization), and the player library waits for the cover.
  */
 type EarlyRequests = {
-  url?: string;
   auth?: string;
-  response?: Promise<Response>;
+  /** By URL. */
+  responses?: Record<string, Promise<Response> | undefined>;
   coverSettled?: Promise<void>;
 };
 
@@ -26,9 +27,11 @@ export async function takeEarlyResponse(
   auth = '',
 ): Promise<Response | undefined> {
   const requests = early();
-  const response = requests?.response;
-  if (method !== 'GET' || !response || requests.url !== url || requests.auth !== auth) return undefined;
-  requests.response = undefined;
+  const responses = requests?.responses;
+  if (method !== 'GET' || !responses || !Object.hasOwn(responses, url) || requests.auth !== auth)
+    return undefined;
+  const response = responses[url];
+  responses[url] = undefined;
   try {
     return await response;
   } catch {

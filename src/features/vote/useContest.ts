@@ -3,6 +3,22 @@ import { loadContest, type Contest } from './api';
 import { useVote } from './store';
 
 /**
+ * Loads in flight by vote_id and target: blocks of one page that mount together (the contest's head and its players)
+ * ask once.
+ */
+const inFlight = new Map<string, Promise<Contest | null>>();
+
+function loadShared(voteId: number, target: 'info' | 'sign'): Promise<Contest | null> {
+  const key = `${voteId}:${target}`;
+  let load = inFlight.get(key);
+  if (!load) {
+    load = loadContest(voteId, target).finally(() => inFlight.delete(key));
+    inFlight.set(key, load);
+  }
+  return load;
+}
+
+/**
  * The contest of the page, loaded once per vote_id into the vote store (vote info, or sign info on the sign-up page).
  * `failed` is true when the contest does not exist or could not load.
  */
@@ -16,7 +32,7 @@ export function useContest(voteId: number | null, target: 'info' | 'sign' = 'inf
   useEffect(() => {
     if (voteId === null) return;
     let live = true;
-    loadContest(voteId, target)
+    loadShared(voteId, target)
       .then((result) => {
         if (live && !result) setFailedId(voteId);
       })

@@ -9,6 +9,11 @@ import * as styles from './WindowedList.css';
 const OVERSCAN_ROWS = 4;
 /** A list this short renders whole: windowing pays off only for long lists, and a whole list prints and saves whole. */
 const RENDER_ALL_ROWS = 30;
+/**
+ * The first page's 'Loading' shows only when that page takes longer than this (as the loading overlay's spinner), so
+ * on a quick load it never moves while what stands above the list settles (a contest's team and group filters).
+ */
+const FIRST_PAGE_STATUS_DELAY_MS = 300;
 
 /**
  * A paged list windowed over the page's own scroll (@tanstack/react-virtual): only the rows near the screen exist in
@@ -63,6 +68,16 @@ export function WindowedList<T>({
   const lastRow = rows.length > 0 ? rows[rows.length - 1].index : -1;
 
   const { hasMore, loading, failed, loadMore } = list;
+  const firstPage = empty && loading;
+  const [slowFirstPage, setSlowFirstPage] = useState(false);
+  useEffect(() => {
+    if (!firstPage) return;
+    const timer = setTimeout(() => setSlowFirstPage(true), FIRST_PAGE_STATUS_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlowFirstPage(false);
+    };
+  }, [firstPage]);
   useEffect(() => {
     if (hasMore && !loading && !failed && lastRow >= rowCount - OVERSCAN_ROWS) loadMore();
   }, [lastRow, rowCount, hasMore, loading, failed, loadMore]);
@@ -74,7 +89,7 @@ export function WindowedList<T>({
         {t('ui.retry')}
       </button>
     );
-  else if (loading) status = t('ui.loading');
+  else if (loading) status = firstPage && !slowFirstPage ? '' : t('ui.loading');
   else if (list.items.length === 0) status = emptyText;
   else if (!hasMore) status = endText ?? t('ui.allLoaded', { count: list.total });
 
@@ -108,7 +123,9 @@ export function WindowedList<T>({
           </div>
         ))}
       </div>
-      <p className={styles.listStatus} aria-live="polite">
+      {/* A new paragraph once the first page is in: the first page's rows push it down, and a paragraph that moved
+          while it said 'Loading' would be a layout shift. */}
+      <p key={empty ? 'first' : 'more'} className={styles.listStatus} aria-live="polite">
         {status}
       </p>
     </>
