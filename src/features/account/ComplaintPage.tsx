@@ -10,9 +10,12 @@ import { uploadFiles } from '../../ui/upload/upload';
 import { Field } from '../../ui/field/Field';
 import { FieldGroup } from '../../ui/field/FieldGroup';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
-import * as styles from './account.css';
+import { card, note } from '../../ui/card/card.css';
+import { formError, heading } from './page.css';
+import { chips } from './UserCentre.css';
+import * as styles from './ComplaintPage.css';
 
 type Kind = 'video' | 'player' | 'chat';
 const KINDS: Kind[] = ['video', 'player', 'chat'];
@@ -105,28 +108,28 @@ function Complaint({ kind, target, videoToken }: { kind: Kind; target: string; v
 
   if (!target)
     return (
-      <section className={styles.section}>
-        <h1 className={styles.heading}>{t('account.complaint.title')}</h1>
-        <p className={styles.muted}>{t('account.complaint.noTarget')}</p>
+      <section className={card}>
+        <h1 className={heading}>{t('account.complaint.title')}</h1>
+        <p className={note}>{t('account.complaint.noTarget')}</p>
       </section>
     );
   if (done)
     return (
-      <section className={styles.section}>
-        <h1 className={styles.heading}>{t('account.complaint.title')}</h1>
+      <section className={card}>
+        <h1 className={heading}>{t('account.complaint.title')}</h1>
         <p role="status">{t('account.complaint.done')}</p>
       </section>
     );
 
   return (
-    <section className={styles.section} aria-labelledby="complaint-heading">
-      <h1 id="complaint-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="complaint-heading">
+      <h1 id="complaint-heading" className={heading}>
         {t('account.complaint.title')}
       </h1>
-      <p className={styles.muted}>{t(`account.complaint.target_${kind}`)}</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={note}>{t(`account.complaint.target_${kind}`)}</p>
+      <form className={form} onSubmit={submit} noValidate>
         <FieldGroup legend={t('account.complaint.reason')} error={reasonError} required radio>
-          <div className={styles.chips}>
+          <div className={chips}>
             {reasons.map((item) => (
               <label
                 key={item.key}
@@ -170,7 +173,7 @@ function Complaint({ kind, target, videoToken }: { kind: Kind; target: string; v
           )}
         </Field>
         {draft.images.length ? (
-          <ul className={`${styles.list} ${styles.thumbs}`}>
+          <ul className={styles.thumbs}>
             {draft.images.map((url, index) => (
               <li key={url}>
                 <img className={styles.thumb} src={url} alt="" />
@@ -187,7 +190,7 @@ function Complaint({ kind, target, videoToken }: { kind: Kind; target: string; v
           </ul>
         ) : null}
         {error ? (
-          <p className={styles.formError} role="alert">
+          <p className={formError} role="alert">
             {error}
           </p>
         ) : null}

@@ -8,7 +8,9 @@ import { launchStore } from '../../lib/launch';
 import { setupJsSdk } from '../../lib/wechat/setup';
 import { compareVersions, isWeChat, MIN_SHARE_VERSION, wechatVersion } from '../../lib/wechat/user-agent';
 import { button } from '../../ui/button/button.css';
-import * as styles from './account.css';
+import { card } from '../../ui/card/card.css';
+import { actions, heading } from './page.css';
+import * as styles from './DiagnosticsPage.css';
 
 type RowKey =
   | 'appVersion'
@@ -100,8 +102,8 @@ export function DiagnosticsPage() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="diag-heading">
-      <h1 id="diag-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="diag-heading">
+      <h1 id="diag-heading" className={heading}>
         {t('account.diag.title')}
       </h1>
       <dl className={styles.definitions}>
@@ -114,7 +116,7 @@ export function DiagnosticsPage() {
           </div>
         ))}
       </dl>
-      <div className={styles.actions}>
+      <div className={actions}>
         <button
           type="button"
           className={button({ tone: 'secondary', block: true })}

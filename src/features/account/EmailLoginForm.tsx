@@ -3,10 +3,10 @@ import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { emailLogin, mailLoginCode, type LoginAnswer } from './api';
-import * as styles from './account.css';
+import { codeRow, formError, grow } from './page.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -63,7 +63,7 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={form} onSubmit={submit} noValidate>
       <Field label={t('account.login.email')} required>
         {(control) => (
           <input
@@ -97,10 +97,10 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
       {needCode ? (
         <Field label={t('account.login.code')} hint={t('account.login.emailCodeHint')} required>
           {(control) => (
-            <div className={styles.codeRow}>
+            <div className={codeRow}>
               <input
                 {...control}
-                className={`${input()} ${styles.grow}`}
+                className={`${input()} ${grow}`}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
@@ -121,7 +121,7 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
         </Field>
       ) : null}
       {error ? (
-        <p className={styles.formError} role="alert">
+        <p className={formError} role="alert">
           {error}
         </p>
       ) : null}

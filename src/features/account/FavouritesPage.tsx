@@ -6,8 +6,12 @@ import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
 import { usePagedList } from '../../lib/paged';
 import { WindowedList } from '../../ui/windowed-list/WindowedList';
+import { card, note } from '../../ui/card/card.css';
 import { fetchFavourites, removeFavourite, type Favourite, type FavouriteKind } from './favourites';
-import * as styles from './account.css';
+import { heading } from './page.css';
+import { tab, tabs } from './LoginPanel.css';
+import { entry } from './UserCentre.css';
+import * as styles from './FavouritesPage.css';
 
 const KINDS: FavouriteKind[] = ['video', 'player'];
 
@@ -35,25 +39,25 @@ export function FavouritesPage() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="favourites-heading">
-      <h1 id="favourites-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="favourites-heading">
+      <h1 id="favourites-heading" className={heading}>
         {t('account.favourites.title')}
       </h1>
-      <div role="tablist" aria-label={t('account.favourites.title')} className={styles.tabs}>
+      <div role="tablist" aria-label={t('account.favourites.title')} className={tabs}>
         {KINDS.map((name) => (
           <button
             key={name}
             type="button"
             role="tab"
             aria-selected={kind === name}
-            className={styles.tab}
+            className={tab}
             onClick={() => setKind(name)}
           >
             {name === 'video' ? t('account.favourites.videos') : t('account.favourites.players')}
           </button>
         ))}
       </div>
-      <p className={styles.muted}>{t('account.favourites.count', { count: list.total })}</p>
+      <p className={note}>{t('account.favourites.count', { count: list.total })}</p>
       <WindowedList
         list={list}
         label={t('account.favourites.title')}
@@ -61,13 +65,9 @@ export function FavouritesPage() {
         itemKey={(item) => `${item.kind}:${item.target}`}
         emptyText={t('account.favourites.empty')}
         renderItem={(item) => (
-          <div className={styles.card}>
+          <div className={styles.item}>
             {item.cover ? <img className={styles.cover} src={item.cover} alt="" loading="lazy" /> : null}
-            <button
-              type="button"
-              className={`${styles.entry} ${styles.cardTitle}`}
-              onClick={() => open(item)}
-            >
+            <button type="button" className={`${entry} ${styles.itemTitle}`} onClick={() => open(item)}>
               {item.title}
             </button>
             <button

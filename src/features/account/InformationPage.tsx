@@ -6,9 +6,10 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { check, input } from '../../ui/field/Field.css';
+import { check, form as formLayout, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
-import * as styles from './account.css';
+import { card, note } from '../../ui/card/card.css';
+import { actions, formError, heading } from './page.css';
 
 type Form = {
   name: string;
@@ -80,12 +81,12 @@ export function InformationPage() {
   );
 
   return (
-    <section className={styles.section} aria-labelledby="info-heading">
-      <h1 id="info-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="info-heading">
+      <h1 id="info-heading" className={heading}>
         {t('account.info.title')}
       </h1>
-      {prefilled ? <p className={styles.muted}>{t('account.info.prefilled')}</p> : null}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      {prefilled ? <p className={note}>{t('account.info.prefilled')}</p> : null}
+      <form className={formLayout} onSubmit={submit} noValidate>
         {text('name', true)}
         <Field label={t('account.info.phone')} required>
           {(control) => (
@@ -115,11 +116,11 @@ export function InformationPage() {
           )}
         </Field>
         {error ? (
-          <p className={styles.formError} role="alert">
+          <p className={formError} role="alert">
             {error}
           </p>
         ) : null}
-        <div className={styles.actions}>
+        <div className={actions}>
           <button type="submit" className={button({ block: true })} disabled={busy}>
             {t('account.info.submit')}
           </button>

@@ -4,7 +4,9 @@ import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import { compareVersions, isWeChat, MIN_SHARE_VERSION, wechatVersion } from '../../lib/wechat/user-agent';
 import { button } from '../../ui/button/button.css';
-import * as styles from './account.css';
+import { card, note } from '../../ui/card/card.css';
+import { heading } from './page.css';
+import * as styles from './JumpMiniProgram.css';
 
 export type JumpProps = { username: string; path: string };
 
@@ -31,8 +33,8 @@ export function JumpMiniProgram({ username, path }: JumpProps) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="jump-heading">
-      <h1 id="jump-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="jump-heading">
+      <h1 id="jump-heading" className={heading}>
         {t('account.jump.title')}
       </h1>
       {openTag ? (
@@ -43,8 +45,8 @@ export function JumpMiniProgram({ username, path }: JumpProps) {
         </wx-open-launch-weapp>
       ) : (
         <>
-          {isWeChat() ? <p className={styles.muted}>{t('account.jump.oldWechat')}</p> : null}
-          <p className={styles.muted}>{t('account.jump.scan')}</p>
+          {isWeChat() ? <p className={note}>{t('account.jump.oldWechat')}</p> : null}
+          <p className={note}>{t('account.jump.scan')}</p>
           <img className={styles.qrCode} src={code} alt={t('account.jump.scan')} />
           <button
             type="button"

@@ -8,10 +8,12 @@ import { launchStore } from '../../lib/launch';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
+import { card } from '../../ui/card/card.css';
 import { phoneLogin, type LoginAnswer } from './api';
 import { EmailLoginForm } from './EmailLoginForm';
 import { PhoneCodeForm } from './PhoneCodeForm';
-import * as styles from './account.css';
+import { heading } from './page.css';
+import * as styles from './LoginPanel.css';
 
 type Tab = 'phone' | 'email';
 const TABS: Tab[] = ['phone', 'email'];
@@ -49,8 +51,8 @@ export function LoginPanel() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="login-heading">
-      <h1 id="login-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="login-heading">
+      <h1 id="login-heading" className={heading}>
         {t('account.login.title')}
       </h1>
       <div role="tablist" aria-label={t('account.login.tabs')} className={styles.tabs}>

@@ -4,12 +4,12 @@ import { useTranslation } from '../../lib/i18n';
 import { isMobilePhone } from '../../lib/validators';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { SlideCheck } from '../../ui/slide-check/SlideCheck';
 import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
 import { sendSmsCode, type SmsPurpose } from './api';
-import * as styles from './account.css';
+import { codeRow, formError, grow } from './page.css';
 
 const RESEND_SECONDS = 60;
 
@@ -83,7 +83,7 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={form} onSubmit={submit} noValidate>
       <Field label={t('account.login.phone')} required>
         {(control) => (
           <input
@@ -115,11 +115,11 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
       />
       <Field label={t('account.login.code')} required>
         {(control) => (
-          <div className={styles.codeRow}>
+          <div className={codeRow}>
             <input
               {...control}
               ref={codeRef}
-              className={`${input()} ${styles.grow}`}
+              className={`${input()} ${grow}`}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -139,7 +139,7 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
         )}
       </Field>
       {error ? (
-        <p className={styles.formError} role="alert">
+        <p className={formError} role="alert">
           {error}
         </p>
       ) : null}

@@ -2,9 +2,10 @@ import './texts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../ui/toast/toast';
+import { card, note } from '../../ui/card/card.css';
 import { bindPhone, fetchUserInfo } from './api';
 import { PhoneCodeForm } from './PhoneCodeForm';
-import * as styles from './account.css';
+import { heading } from './page.css';
 
 /** Bind or change the phone: the masked number, then the same slide check + SMS code flow as the login. */
 export function PhonePage() {
@@ -16,13 +17,11 @@ export function PhonePage() {
       .catch(() => {});
   }, []);
   return (
-    <section className={styles.section} aria-labelledby="phone-heading">
-      <h1 id="phone-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="phone-heading">
+      <h1 id="phone-heading" className={heading}>
         {t('account.phone.title')}
       </h1>
-      <p className={styles.muted}>
-        {phone ? t('account.phone.current', { phone }) : t('account.phone.none')}
-      </p>
+      <p className={note}>{phone ? t('account.phone.current', { phone }) : t('account.phone.none')}</p>
       <PhoneCodeForm
         purpose="bind"
         submitLabel={phone ? t('account.phone.change') : t('account.phone.submit')}

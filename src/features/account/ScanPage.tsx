@@ -8,7 +8,10 @@ import { isWeChat } from '../../lib/wechat/user-agent';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
 import { input } from '../../ui/field/Field.css';
-import * as styles from './account.css';
+import { card, note } from '../../ui/card/card.css';
+import { actions, codeRow, grow, heading } from './page.css';
+import { value } from './DiagnosticsPage.css';
+import { cover } from './FavouritesPage.css';
 import { qrDetector, type Detector } from './qr-decoder';
 
 type ScanSdk = WxSdk & {
@@ -123,11 +126,11 @@ export function ScanPage() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="scan-heading">
-      <h1 id="scan-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="scan-heading">
+      <h1 id="scan-heading" className={heading}>
         {t('account.scan.title')}
       </h1>
-      <div className={styles.actions}>
+      <div className={actions}>
         {isWeChat() ? (
           <button type="button" className={button({ block: true })} onClick={() => void wechatScan()}>
             {t('account.scan.wechat')}
@@ -142,7 +145,7 @@ export function ScanPage() {
           </button>
         )}
       </div>
-      <video ref={video} className={styles.cover} hidden={!scanning} muted playsInline />
+      <video ref={video} className={cover} hidden={!scanning} muted playsInline />
       <Field label={t('account.scan.upload')}>
         {(control) => (
           <input
@@ -157,10 +160,10 @@ export function ScanPage() {
       <form onSubmit={openLink} noValidate>
         <Field label={t('account.scan.link')}>
           {(control) => (
-            <div className={styles.codeRow}>
+            <div className={codeRow}>
               <input
                 {...control}
-                className={`${input()} ${styles.grow}`}
+                className={`${input()} ${grow}`}
                 type="url"
                 inputMode="url"
                 autoComplete="off"
@@ -178,8 +181,8 @@ export function ScanPage() {
       {message ? <p role="status">{message}</p> : null}
       {result ? (
         <div role="region" aria-label={t('account.scan.result')}>
-          <p className={styles.muted}>{t('account.scan.notApp')}</p>
-          <p className={styles.value}>{result}</p>
+          <p className={note}>{t('account.scan.notApp')}</p>
+          <p className={value}>{result}</p>
         </div>
       ) : null}
     </section>

@@ -8,10 +8,13 @@ import { uploadFile } from '../../ui/upload/upload';
 import { showDialog } from '../../ui/dialog/dialog';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
+import { card, note } from '../../ui/card/card.css';
 import { fetchSessions, fetchUserInfo, logout, revokeSession, updateUserInfo, type UserInfo } from './api';
-import * as styles from './account.css';
+import { actions, heading, list } from './page.css';
+import { item, itemTitle } from './FavouritesPage.css';
+import * as styles from './UserCentre.css';
 
 type Session = { id: string; created_at: number; current: boolean };
 
@@ -58,8 +61,8 @@ export function UserCentre() {
 
   if (!loggedIn)
     return (
-      <section className={styles.section} aria-labelledby="user-heading">
-        <h1 id="user-heading" className={styles.heading}>
+      <section className={card} aria-labelledby="user-heading">
+        <h1 id="user-heading" className={heading}>
           {t('account.user.guest')}
         </h1>
         <button
@@ -120,7 +123,7 @@ export function UserCentre() {
 
   return (
     <>
-      <section className={styles.section} aria-labelledby="user-heading">
+      <section className={card} aria-labelledby="user-heading">
         <div className={styles.profile}>
           {user?.avatar ? (
             <img className={styles.avatar} src={user.avatar} alt="" />
@@ -131,7 +134,7 @@ export function UserCentre() {
             <h1 id="user-heading" className={styles.name}>
               {user?.nickname ?? '…'}
             </h1>
-            <p className={styles.muted}>{user?.phone || t('account.user.phoneNone')}</p>
+            <p className={note}>{user?.phone || t('account.user.phoneNone')}</p>
             {user?.vip_expires_at ? (
               <span className={styles.badge}>
                 {t('account.user.vipUntil', { date: formatDate(user.vip_expires_at, i18n.language) })}
@@ -140,7 +143,7 @@ export function UserCentre() {
           </div>
         </div>
         {editing ? (
-          <form className={styles.form} onSubmit={saveNickname}>
+          <form className={form} onSubmit={saveNickname}>
             <Field label={t('account.user.nickname')} required>
               {(control) => (
                 <input
@@ -163,7 +166,7 @@ export function UserCentre() {
                 />
               )}
             </Field>
-            <div className={styles.actions}>
+            <div className={actions}>
               <button type="submit" className={button({ block: true })} disabled={!nickname.trim()}>
                 {t('account.user.save')}
               </button>
@@ -177,7 +180,7 @@ export function UserCentre() {
             </div>
           </form>
         ) : (
-          <div className={styles.actions}>
+          <div className={actions}>
             <button
               type="button"
               className={button({ tone: 'secondary', size: 'sm' })}
@@ -191,8 +194,8 @@ export function UserCentre() {
           </div>
         )}
       </section>
-      <nav className={styles.section} aria-label={t('account.user.entries')}>
-        <ul className={styles.list}>
+      <nav className={card} aria-label={t('account.user.entries')}>
+        <ul className={list}>
           {ENTRIES.map((entry) => (
             <li key={entry.key}>
               <button
@@ -212,17 +215,17 @@ export function UserCentre() {
           ))}
         </ul>
       </nav>
-      <section className={styles.section}>
+      <section className={card}>
         <Language />
       </section>
-      <section className={styles.section} aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading" className={styles.muted}>
+      <section className={card} aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className={note}>
           {t('account.user.sessions')}
         </h2>
-        <ul className={styles.list}>
+        <ul className={list}>
           {sessions.map((session) => (
-            <li key={session.id} className={styles.card}>
-              <span className={styles.cardTitle}>
+            <li key={session.id} className={item}>
+              <span className={itemTitle}>
                 {session.current
                   ? t('account.user.thisDevice')
                   : t('account.user.since', { date: formatDate(session.created_at, i18n.language) })}
@@ -239,7 +242,7 @@ export function UserCentre() {
             </li>
           ))}
         </ul>
-        <div className={styles.actions}>
+        <div className={actions}>
           <button
             type="button"
             className={button({ tone: 'secondary', block: true })}

@@ -6,7 +6,10 @@ import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { loadVideoDetail } from '../video/api';
 import { button } from '../../ui/button/button.css';
-import * as styles from './account.css';
+import { card, note } from '../../ui/card/card.css';
+import { heading, list } from './page.css';
+import { name } from './UserCentre.css';
+import * as styles from './VipPage.css';
 
 type Plans = ApiData<'/v3/api/vip/plans', 'get'>;
 type Plan = Plans['plans'][number];
@@ -67,21 +70,21 @@ export function VipPage() {
       })
     : '';
   return (
-    <section className={styles.section} aria-labelledby="vip-heading">
-      <h1 id="vip-heading" className={styles.heading}>
+    <section className={card} aria-labelledby="vip-heading">
+      <h1 id="vip-heading" className={heading}>
         {t('account.vip.title')}
       </h1>
-      <p className={styles.muted} role="status">
+      <p className={note} role="status">
         {member
           ? t(justPaid ? 'account.vip.paidUntil' : 'account.vip.current', { date: until })
           : t('account.vip.none')}
       </p>
-      <ul className={styles.list}>
+      <ul className={list}>
         {(plans?.plans ?? []).map((plan) => (
           <li key={plan.id} className={styles.plan}>
             <div className={styles.row}>
-              <h2 className={styles.name}>{plan.name}</h2>
-              <span className={styles.muted}>{t('account.vip.days', { count: plan.days })}</span>
+              <h2 className={name}>{plan.name}</h2>
+              <span className={note}>{t('account.vip.days', { count: plan.days })}</span>
             </div>
             <p className={styles.price}>¥{formatPrice(plan.price_cents)}</p>
             <ul>
@@ -97,7 +100,7 @@ export function VipPage() {
           </li>
         ))}
       </ul>
-      <p className={styles.muted}>{t('account.vip.rules')}</p>
+      <p className={note}>{t('account.vip.rules')}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import * as styles from './channel.css';
+import * as styles from './Highlight.css';
 
 /** Splits `text` around case-insensitive (and full-width folded) matches of `keyword`, as the server matched them. */
 export function highlightParts(text: string, keyword: string): { text: string; match: boolean }[] {

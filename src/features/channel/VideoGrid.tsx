@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { PagedList } from '../../lib/paged';
 import type { ChannelVideo } from './store';
 import { VideoTile } from './VideoTile';
-import * as styles from './channel.css';
+import * as styles from './VideoGrid.css';
 
 const COLUMNS = 2;
 const OVERSCAN_ROWS = 3;

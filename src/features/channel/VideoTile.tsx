@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import { Highlight } from './Highlight';
 import type { ChannelVideo } from './store';
-import * as styles from './channel.css';
+import * as styles from './VideoTile.css';
 
 /** The channel live room of one of the channel's videos (the channel token rides along with the navigation helper). */
 export function roomHref(videoToken: string): string {

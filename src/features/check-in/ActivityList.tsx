@@ -10,7 +10,8 @@ import { fetchActivities, fetchGroups, recordCheckIn, type Activity, type Group 
 import { ActivityLine } from './ActivityLine';
 import { currentPosition, LocationError } from './location';
 import './messages';
-import * as styles from './checkin.css';
+import { done, list, meta, title } from './page.css';
+import * as styles from './ActivityList.css';
 
 /** An event's check-in activities by group, each with its check-in button (location asked for first where needed). */
 export function ActivityList({ token }: { token: string }) {
@@ -84,7 +85,7 @@ export function ActivityList({ token }: { token: string }) {
   if (!activities || !groups) return <Spinner label={t('ui.loading')} />;
   return (
     <section aria-labelledby="check-in-title">
-      <h2 id="check-in-title" className={styles.title}>
+      <h2 id="check-in-title" className={title}>
         {t('checkIn.groups')}
       </h2>
       <div className={styles.tabs} role="group" aria-label={t('checkIn.groups')}>
@@ -111,11 +112,11 @@ export function ActivityList({ token }: { token: string }) {
       {activities.length === 0 ? (
         <EmptyState title={t('checkIn.noActivities')} />
       ) : (
-        <ul className={styles.list}>
+        <ul className={list}>
           {activities.map((activity) => (
             <ActivityLine key={activity.id} activity={activity}>
               {activity.checked_in_at !== null ? (
-                <p className={styles.done}>{t('checkIn.checkedIn')}</p>
+                <p className={done}>{t('checkIn.checkedIn')}</p>
               ) : activity.status === 'open' ? (
                 <button
                   type="button"
@@ -127,7 +128,7 @@ export function ActivityList({ token }: { token: string }) {
                   {busy === activity.id ? t('checkIn.checkingIn') : t('checkIn.checkIn')}
                 </button>
               ) : (
-                <p className={styles.meta}>
+                <p className={meta}>
                   {t(activity.status === 'ended' ? 'checkIn.ended' : 'checkIn.notStarted')}
                 </p>
               )}

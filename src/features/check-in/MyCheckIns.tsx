@@ -9,7 +9,7 @@ import { fetchMine, type Activity } from './api';
 import { ActivityLine } from './ActivityLine';
 import { formatTime } from './time';
 import './messages';
-import * as styles from './checkin.css';
+import * as styles from './page.css';
 
 /** The activities I checked in to, with the time of each check-in. */
 export function MyCheckIns({ token }: { token: string }) {

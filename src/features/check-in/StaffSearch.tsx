@@ -3,11 +3,12 @@ import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { input } from '../../ui/field/Field.css';
+import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { fetchActivities, recordCheckIn, searchAttendees, type Activity, type Attendee } from './api';
 import './messages';
-import * as styles from './checkin.css';
+import { item, itemTitle } from './ActivityLine.css';
+import * as styles from './page.css';
 
 /** Staff: find an attendee of the event by name or phone and check them in to an activity. */
 export function StaffSearch({ token }: { token: string }) {
@@ -60,7 +61,7 @@ export function StaffSearch({ token }: { token: string }) {
       <h2 id="staff-check-in" className={styles.title}>
         {t('checkIn.staff')}
       </h2>
-      <form className={styles.form} onSubmit={search}>
+      <form className={form} onSubmit={search}>
         <Field label={t('checkIn.activity')} required>
           {(control) => (
             <select
@@ -98,9 +99,9 @@ export function StaffSearch({ token }: { token: string }) {
       ) : (
         <ul className={styles.list}>
           {results.map((attendee) => (
-            <li key={attendee.id} className={styles.item}>
+            <li key={attendee.id} className={item}>
               <div>
-                <p className={styles.itemTitle}>{attendee.name}</p>
+                <p className={itemTitle}>{attendee.name}</p>
                 <p className={styles.meta}>{attendee.phone}</p>
               </div>
               {attendee.checked_in_at !== null ? (

@@ -8,12 +8,13 @@ import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
 import { check, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
+import { card, heading } from '../../ui/card/card.css';
 import { fetchAddresses, saveAddress, type Address, type AddressInput } from './api';
 import { loadRegions, type Regions } from './regions';
 import { ADDRESSES_PAGE } from './routes';
 import { LoadState } from './States';
 import { queryId, useLoad } from './useLoad';
-import * as styles from './shop.css';
+import * as styles from './AddressEditor.css';
 
 type Draft = Omit<AddressInput, 'id'> & { is_default: boolean };
 type FieldKey = 'name' | 'phone' | 'province' | 'city' | 'district' | 'detail';
@@ -119,8 +120,8 @@ function AddressForm({ regions, existing, back }: { regions: Regions; existing?:
     </Field>
   );
   return (
-    <form className={`${styles.section} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
-      <h2 className={styles.heading}>{existing ? t('shop.editAddress') : t('shop.newAddress')}</h2>
+    <form className={`${card} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
+      <h2 className={heading}>{existing ? t('shop.editAddress') : t('shop.newAddress')}</h2>
       <Field label={label('name')} error={errors.name} required>
         {(control) => (
           <input

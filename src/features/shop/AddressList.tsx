@@ -5,11 +5,14 @@ import { useAppNavigate } from '../../lib/navigation';
 import { showDialog } from '../../ui/dialog/dialog';
 import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
+import { actions, card, heading, note } from '../../ui/card/card.css';
 import { changeOrderAddress, deleteAddress, fetchAddresses, makeDefault, type Address } from './api';
 import { ADDRESS_EDIT_PAGE, ADDRESSES_PAGE, ORDER_PAGE } from './routes';
 import { LoadState } from './States';
 import { useLoad } from './useLoad';
-import * as styles from './shop.css';
+import { badge } from './product.css';
+import { list, listItem } from './list.css';
+import * as styles from './AddressList.css';
 
 /** Receiver, masked phone and the address on one card. */
 export function AddressText({ address }: { address: Address }) {
@@ -18,7 +21,7 @@ export function AddressText({ address }: { address: Address }) {
   return (
     <span>
       <strong>{address.name}</strong> {maskPhone(address.phone)}{' '}
-      {address.is_default ? <span className={styles.badge}>{t('shop.default')}</span> : null}
+      {address.is_default ? <span className={badge}>{t('shop.default')}</span> : null}
       <span className={styles.addressLine}>
         {`${address.province}${city}${address.district}${address.detail}`}
       </span>
@@ -60,16 +63,16 @@ export function AddressList() {
   };
   const back = orderSn ? `${ADDRESSES_PAGE}?order_sn=${encodeURIComponent(orderSn)}` : ADDRESSES_PAGE;
   return (
-    <section className={styles.section} aria-labelledby="shop-addresses-title">
-      <h2 id="shop-addresses-title" className={styles.heading}>
+    <section className={card} aria-labelledby="shop-addresses-title">
+      <h2 id="shop-addresses-title" className={heading}>
         {t('shop.addressesTitle')}
       </h2>
-      {data.list.length === 0 ? <p className={styles.muted}>{t('shop.noAddresses')}</p> : null}
-      <ul className={styles.list}>
+      {data.list.length === 0 ? <p className={note}>{t('shop.noAddresses')}</p> : null}
+      <ul className={list}>
         {data.list.map((address) => (
-          <li key={address.id} className={styles.listItem}>
+          <li key={address.id} className={listItem}>
             <AddressText address={address} />
-            <div className={styles.actions}>
+            <div className={actions}>
               {orderSn ? (
                 <button type="button" className={button()} onClick={() => void use(address)}>
                   {t('shop.useThisAddress')}
@@ -102,7 +105,7 @@ export function AddressList() {
           </li>
         ))}
       </ul>
-      <div className={styles.actions}>
+      <div className={actions}>
         <button
           type="button"
           className={button({ block: true })}

@@ -8,6 +8,7 @@ import { check } from '../../ui/field/Field.css';
 import { FieldGroup } from '../../ui/field/FieldGroup';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { toast } from '../../ui/toast/toast';
+import { actions, card, heading, note } from '../../ui/card/card.css';
 import { attemptKey, fetchAddresses, fetchProduct, placeOrder, type Address, type Product } from './api';
 import { AddressText } from './AddressList';
 import { payOrder } from './pay';
@@ -15,7 +16,10 @@ import { canBuy } from './ProductDetail';
 import { ADDRESS_EDIT_PAGE, CHECKOUT_PAGE, ORDER_PAGE, ORDERS_PAGE } from './routes';
 import { LoadState } from './States';
 import { queryId, useLoad } from './useLoad';
-import * as styles from './shop.css';
+import { list, listItem, row } from './list.css';
+import { price, productTitle } from './product.css';
+import { orderBody, orderThumb } from './OrderCard.css';
+import * as styles from './Checkout.css';
 
 /** Checkout: quantity (within stock and the per-user limit), the delivery address, the total, then pay. */
 export function Checkout() {
@@ -68,24 +72,24 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
   const back = `${CHECKOUT_PAGE}?id=${product.id}`;
   return (
     <form
-      className={styles.section}
+      className={card}
       aria-labelledby="shop-checkout-title"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <h2 id="shop-checkout-title" className={styles.heading}>
+      <h2 id="shop-checkout-title" className={heading}>
         {t('shop.checkoutTitle')}
       </h2>
-      <div className={styles.orderBody}>
-        <img className={styles.orderThumb} src={product.images[0] ?? ''} alt="" />
+      <div className={orderBody}>
+        <img className={orderThumb} src={product.images[0] ?? ''} alt="" />
         <div>
-          <p className={styles.productTitle}>{product.title}</p>
-          <p className={styles.price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</p>
+          <p className={productTitle}>{product.title}</p>
+          <p className={price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</p>
         </div>
       </div>
-      <div className={styles.row}>
+      <div className={row}>
         <span id="shop-quantity-label">{t('shop.quantity')}</span>
         <span className={styles.stepper} role="group" aria-labelledby="shop-quantity-label">
           <button
@@ -112,12 +116,12 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
         </span>
       </div>
       {product.limit_per_user > 0 ? (
-        <p className={styles.muted}>{t('shop.limit', { count: product.limit_per_user })}</p>
+        <p className={note}>{t('shop.limit', { count: product.limit_per_user })}</p>
       ) : null}
       <FieldGroup legend={t('shop.address')} required radio>
-        <div className={styles.list}>
+        <div className={list}>
           {addresses.map((address) => (
-            <label key={address.id} className={`${styles.listItem} ${styles.choice}`}>
+            <label key={address.id} className={`${listItem} ${styles.choice}`}>
               <input
                 type="radio"
                 name="address"
@@ -130,7 +134,7 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
           ))}
         </div>
       </FieldGroup>
-      <div className={styles.actions}>
+      <div className={actions}>
         <button
           type="button"
           className={button({ tone: 'secondary', size: 'sm' })}
@@ -139,9 +143,9 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
           {t('shop.addAddress')}
         </button>
       </div>
-      <p className={styles.row}>
+      <p className={row}>
         <span>{t('shop.total')}</span>
-        <span className={styles.price}>
+        <span className={price}>
           {t('shop.price', { price: formatPrice(product.price_cents * quantity) })}
         </span>
       </p>

@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { button } from '../../ui/button/button.css';
+import { card, heading } from '../../ui/card/card.css';
 import { queryId } from './useLoad';
-import * as styles from './shop.css';
+import { list, listItem, row } from './list.css';
 
 type Kind = 'orders' | 'votes' | 'players' | 'sign_ups' | 'info_forms' | 'lottery_winners';
 
@@ -46,13 +47,13 @@ export function Downloads() {
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="shop-downloads-title">
-      <h2 id="shop-downloads-title" className={styles.heading}>
+    <section className={card} aria-labelledby="shop-downloads-title">
+      <h2 id="shop-downloads-title" className={heading}>
         {t('shop.downloadTitle')}
       </h2>
-      <ul className={styles.list}>
+      <ul className={list}>
         {items.map(({ kind, query }) => (
-          <li key={kind} className={`${styles.listItem} ${styles.row}`}>
+          <li key={kind} className={`${listItem} ${row}`}>
             <span>{t(`shop.download_${kind}`)}</span>
             <button
               type="button"

@@ -2,11 +2,14 @@ import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { button } from '../../ui/button/button.css';
+import { actions, note } from '../../ui/card/card.css';
 import type { ShopOrder } from './api';
 import { payOrder } from './pay';
 import { ADDRESSES_PAGE, ORDER_PAGE } from './routes';
 import { cstDateTime } from './useLoad';
-import * as styles from './shop.css';
+import { listItem } from './list.css';
+import { price, productTitle } from './product.css';
+import * as styles from './OrderCard.css';
 
 export const isPayable = (order: ShopOrder) => order.state === 'pending' && order.order_status === 1;
 export const isUnshipped = (order: ShopOrder) => order.state === 'pending' || order.state === 'paid';
@@ -27,7 +30,7 @@ export function OrderActions({
     if ((await payOrder(order.order_sn)) === 'paid') onPaid();
   };
   return (
-    <div className={styles.actions}>
+    <div className={actions}>
       {isPayable(order) ? (
         <button type="button" className={button()} onClick={() => void pay()}>
           {t('shop.payNow')}
@@ -67,15 +70,15 @@ export function OrderSummary({ order }: { order: ShopOrder }) {
       <div className={styles.orderBody}>
         <img className={styles.orderThumb} src={order.product.image} alt="" />
         <div>
-          <p className={styles.productTitle}>{order.product.title}</p>
-          <p className={styles.muted}>
+          <p className={productTitle}>{order.product.title}</p>
+          <p className={note}>
             {t('shop.price', { price: formatPrice(order.unit_price_cents) })} × {order.quantity}
           </p>
-          <p className={styles.price}>{t('shop.price', { price: formatPrice(order.amount_cents) })}</p>
+          <p className={price}>{t('shop.price', { price: formatPrice(order.amount_cents) })}</p>
         </div>
       </div>
       {isPayable(order) ? (
-        <p className={styles.muted}>{t('shop.payBefore', { time: cstDateTime(order.expires_at) })}</p>
+        <p className={note}>{t('shop.payBefore', { time: cstDateTime(order.expires_at) })}</p>
       ) : null}
     </>
   );
@@ -83,7 +86,7 @@ export function OrderSummary({ order }: { order: ShopOrder }) {
 
 export function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => void }) {
   return (
-    <li className={styles.listItem}>
+    <li className={listItem}>
       <OrderSummary order={order} />
       <OrderActions order={order} onPaid={onChanged} />
     </li>

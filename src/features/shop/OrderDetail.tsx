@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { maskPhone } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { card, heading } from '../../ui/card/card.css';
 import { fetchOrder } from './api';
 import { OrderActions, OrderSummary } from './OrderCard';
 import { resumeOrderPayment } from './pay';
 import { LoadState } from './States';
 import { cstDateTime, useLoad } from './useLoad';
-import * as styles from './shop.css';
+import * as styles from './OrderDetail.css';
 
 /** One order with its address, tracking number and times; finishes an H5 payment that returned here. */
 export function OrderDetail() {
@@ -34,8 +35,8 @@ export function OrderDetail() {
     [t('shop.shippedAt'), cstDateTime(order.shipped_at)],
   ];
   return (
-    <article className={styles.section} aria-labelledby="shop-order-title">
-      <h2 id="shop-order-title" className={styles.heading}>
+    <article className={card} aria-labelledby="shop-order-title">
+      <h2 id="shop-order-title" className={heading}>
         {t('shop.orderTitle')}
       </h2>
       <OrderSummary order={order} />

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n';
 import { button } from '../../ui/button/button.css';
+import { actions, card, note } from '../../ui/card/card.css';
 import { fetchOrders, ORDER_STATES, type OrderState, type ShopOrder } from './api';
 import { OrderCard } from './OrderCard';
 import { LoadState } from './States';
 import { useLoad } from './useLoad';
-import * as styles from './shop.css';
+import { list } from './list.css';
+import * as styles from './Orders.css';
 
 const TABS = ['all', ...ORDER_STATES] as const;
 type Tab = (typeof TABS)[number];
@@ -47,11 +49,11 @@ export function Orders() {
           </button>
         ))}
       </div>
-      <section role="tabpanel" className={styles.section} aria-label={t('shop.ordersTitle')}>
+      <section role="tabpanel" className={card} aria-label={t('shop.ordersTitle')}>
         {!data ? (
           <LoadState failed={failed} onRetry={reload} />
         ) : data.list.length === 0 ? (
-          <p className={styles.muted}>{t('shop.noOrders')}</p>
+          <p className={note}>{t('shop.noOrders')}</p>
         ) : (
           <OrderList
             orders={data.list}
@@ -74,13 +76,13 @@ function OrderList(props: {
   const { t } = useTranslation();
   return (
     <>
-      <ul className={styles.list}>
+      <ul className={list}>
         {props.orders.map((order) => (
           <OrderCard key={order.order_sn} order={order} onChanged={props.onChanged} />
         ))}
       </ul>
       {props.hasMore ? (
-        <div className={styles.actions}>
+        <div className={actions}>
           <button type="button" className={button({ tone: 'secondary', block: true })} onClick={props.onMore}>
             {t('shop.loadMore')}
           </button>

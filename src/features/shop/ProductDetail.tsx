@@ -4,12 +4,15 @@ import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { button } from '../../ui/button/button.css';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { actions, card, note } from '../../ui/card/card.css';
 import { fetchProduct, type Product } from './api';
 import { SaleNote } from './ProductList';
 import { CHECKOUT_PAGE, PREVIEW_IMAGE_PAGE } from './routes';
 import { LoadState } from './States';
 import { queryId, useLoad } from './useLoad';
-import * as styles from './shop.css';
+import { price, productLink, thumb } from './product.css';
+import { row } from './list.css';
+import * as styles from './ProductDetail.css';
 
 export const canBuy = (product: Product) => product.sale_state === 'on_sale' && product.stock > 0;
 
@@ -27,31 +30,31 @@ export function ProductDetail() {
   if (product === undefined) return <LoadState failed={failed} onRetry={reload} />;
   if (product === null) return <EmptyState title={t('shop.empty')} />;
   return (
-    <article className={styles.section}>
+    <article className={card}>
       <ul className={styles.gallery}>
         {product.images.map((url, index) => (
           <li key={`${url}-${index}`} className={styles.galleryItem}>
             <button
               type="button"
-              className={styles.productLink}
+              className={productLink}
               aria-label={t('shop.viewImage', { index: index + 1 })}
               onClick={() => navigate(PREVIEW_IMAGE_PAGE, { urls: product.images.join(','), current: index })}
             >
-              <img className={styles.thumb} src={url} alt="" />
+              <img className={thumb} src={url} alt="" />
             </button>
           </li>
         ))}
       </ul>
       <h2 className={styles.detailTitle}>{product.title}</h2>
-      <p className={styles.row}>
-        <span className={styles.price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</span>
+      <p className={row}>
+        <span className={price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</span>
         <SaleNote product={product} />
       </p>
       {product.limit_per_user > 0 ? (
-        <p className={styles.muted}>{t('shop.limit', { count: product.limit_per_user })}</p>
+        <p className={note}>{t('shop.limit', { count: product.limit_per_user })}</p>
       ) : null}
       {product.description ? <p className={styles.description}>{product.description}</p> : null}
-      <div className={styles.actions}>
+      <div className={actions}>
         <button
           type="button"
           className={button({ block: true })}

@@ -1,19 +1,5 @@
-/** The channel pages' shared pieces: video tiles, their marks, the windowed grid and list status. */
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-
-export const grid = style({ position: 'relative', width: '100%', contain: 'layout' });
-
-export const gridRow = style({
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  width: '100%',
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  gap: vars.space.md,
-  paddingBottom: vars.space.md,
-});
 
 export const tile = style({
   display: 'flex',
@@ -38,6 +24,7 @@ export const thumb = style({
 
 export const image = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
 
+/** The marks on the cover: live state top left, price or password top right. */
 const mark = style({
   position: 'absolute',
   padding: `0 ${vars.space.xs}`,
@@ -81,32 +68,3 @@ export const tileTitle = style({
 });
 
 export const tileMeta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
-
-export const highlight = style({
-  background: 'transparent',
-  color: vars.color.accent,
-  fontWeight: 700,
-});
-
-export const listStatus = style({
-  margin: `${vars.space.sm} 0 0`,
-  textAlign: 'center',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  minHeight: vars.size.touchTarget,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-});
-
-export const ghostButton = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.lg}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  cursor: 'pointer',
-  ':focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-});
