@@ -149,8 +149,9 @@ export function shellData(root = projectRoot) {
       shell.limit = limit;
       shell.heading = Object.fromEntries(
         locales.map((locale) => {
+          // The texts are the app's own source, never part of a config root (the studio's copy has none).
           const texts = readJson<Record<string, string>>(
-            path.join(root, 'src/features/vote/locales', `${locale}.json`),
+            path.join(projectRoot, 'src/features/vote/locales', `${locale}.json`),
           );
           const heading = texts.todayStarHeading;
           if (!heading) throw new Error(`paint-shell: vote locale ${locale} has no todayStarHeading`);
