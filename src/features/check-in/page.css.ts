@@ -8,14 +8,7 @@ export const title = style({
   color: vars.color.text,
 });
 
-export const list = style({
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export { stack as list } from '../../ui/card/card.css';
 
 export const meta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 

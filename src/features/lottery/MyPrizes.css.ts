@@ -1,14 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 
-export const list = style({
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export { stack as list } from '../../ui/card/card.css';
 export const prizeRow = style({
   display: 'flex',
   gap: vars.space.md,

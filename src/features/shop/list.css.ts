@@ -2,14 +2,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 
-export const list = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export { stack as list } from '../../ui/card/card.css';
 
 export const listItem = style({
   padding: vars.space.md,

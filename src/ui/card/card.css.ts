@@ -53,3 +53,13 @@ export const actions = style({
   gap: vars.space.sm,
   marginTop: vars.space.md,
 });
+
+/** A list without bullets whose items stand one under the other, a small gap apart (rows of prizes, orders, activities). */
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
