@@ -30,6 +30,12 @@ async function useLogin(page: Page, viewer: Viewer) {
   );
 }
 
+/**
+ * The live room's blocks below the first screen load after it, in a chain of chunks and calls that takes seconds on a
+ * busy machine: wait for the block a test is about, as a viewer scrolling down would, before asking what it did.
+ */
+const BLOCKS_LOADED = { timeout: 15_000 };
+
 async function invitees(request: APIRequestContext, inviter: Viewer) {
   const answer = await (
     await request.get(`/v3/api/video/invite/list?token=${EVENT}`, {
@@ -44,7 +50,7 @@ test('the image-text introduction is rendered sanitized: no script, no handler, 
 }) => {
   await openRoute(page, `/pages/home/index?token=${EVENT}`);
   const section = page.getByTestId('image-text');
-  await expect(section.getByRole('heading', { name: '测试课程介绍' })).toBeVisible();
+  await expect(section.getByRole('heading', { name: '测试课程介绍' })).toBeVisible(BLOCKS_LOADED);
   await expect(section.getByRole('img', { name: '损坏的图片' })).toBeAttached();
   await expect(section.getByRole('link', { name: '安全链接' })).toHaveAttribute(
     'href',
@@ -65,6 +71,7 @@ test('arriving through a link records the invitation once; my own link records n
   const guest = await newViewer(request, 'guest');
   await useLogin(page, guest);
   await openRoute(page, `/pages/home/index?token=${EVENT}&inviteId=${inviter.userId}`);
+  await expect(page.getByRole('region', { name: '邀请好友' })).toBeVisible(BLOCKS_LOADED);
   await expect.poll(() => invitees(request, inviter)).toEqual([guest.userId]);
 
   // The inviter opening their own link is not an invitation; their list shows the guest.
@@ -73,7 +80,7 @@ test('arriving through a link records the invitation once; my own link records n
   await useLogin(own, inviter);
   await openRoute(own, `/pages/home/index?token=${EVENT}&inviteId=${inviter.userId}`);
   const section = own.getByRole('region', { name: '邀请好友' });
-  await expect(section.getByText('我邀请的人（1）')).toBeVisible();
+  await expect(section.getByText('我邀请的人（1）')).toBeVisible(BLOCKS_LOADED);
   await expect(section.getByText(guest.nickname)).toBeVisible();
   expect(await invitees(request, inviter)).toEqual([guest.userId]);
   await context.close();
@@ -138,6 +145,7 @@ test.describe('in WeChat', () => {
     const me = await newViewer(request, 'sharer');
     await useLogin(page, me);
     await openRoute(page, `/pages/home/index?token=${EVENT}`);
+    await expect(page.getByRole('region', { name: '邀请好友' })).toBeVisible(BLOCKS_LOADED);
     await expect
       .poll(() => page.evaluate(() => (window as { __wxShare?: { link: string; title: string } }).__wxShare))
       .toMatchObject({
