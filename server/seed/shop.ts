@@ -1,6 +1,6 @@
 /**
  * Shop demo data. Event `demo` and contest 1 carry the products screenshots show (nothing buys them); event
- * `shop-e2e` carries the products browser tests buy (product 22 holds an unpaid order for 5 seconds only, so a test
+ * `shop-e2e` carries the products browser tests buy (product 22 holds an unpaid order for 12 seconds only, so a test
  * sees it expire). Viewer 7001 ("shop screenshots") has addresses and one order in each state for the my-orders
  * screens; 7002 buys in the H5 browser tests; 7003 is an organiser (shop, download, vote_review). Outside production
  * each of these has a fixed session token (`shop-screens-7001`, ...) that the screens and tests pass as auth_token.
@@ -83,7 +83,7 @@ export async function seedShop(sql: Sql): Promise<void> {
       }),
       product(12, { contest_id: 1 }, '评选纪念徽章', 1900, 1000, { description: '金属徽章，背面刻有届次。' }),
       product(21, { event_token: 'shop-e2e' }, '测试商品', 100, 100000, { limit: 0 }),
-      product(22, { event_token: 'shop-e2e' }, '限时付款商品', 100, 1, { window: 5 }),
+      product(22, { event_token: 'shop-e2e' }, '限时付款商品', 100, 1, { window: 12 }),
       product(23, { event_token: 'shop-e2e' }, '微信测试商品', 100, 100000),
     ])
     .execute();

@@ -141,8 +141,10 @@ test.describe('outside WeChat (H5)', () => {
   });
 
   test('an unpaid order expires and its stock returns', async ({ page, request }) => {
+    // Two pages are checked while the order is held, then the expiry is waited for.
+    test.slow();
     const viewer = await newViewer(page, request);
-    // Product 22: stock 1, an unpaid order holds it for 5 seconds.
+    // Product 22: stock 1, an unpaid order holds it for 12 seconds (5 were less than two page loads on a busy machine).
     const orderSn = await placeOrder(request, viewer, 22, await addAddress(request, viewer));
     await openRoute(page, `/pages/shop/product/index?token=${EVENT}&id=22`);
     await expect(page.getByText('已售罄')).toBeVisible();
