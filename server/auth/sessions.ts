@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { lockedForUpdate } from '../db/engine.ts';
+import { firstRow, prepared } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
@@ -90,14 +91,15 @@ export async function startSession(
   return token;
 }
 
+const sessionByHash = prepared((sql, p) =>
+  sql.selectFrom('sessions').select(['user_id', 'expires_at', 'revoked_at']).where('token_hash', '=', p('hash')),
+);
+
 /** The viewer behind a bare token (null without a token; the socket's handshake); expired or replaced is an error. */
+
 export async function findViewerByToken(sql: Sql, token: string, now = Date.now()): Promise<Viewer | null> {
   if (!token) return null;
-  const row = await sql
-    .selectFrom('sessions')
-    .select(['user_id', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', hash(token))
-    .executeTakeFirst();
+  const row = await firstRow(sql, sessionByHash, { hash: hash(token) });
   if (!row) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
   if (row.revoked_at !== null) throw new ApiFailure(XCODE.loginReplaced, LOGIN_REPLACED);
   if (Number(row.expires_at) <= now) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);

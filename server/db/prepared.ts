@@ -125,6 +125,21 @@ export function runTransaction<T>(sql: Sql, steps: () => Steps<T>): Promise<T> {
   return sql.transaction().execute((trx) => runSteps(trx, steps()));
 }
 
+/**
+ * One prepared query's first row (either engine): the hot single reads (the session of every logged-in call) skip
+ * building and compiling the query each time. On SQLite outside a transaction the statement runs at once, as kysely's
+ * driver would run it (synchronously) but without queueing for the connection behind the other calls' queries; inside
+ * a kysely transaction (which spans awaits) it goes through kysely and so waits its turn.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function firstRow<R>(sql: Kysely<any>, query: Prepared<R>, values: Record<string, unknown>) {
+  const db = sql.isTransaction ? undefined : sqliteConnection(sql);
+  if (db && !db.inTransaction) return runSync(db, sql, first(query, values)) as R | undefined;
+  const { text, parameters } = query.bind(sql, values);
+  const { rows } = await sql.executeQuery(CompiledQuery.raw(text, parameters));
+  return rows[0] as R | undefined;
+}
+
 /** Drives steps through kysely (either engine; pass a transaction for atomicity). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function runSteps<T>(sql: Kysely<any>, steps: Steps<T>): Promise<T> {

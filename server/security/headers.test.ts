@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { OAUTH_CALLBACK_PATH } from '../auth/wechat-login.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hardenCookie, inlineScriptHashes } from './headers.ts';
 import { testServer, type App } from './helpers.ts';
@@ -56,16 +57,27 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('put the headers on API answers, errors and streams too', async () => {
-    for (const url of [
-      '/v3/api/video/detail?token=demo',
-      '/v3/api/no/such',
-      '/streams/vod/demo/master.m3u8',
-    ]) {
+  it('put the page headers on streams and the data headers on API answers and errors', async () => {
+    const stream = await app.inject({ url: '/streams/vod/demo/master.m3u8' });
+    expect(cspOf(stream.headers)).toContain("default-src 'self'");
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    for (const url of ['/v3/api/video/detail?token=demo', '/v3/api/no/such']) {
       const response = await app.inject({ url });
-      expect(cspOf(response.headers), url).toContain("default-src 'self'");
+      // Data: it loads nothing and nothing frames it.
+      expect(cspOf(response.headers), url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-site');
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
+  });
+
+  it('give a page served under the API (the WeChat login error page) the page headers', async () => {
+    const response = await app.inject({ url: `${OAUTH_CALLBACK_PATH}?code=x&state=forged` });
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(cspOf(response.headers)).toContain("default-src 'self'");
+    expect(directive(cspOf(response.headers), 'style-src')).toContain("'unsafe-inline'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('let a server-made page run exactly its own inline scripts', async () => {

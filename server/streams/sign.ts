@@ -44,8 +44,19 @@ export function createStreamSigner(options: {
 }): StreamSigner {
   const now = options.now ?? Date.now;
   const ttlSeconds = options.ttlSeconds ?? STREAM_URL_TTL_S;
-  const mac = (exp: number, folder: string) =>
+  const hmac = (exp: number, folder: string) =>
     crypto.createHmac('sha256', options.secret).update(`${exp}:${folder}`).digest('base64url');
+  // Every detail call signs its stream URLs, and the expiry moves once a second: the last signature of each folder
+  // serves every call of that second (an HMAC costs more than the rest of the detail call).
+  const latest = new Map<string, { exp: number; sig: string }>();
+  const mac = (exp: number, folder: string) => {
+    const cached = latest.get(folder);
+    if (cached?.exp === exp) return cached.sig;
+    const sig = hmac(exp, folder);
+    if (latest.size >= 1_000) latest.clear();
+    latest.set(folder, { exp, sig });
+    return sig;
+  };
   return {
     ttlSeconds,
     sign(url) {

@@ -41,7 +41,20 @@ const q = {
       .where('user_id', '=', p('user'))
       .where('idempotency_key', '=', p('key')),
   ),
-  contest: prepared((sql, p) => sql.selectFrom('contests').selectAll().where('id', '=', p('contest'))),
+  // What a vote needs of its contest (not the rules' text and form: a vote reads this on every cast).
+  contest: prepared((sql, p) =>
+    sql
+      .selectFrom('contests')
+      .select([
+        'id',
+        'starts_at',
+        'ends_at',
+        'daily_votes_per_user',
+        'total_votes_per_user',
+        'votes_per_player_per_day',
+      ])
+      .where('id', '=', p('contest')),
+  ),
   player: prepared((sql, p) =>
     sql
       .selectFrom('players')
@@ -133,8 +146,7 @@ const q = {
         oc
           .columns(['contest_id', 'day', 'player_id'])
           .doUpdateSet((eb) => ({ votes: eb('vote_player_days.votes', '+', eb.ref('excluded.votes')) })),
-      )
-      .returning('votes'),
+      ),
   ),
 };
 
@@ -148,7 +160,7 @@ function leftToday(contest: Limits, today: number, total: number, bonus = 0): nu
   return limits.length ? Math.max(0, Math.min(...limits)) : -1;
 }
 
-function* voteStateSteps(contest: ContestRow, userId: number, nowMs: number): Steps<VoteState> {
+function* voteStateSteps(contest: CastContest, userId: number, nowMs: number): Steps<VoteState> {
   const day = cstDay(nowMs);
   const row = (yield first(q.userDay, { contest: contest.id, user: userId, day })) as
     { votes: number; bonus_votes: number } | undefined;
@@ -213,7 +225,7 @@ const limitReached = {
  */
 function* castSteps(input: CastInput): Steps<CastResult> {
   const previous = (yield first(q.record, { user: input.userId, key: input.key })) as RecordRow | undefined;
-  const contest = (yield first(q.contest, { contest: input.contestId })) as ContestRow | undefined;
+  const contest = (yield first(q.contest, { contest: input.contestId })) as CastContest | undefined;
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   if (previous) {
     if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
@@ -510,6 +522,7 @@ type Limits = Pick<
   ContestRow,
   'starts_at' | 'ends_at' | 'daily_votes_per_user' | 'total_votes_per_user' | 'votes_per_player_per_day'
 >;
+type CastContest = Limits & { id: number };
 type CastRow = Limits & {
   prev_contest: number | null;
   prev_player: number | null;
@@ -643,7 +656,7 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
   const row = (yield first(unpaidVoteOrder, { order: order.id })) as
     { contest_id: number; player_id: number; user_id: number; count: number } | undefined;
   if (!row) return;
-  const contest = (yield first(q.contest, { contest: row.contest_id })) as ContestRow | undefined;
+  const contest = (yield first(q.contest, { contest: row.contest_id })) as CastContest | undefined;
   // Paid after the contest ended: the votes are not counted and the payment is refunded (server/wechat/orders.ts).
   if (!contest || contestStatus(contest, nowMs) === 2)
     throw new OrderNotAvailable({
