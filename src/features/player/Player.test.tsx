@@ -20,6 +20,7 @@ class FakeHls {
   handlers = new Map<string, Handler[]>();
   loadSource = vi.fn();
   startLoad = vi.fn();
+  stopLoad = vi.fn();
   destroy = vi.fn();
   constructor(readonly config: Record<string, unknown>) {
     FakeHls.instances.push(this);
@@ -164,6 +165,30 @@ describe('Player, after a network failure', () => {
     fatalNetworkError();
     fatalNetworkError();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('stops loading after the first fragment while it waits for a tap, and loads again on the tap', async () => {
+    const video = await start(true);
+    play.mockImplementationOnce(() => Promise.reject(new DOMException('no gesture', 'NotAllowedError')));
+    await playing();
+    expect(screen.getByText('Tap to play')).toBeTruthy();
+    // The frame under the cover first.
+    expect(latest().stopLoad).not.toHaveBeenCalled();
+    latest().emit(FakeHls.Events.FRAG_BUFFERED);
+    expect(latest().stopLoad).toHaveBeenCalledTimes(1);
+    latest().emit(FakeHls.Events.FRAG_BUFFERED);
+    expect(latest().stopLoad).toHaveBeenCalledTimes(1);
+    await act(async () => fireEvent.click(screen.getByText('Tap to play')));
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(latest().startLoad).toHaveBeenCalledTimes(1);
+    expect(video.paused).toBe(true); // jsdom plays nothing; the play event is what counts
+  });
+
+  it('keeps loading a stream the browser let play', async () => {
+    await start(true);
+    await playing();
+    latest().emit(FakeHls.Events.FRAG_BUFFERED);
+    expect(latest().stopLoad).not.toHaveBeenCalled();
   });
 
   it('does not start a video the viewer had paused', async () => {

@@ -75,15 +75,31 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     retryingRef.current = false;
     setStatus({ state: 'starting' });
 
+    // Waiting for a tap, hls.js stops loading once the first fragment is in (the frame under the cover): a viewer
+    // who never taps does not pay for 30 s of buffer and a playlist polled every few seconds, and the page's main
+    // thread is free for the rest of the room. The tap (the video's play event) starts loading again.
+    let fragmentBuffered = false;
+    let waitingForTap = false;
+    let parked = false;
+    const park = () => {
+      if (!hls || parked || disposed || !waitingForTap || !fragmentBuffered || !video.paused) return;
+      parked = true;
+      hls.stopLoad();
+    };
+    const waitForTap = () => {
+      setStatus({ state: 'tap-to-play' });
+      waitingForTap = true;
+      park();
+    };
     const tryAutoplay = () => {
       if (!autoplay) {
-        setStatus({ state: 'tap-to-play' });
+        waitForTap();
         return;
       }
       video.play().then(
         () => !disposed && setStatus({ state: 'playing' }),
         // WeChat's web view (and most browsers without a gesture) refuse autoplay: offer a tap-to-play cover.
-        () => !disposed && setStatus({ state: 'tap-to-play' }),
+        () => !disposed && waitForTap(),
       );
     };
 
@@ -147,7 +163,11 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
           instance.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => {
             if (data.details.live && !disposed) setLiveStream(stream);
           });
-          instance.on(HlsClass.Events.FRAG_BUFFERED, () => recovery.reset());
+          instance.on(HlsClass.Events.FRAG_BUFFERED, () => {
+            recovery.reset();
+            fragmentBuffered = true;
+            park();
+          });
           instance.on(HlsClass.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             const kind = errorKind(data);
@@ -169,6 +189,11 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     };
     const onPlay = () => {
       wantsPlayRef.current = true;
+      waitingForTap = false;
+      if (parked && hls) {
+        parked = false;
+        hls.startLoad();
+      }
     };
     const onPause = () => {
       if (!disposed && !failing) wantsPlayRef.current = false;
