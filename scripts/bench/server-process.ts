@@ -17,7 +17,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { origin: string; pid: number; stop(): Promise<void> };
+export type RunningServer = { origin: string; pid: number; databasePath: string; stop(): Promise<void> };
 
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
@@ -47,6 +47,7 @@ export async function startServer(): Promise<RunningServer> {
   return {
     origin,
     pid: child.pid ?? 0,
+    databasePath,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
