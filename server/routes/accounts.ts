@@ -11,6 +11,7 @@ import {
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from '../auth/slide.ts';
 import { sendCode, verifyCode } from '../auth/sms.ts';
 import type { HandlerMap } from '../contract/register.ts';
+import { firstRow, prepared } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
 import { disconnectRevokedSockets } from '../realtime.ts';
@@ -41,6 +42,23 @@ const maskEmail = (email: string) => {
   const [name, domain] = email.split('@');
   return domain ? `${name.slice(0, 2)}***@${domain}` : '';
 };
+
+/** The viewer's account and membership in one read (the account page and the app's start ask for it). */
+const userWithMembership = prepared((sql, p) =>
+  sql
+    .selectFrom('users as u')
+    .leftJoin('vip_memberships as m', 'm.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.phone',
+      'u.email',
+      'u.nickname',
+      'u.avatar',
+      'u.permissions',
+      'm.expires_at as vip_until',
+    ])
+    .where('u.id', '=', p('user')),
+);
 
 export function accountHandlers(options: Options): HandlerMap {
   const { now, sql } = options;
@@ -187,18 +205,9 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async userInfo(request) {
       const viewer = await needViewer(sql, request, now());
-      const user = await sql
-        .selectFrom('users')
-        .select(['id', 'phone', 'email', 'nickname', 'avatar', 'permissions'])
-        .where('id', '=', viewer.userId)
-        .executeTakeFirst();
+      const user = await firstRow(sql, userWithMembership, { user: viewer.userId });
       if (!user) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
-      const vip = await sql
-        .selectFrom('vip_memberships')
-        .select('expires_at')
-        .where('user_id', '=', viewer.userId)
-        .executeTakeFirst();
-      const vipUntil = Number(vip?.expires_at ?? 0);
+      const vipUntil = Number(user.vip_until ?? 0);
       return ok({
         user_id: user.id,
         phone: maskPhone(user.phone ?? ''),

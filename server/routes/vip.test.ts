@@ -105,6 +105,13 @@ describe('buying a membership', () => {
     expect(await vipExpiry(app.sql, MEMBER)).toBe(expiry);
     const plans = await call('GET', '/v3/api/vip/plans', MEMBER);
     expect(plans.data.expires_at).toBe(expiry);
+    // The account says so too (the app's start reads it), and a non-member's says 0.
+    expect((await call('POST', '/v3/api/user/info', MEMBER, {})).data).toMatchObject({
+      user_id: MEMBER,
+      nickname: `viewer${MEMBER}`,
+      vip_expires_at: expiry,
+    });
+    expect((await call('POST', '/v3/api/user/info', OTHER, {})).data.vip_expires_at).toBe(0);
     const row = await app.sql
       .selectFrom('vip_orders')
       .select('applied_at')
@@ -204,11 +211,18 @@ describe('what membership unlocks', () => {
     const expiry = await vipExpiry(app.sql, MEMBER);
     const saved = clock;
     clock = expiry + 1;
+    // A login of that day (the first session has expired by then, and this login replaces it): the viewer is known,
+    // and no longer a member.
+    tokens[MEMBER] = await startSession(app.sql, MEMBER, clock);
     try {
       expect(await detail('vip-paid', MEMBER)).toMatchObject({
         vip_free: false,
         can_watch: false,
         live_url: '',
+      });
+      expect((await call('POST', '/v3/api/user/info', MEMBER, {})).data).toMatchObject({
+        user_id: MEMBER,
+        vip_expires_at: 0,
       });
     } finally {
       clock = saved;
