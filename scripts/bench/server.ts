@@ -92,7 +92,9 @@ function rowsOf(target: Target, rounds: Measure[]): BenchRow[] {
 function demoToken(databasePath: string): string {
   const db = openDatabase(databasePath);
   try {
-    const owner = db.prepare<[], { owner_id: number }>("SELECT owner_id FROM events WHERE token = 'demo'").get();
+    const owner = db
+      .prepare<[], { owner_id: number }>("SELECT owner_id FROM events WHERE token = 'demo'")
+      .get();
     if (!owner) throw new Error('the demo event is missing from the bench database');
     return benchLogins(db)(owner.owner_id);
   } finally {
@@ -154,13 +156,17 @@ export async function run(): Promise<BenchRow[]> {
       name: 'POST /v3/api/user/info (logged in)',
       path: '/v3/api/user/info',
       method: 'POST',
-      headers: { Authorization: `Bearer ${demoToken(server.databasePath)}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${demoToken(server.databasePath)}`,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     };
     // The session must hold: an envelope error answers HTTP 200 too, and would be counted as served.
     const check = await fetch(`${server.origin}${userInfo.path}`, { ...userInfo, method: 'POST' });
     const answer = (await check.json()) as { xcode?: number };
-    if (answer.xcode !== 200) throw new Error(`user/info refused the bench session: ${JSON.stringify(answer)}`);
+    if (answer.xcode !== 200)
+      throw new Error(`user/info refused the bench session: ${JSON.stringify(answer)}`);
     rows.push(...rowsOf(userInfo, [await measure(server.origin, server.pid, userInfo)]));
     return rows;
   } finally {

@@ -92,7 +92,10 @@ export async function startSession(
 }
 
 const sessionByHash = prepared((sql, p) =>
-  sql.selectFrom('sessions').select(['user_id', 'expires_at', 'revoked_at']).where('token_hash', '=', p('hash')),
+  sql
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', p('hash')),
 );
 
 /** The viewer behind a bare token (null without a token; the socket's handshake); expired or replaced is an error. */

@@ -106,7 +106,9 @@ export function staticHeaders(options: Readonly<HelmetOptions>): Record<string, 
   helmet(options)(request, response, (error?: unknown) => {
     if (error) throw error;
   });
-  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+  );
 }
 
 export async function securityHeaders(app: FastifyInstance, options: HeaderOptions): Promise<void> {
@@ -128,7 +130,10 @@ export async function securityHeaders(app: FastifyInstance, options: HeaderOptio
   // headers (COOP, origin-agent-cluster, DNS prefetch, referrer policy, ...) mean nothing on it. A third of the page set's bytes,
   // which the busiest calls (the detail, votes) would otherwise send every time.
   const apiHeaders = staticHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
