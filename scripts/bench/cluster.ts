@@ -111,7 +111,8 @@ async function voteRound(
   keys: { next: number },
 ): Promise<Load> {
   let counted = 0;
-  let refused = 0;
+  // Answers other than a counted vote (HTTP errors included), by status and the start of the body.
+  const refusals = new Map<string, number>();
   const connections = Math.floor(50 / setup.nodes.length);
   const results = await Promise.all(
     setup.nodes.map((node) =>
@@ -139,20 +140,33 @@ async function voteRound(
                 }),
               };
             },
-            onResponse: (_status, body) => {
+            onResponse: (status, body) => {
               if (body.startsWith('{"xcode":200')) counted++;
-              else refused++;
+              else {
+                const reason = `${status} ${body.slice(0, 160)}`;
+                refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+              }
             },
           },
         ],
       }),
     ),
   );
+  const refused = [...refusals.values()].reduce((sum, count) => sum + count, 0);
+  // Requests that got no answer at all (connection errors, time-outs); non-2xx answers are among the refusals.
+  const unanswered = results.reduce((sum, result) => sum + result.errors, 0);
+  if (refused || unanswered)
+    console.error(
+      `${setup.name}: ${refused} votes refused, ${unanswered} unanswered (${results
+        .map((result) => `${result.timeouts} time-outs`)
+        .join(', ')})`,
+      Object.fromEntries([...refusals].slice(0, 5)),
+    );
   return {
     votesPerSecond: Math.round(counted / seconds),
     // The slower node's p99 (autocannon reports percentiles per instance, not merged).
     p99: Math.max(...results.map((result) => result.latency.p99)),
-    failed: refused + results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+    failed: refused + unanswered,
   };
 }
 
