@@ -54,6 +54,18 @@ describe('video detail', () => {
     });
   });
 
+  it('answers an anonymous viewer from the cache with what a read would answer, and an edit at once', async () => {
+    const first = (await get('/v3/api/video/detail?token=secret')).json();
+    // The second call finds the event and its episode count in the cache (the answer without a promise).
+    const second = (await get('/v3/api/video/detail?token=secret')).json();
+    expect(second).toEqual(first);
+    await app.sql.updateTable('events').set({ password: '' }).where('token', '=', 'secret').execute();
+    const edited = (await get('/v3/api/video/detail?token=secret')).json().data;
+    expect(edited).toMatchObject({ needs_password: false, can_watch: true });
+    await app.sql.updateTable('events').set({ password: '1234' }).where('token', '=', 'secret').execute();
+    expect((await get('/v3/api/video/detail?token=secret')).json().data.needs_password).toBe(true);
+  });
+
   it('reports the paid and information-form gates', async () => {
     expect((await get('/v3/api/video/detail?token=paid')).json().data).toMatchObject({
       price: 100,

@@ -45,3 +45,27 @@ it('serves a cached lookup until the table changes, by any statement; never insi
   expect(await sizeOf('a')).toBe(2);
   await kysely.destroy();
 });
+
+it('peeks at what the cache holds: only a value read and still valid, never inside a transaction', async () => {
+  const db = openDatabase(':memory:');
+  const kysely = sqliteSql(db);
+  await sql`CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER)`.execute(kysely);
+  await sql`INSERT INTO things VALUES ('a', 1)`.execute(kysely);
+  const sizeOf = cachedQuery(kysely, ['things'], async (name: string) => {
+    const { rows } = await sql<{ size: number }>`SELECT size FROM things WHERE name = ${name}`.execute(
+      kysely,
+    );
+    return rows[0]?.size;
+  });
+  expect(sizeOf.peek('a')).toBeUndefined();
+  await sizeOf('a');
+  expect(sizeOf.peek('a')).toBe(1);
+  await sql`UPDATE things SET size = 2 WHERE name = 'a'`.execute(kysely);
+  expect(sizeOf.peek('a')).toBeUndefined();
+  expect(await sizeOf('a')).toBe(2);
+  expect(sizeOf.peek('a')).toBe(2);
+  await kysely.transaction().execute(async () => {
+    expect(sizeOf.peek('a')).toBeUndefined();
+  });
+  await kysely.destroy();
+});

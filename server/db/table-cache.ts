@@ -45,6 +45,16 @@ function watch(db: Db, table: string): void {
   }
 }
 
+/** A cached lookup, and what it holds for a key right now. */
+export type CachedLookup<K, V> = ((key: K) => Promise<V>) & {
+  /**
+   * The cached value of `key` while it is valid, without waiting; undefined when it has to be read (not cached yet,
+   * dropped by a write, inside a transaction, or on PostgreSQL, where nothing is cached). For the busiest calls,
+   * which can then answer without a promise.
+   */
+  peek(key: K): V | undefined;
+};
+
 /**
  * `lookup` (a query on the query builder) memoised per key until any of `tables` changes. On SQLite the change
  * triggers drop the cache (a value read while a write landed is not kept; nothing is cached inside an open
@@ -56,28 +66,35 @@ export function cachedQuery<K, V>(
   tables: string[],
   lookup: (key: K) => Promise<V>,
   maxEntries = 1000,
-): (key: K) => Promise<V> {
+): CachedLookup<K, V> {
   const db = sqliteConnection(sql);
-  if (!db) return lookup;
+  if (!db) return Object.assign((key: K) => lookup(key), { peek: () => undefined });
   for (const table of tables) watch(db, table);
   const map = versions(db);
   const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);
   let cache = new Map<K, V>();
   let cachedAt = stamp();
-  return async (key) => {
-    if (db.inTransaction) return lookup(key);
-    const before = stamp();
-    if (before !== cachedAt) {
+  /** The cache as of now (emptied if a watched table changed), or null inside a transaction. */
+  const current = () => {
+    if (db.inTransaction) return null;
+    const now = stamp();
+    if (now !== cachedAt) {
       cache = new Map();
-      cachedAt = before;
+      cachedAt = now;
     }
-    if (cache.has(key)) return cache.get(key) as V;
+    return cache;
+  };
+  const cached = async (key: K) => {
+    const entries = current();
+    if (!entries) return lookup(key);
+    if (entries.has(key)) return entries.get(key) as V;
     const value = await lookup(key);
     if (stamp() !== cachedAt || db.inTransaction) return value;
     if (cache.size >= maxEntries) cache = new Map();
     cache.set(key, value);
     return value;
   };
+  return Object.assign(cached, { peek: (key: K) => current()?.get(key) });
 }
 
 /**

@@ -60,6 +60,13 @@ export function createStreamSigner(options: {
   return {
     ttlSeconds,
     sign(url) {
+      // The detail hands out bare stream paths: those need no query parsing.
+      if (!url.includes('?')) {
+        const folder = streamFolder(url);
+        if (!folder) return url;
+        const exp = Math.floor(now() / 1000) + ttlSeconds;
+        return `${url}?exp=${exp}&sig=${mac(exp, folder)}`;
+      }
       const unsigned = unsignedStreamUrl(url);
       const [path, query] = unsigned.split('?', 2) as [string, string?];
       const folder = streamFolder(path);
