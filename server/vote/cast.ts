@@ -223,9 +223,15 @@ const limitReached = {
  * One free vote on SQLite: every check first (they only read, and a failed check throws before anything is written),
  * then the writes. Nothing runs in between: the caller runs it inside a synchronous SQLite transaction.
  */
-function* castSteps(input: CastInput): Steps<CastResult> {
+function* castSteps(input: CastInput, contests: Map<number, CastContest | undefined>): Steps<CastResult> {
   const previous = (yield first(q.record, { user: input.userId, key: input.key })) as RecordRow | undefined;
-  const contest = (yield first(q.contest, { contest: input.contestId })) as CastContest | undefined;
+  // A batch's votes are nearly all for one contest, and votes do not change it: read once per transaction.
+  if (!contests.has(input.contestId))
+    contests.set(
+      input.contestId,
+      (yield first(q.contest, { contest: input.contestId })) as CastContest | undefined,
+    );
+  const contest = contests.get(input.contestId);
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   if (previous) {
     if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
@@ -297,16 +303,17 @@ export type CastOutcome = { ok: true; result: CastResult } | { ok: false; error:
  */
 export async function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]> {
   try {
-    return await sqliteTransaction(sql, (run) =>
-      inputs.map((input): CastOutcome => {
+    return await sqliteTransaction(sql, (run) => {
+      const contests = new Map<number, CastContest | undefined>();
+      return inputs.map((input): CastOutcome => {
         try {
-          return { ok: true, result: run(castSteps(input)) };
+          return { ok: true, result: run(castSteps(input, contests)) };
         } catch (error) {
           if (error instanceof ApiFailure) return { ok: false, error };
           throw error;
         }
-      }),
-    );
+      });
+    });
   } catch (error) {
     return inputs.map(() => ({ ok: false, error }));
   }
