@@ -140,7 +140,8 @@ export async function securityHeaders(app: FastifyInstance, options: HeaderOptio
     originAgentCluster: false,
     // Data opens no links: the page's referrer policy governs the app's requests.
     referrerPolicy: false,
-    frameguard: { action: 'deny' },
+    // frame-ancestors 'none' says it to every browser that reads CSP (X-Frame-Options is its legacy form).
+    frameguard: false,
     strictTransportSecurity: hsts,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
