@@ -90,6 +90,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     http: httpServerOptions(limits),
+    // Fastify sets these two on the server after creating it (72 s and none by default), over the `http` options.
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
     // Upload keys travel base64-encoded in the path (keys up to 512 characters).
     routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route (a malformed URL, an over-long parameter) answer the envelope too.

@@ -86,6 +86,12 @@ export function startProxy(port: number, upstreams: Upstream[], host = '127.0.0.
         },
       );
       upstream.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the node closed as idle just as this request went out: nothing reached the node,
+        // so the same node is asked again on a new connection.
+        if (upstream.reusedSocket && error.code === 'ECONNRESET' && retryable && !response.headersSent) {
+          tried.delete(index);
+          return send();
+        }
         if (refused(error)) downUntil[index] = Date.now() + DOWN_MS;
         if (refused(error) && retryable && !response.headersSent) return send();
         if (!response.headersSent) {

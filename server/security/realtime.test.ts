@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf, startSession } from '../auth/sessions.ts';
 import { disconnectRevokedSockets } from '../realtime.ts';
 import { sharedStateOf, type MemoryState } from '../shared/state.ts';
-import { listenHost } from './limits.ts';
+import { listenHost, readConnectionLimits } from './limits.ts';
 import { call, newViewer, testServer, type App } from './helpers.ts';
 
 let app: App;
@@ -209,6 +209,12 @@ describe('slow clients and connection caps (item 8)', () => {
     await new Promise((resolve) => socket.once('close', resolve));
     clearInterval(drip);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('keeps the configured keep-alive and whole-request time-outs (Fastify would set its own over them)', () => {
+    expect(app.server.requestTimeout).toBe(1_000);
+    expect(app.server.keepAliveTimeout).toBe(readConnectionLimits().keepAliveTimeoutMs);
+    expect(app.server.headersTimeout).toBe(400);
   });
 
   it('cuts an idle connection', async () => {
