@@ -241,7 +241,11 @@ for (const locale of ['zh-CN', 'en'] as const) {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openRoute(page, `/pages/scan-code/index?token=demo&locale=${locale}`);
-    await expect(page.getByRole('heading', { name: zh ? '扫码' : 'Scan code' })).toBeVisible();
+    // The block's own heading (the page title above it reads the same).
+    const scanTitle = zh ? '扫码' : 'Scan code';
+    await expect(
+      page.getByRole('region', { name: scanTitle }).getByRole('heading', { name: scanTitle }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/#\/pages\/scan-code\/index/);
     await expect(
       page.getByRole('button', { name: zh ? '打开摄像头扫码' : 'Scan with the camera' }),
@@ -353,7 +357,12 @@ test.describe('inside WeChat', () => {
   }) => {
     await loginAsNewViewer(page, request, 'jump-wx');
     await openRoute(page, '/pages/jump-mp/index?token=demo&locale=en');
-    await expect(page.getByRole('heading', { name: 'Open mini program' })).toBeVisible();
+    // The block's own heading (the page title above it reads the same).
+    await expect(
+      page
+        .getByRole('region', { name: 'Open mini program' })
+        .getByRole('heading', { name: 'Open mini program' }),
+    ).toBeVisible();
     const tag = page.locator('wx-open-launch-weapp');
     await expect(tag).toHaveAttribute('username', 'gh_0123456789ab');
     await expect(tag).toHaveAttribute('path', 'pages/index/index');
