@@ -241,11 +241,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openRoute(page, `/pages/scan-code/index?token=demo&locale=${locale}`);
-    // The block's own heading (the page title above it reads the same).
+    // The block's own heading, a level under the page's title (which reads the same): one h1 on the page.
     const scanTitle = zh ? '扫码' : 'Scan code';
     await expect(
-      page.getByRole('region', { name: scanTitle }).getByRole('heading', { name: scanTitle }),
+      page.getByRole('region', { name: scanTitle }).getByRole('heading', { level: 2, name: scanTitle }),
     ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(scanTitle);
     await expect(page).toHaveURL(/#\/pages\/scan-code\/index/);
     await expect(
       page.getByRole('button', { name: zh ? '打开摄像头扫码' : 'Scan with the camera' }),
@@ -357,12 +358,13 @@ test.describe('inside WeChat', () => {
   }) => {
     await loginAsNewViewer(page, request, 'jump-wx');
     await openRoute(page, '/pages/jump-mp/index?token=demo&locale=en');
-    // The block's own heading (the page title above it reads the same).
+    // The block's own heading, a level under the page's title (which reads the same): one h1 on the page.
     await expect(
       page
         .getByRole('region', { name: 'Open mini program' })
-        .getByRole('heading', { name: 'Open mini program' }),
+        .getByRole('heading', { level: 2, name: 'Open mini program' }),
     ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open mini program');
     const tag = page.locator('wx-open-launch-weapp');
     await expect(tag).toHaveAttribute('username', 'gh_0123456789ab');
     await expect(tag).toHaveAttribute('path', 'pages/index/index');

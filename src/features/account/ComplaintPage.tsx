@@ -109,23 +109,23 @@ function Complaint({ kind, target, videoToken }: { kind: Kind; target: string; v
   if (!target)
     return (
       <section className={card}>
-        <h1 className={heading}>{t('account.complaint.title')}</h1>
+        <h2 className={heading}>{t('account.complaint.title')}</h2>
         <p className={note}>{t('account.complaint.noTarget')}</p>
       </section>
     );
   if (done)
     return (
       <section className={card}>
-        <h1 className={heading}>{t('account.complaint.title')}</h1>
+        <h2 className={heading}>{t('account.complaint.title')}</h2>
         <p role="status">{t('account.complaint.done')}</p>
       </section>
     );
 
   return (
     <section className={card} aria-labelledby="complaint-heading">
-      <h1 id="complaint-heading" className={heading}>
+      <h2 id="complaint-heading" className={heading}>
         {t('account.complaint.title')}
-      </h1>
+      </h2>
       <p className={note}>{t(`account.complaint.target_${kind}`)}</p>
       <form className={form} onSubmit={submit} noValidate>
         <FieldGroup legend={t('account.complaint.reason')} error={reasonError} required radio>

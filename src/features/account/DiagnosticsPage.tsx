@@ -103,9 +103,9 @@ export function DiagnosticsPage() {
 
   return (
     <section className={card} aria-labelledby="diag-heading">
-      <h1 id="diag-heading" className={heading}>
+      <h2 id="diag-heading" className={heading}>
         {t('account.diag.title')}
-      </h1>
+      </h2>
       <dl className={styles.definitions}>
         {rows.map((row) => (
           <div key={row.key} style={{ display: 'contents' }}>

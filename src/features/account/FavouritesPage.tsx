@@ -40,9 +40,9 @@ export function FavouritesPage() {
 
   return (
     <section className={card} aria-labelledby="favourites-heading">
-      <h1 id="favourites-heading" className={heading}>
+      <h2 id="favourites-heading" className={heading}>
         {t('account.favourites.title')}
-      </h1>
+      </h2>
       <div role="tablist" aria-label={t('account.favourites.title')} className={tabs}>
         {KINDS.map((name) => (
           <button

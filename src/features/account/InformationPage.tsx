@@ -82,9 +82,9 @@ export function InformationPage() {
 
   return (
     <section className={card} aria-labelledby="info-heading">
-      <h1 id="info-heading" className={heading}>
+      <h2 id="info-heading" className={heading}>
         {t('account.info.title')}
-      </h1>
+      </h2>
       {prefilled ? <p className={note}>{t('account.info.prefilled')}</p> : null}
       <form className={formLayout} onSubmit={submit} noValidate>
         {text('name', true)}

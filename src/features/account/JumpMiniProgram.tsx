@@ -34,9 +34,9 @@ export function JumpMiniProgram({ username, path }: JumpProps) {
 
   return (
     <section className={card} aria-labelledby="jump-heading">
-      <h1 id="jump-heading" className={heading}>
+      <h2 id="jump-heading" className={heading}>
         {t('account.jump.title')}
-      </h1>
+      </h2>
       {openTag ? (
         <wx-open-launch-weapp username={username} path={path}>
           <script type="text/wxtag-template">

@@ -52,9 +52,9 @@ export function LoginPanel() {
 
   return (
     <section className={card} aria-labelledby="login-heading">
-      <h1 id="login-heading" className={heading}>
+      <h2 id="login-heading" className={heading}>
         {t('account.login.title')}
-      </h1>
+      </h2>
       <div role="tablist" aria-label={t('account.login.tabs')} className={styles.tabs}>
         {TABS.map((name) => (
           <button

@@ -18,9 +18,9 @@ export function PhonePage() {
   }, []);
   return (
     <section className={card} aria-labelledby="phone-heading">
-      <h1 id="phone-heading" className={heading}>
+      <h2 id="phone-heading" className={heading}>
         {t('account.phone.title')}
-      </h1>
+      </h2>
       <p className={note}>{phone ? t('account.phone.current', { phone }) : t('account.phone.none')}</p>
       <PhoneCodeForm
         purpose="bind"

@@ -127,9 +127,9 @@ export function ScanPage() {
 
   return (
     <section className={card} aria-labelledby="scan-heading">
-      <h1 id="scan-heading" className={heading}>
+      <h2 id="scan-heading" className={heading}>
         {t('account.scan.title')}
-      </h1>
+      </h2>
       <div className={actions}>
         {isWeChat() ? (
           <button type="button" className={button({ block: true })} onClick={() => void wechatScan()}>

@@ -62,9 +62,9 @@ export function UserCentre() {
   if (!loggedIn)
     return (
       <section className={card} aria-labelledby="user-heading">
-        <h1 id="user-heading" className={heading}>
+        <h2 id="user-heading" className={heading}>
           {t('account.user.guest')}
-        </h1>
+        </h2>
         <button
           type="button"
           className={button({ block: true })}
@@ -131,9 +131,9 @@ export function UserCentre() {
             <span className={styles.avatar} />
           )}
           <div>
-            <h1 id="user-heading" className={styles.name}>
+            <h2 id="user-heading" className={styles.name}>
               {user?.nickname ?? '…'}
-            </h1>
+            </h2>
             <p className={note}>{user?.phone || t('account.user.phoneNone')}</p>
             {user?.vip_expires_at ? (
               <span className={styles.badge}>

@@ -71,9 +71,9 @@ export function VipPage() {
     : '';
   return (
     <section className={card} aria-labelledby="vip-heading">
-      <h1 id="vip-heading" className={heading}>
+      <h2 id="vip-heading" className={heading}>
         {t('account.vip.title')}
-      </h1>
+      </h2>
       <p className={note} role="status">
         {member
           ? t(justPaid ? 'account.vip.paidUntil' : 'account.vip.current', { date: until })
