@@ -75,6 +75,12 @@ export default defineConfig(({ command }) => ({
     // The bench reads the manifest to sum first-load bytes (entry + home route) and list lazy chunks.
     manifest: true,
     reportCompressedSize: false,
+    // No `<link rel="modulepreload">` for a lazy chunk's imports when it loads: in the live room's profile, appending
+    // those links took 20-30 ms of main thread per lazy block (inside appendChild, 4x that on a phone), in the middle
+    // of React's render; the browser fetches the imports itself, one round trip later. Lighthouse
+    // (scripts/bench/lighthouse.ts): live room TBT 2.2 s -> 1.3 s. Routes whose first screen needs lazy code preload
+    // it from index.html (scripts/route-preload.ts); a chunk's CSS is still loaded before the chunk runs.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

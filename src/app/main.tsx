@@ -1,6 +1,6 @@
 // First: a login coming back from WeChat leaves the address before anything reads it.
 import { hasPendingLogin } from '../lib/login-return';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../themes/global.css';
 import { configureApiClient } from '../lib/api-client';
@@ -78,10 +78,13 @@ if (findRoute(appConfig, currentPath())?.page === 'home') {
 }
 
 void initI18n(launch.locale).then(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // Back from a login that an action started: scroll back and run the action once.
   if (hasPendingLogin())

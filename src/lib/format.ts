@@ -30,7 +30,8 @@ export function countdown(ms: number): Countdown {
   };
 }
 
-const compactEnglish = new Intl.NumberFormat('en', { notation: 'compact', roundingMode: 'trunc' });
+/** Made on first use: building a compact-notation formatter loads ICU data, tens of ms at a phone's speed. */
+let compactEnglish: Intl.NumberFormat | undefined;
 
 /**
  * Counts whose digits run over 4 characters are abbreviated in the locale's compact notation: in units of 10,000 in
@@ -39,7 +40,10 @@ const compactEnglish = new Intl.NumberFormat('en', { notation: 'compact', roundi
  */
 export function abbreviateCount(count: number, locale: Locale | string = 'zh-CN'): string {
   if (String(Math.trunc(Math.abs(count))).length <= 4) return String(count);
-  if (locale === 'en') return compactEnglish.format(count);
+  if (locale === 'en') {
+    compactEnglish ??= new Intl.NumberFormat('en', { notation: 'compact', roundingMode: 'trunc' });
+    return compactEnglish.format(count);
+  }
   const tenThousands = Math.trunc((count / 10000) * 10) / 10;
   return `${tenThousands.toFixed(1).replace(/\.0$/, '')}万`;
 }

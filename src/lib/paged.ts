@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSubscription } from './store';
 
 /** One page of a paged list, as every list endpoint answers it. */
 export type Page<T> = { list: T[]; total: number; page: number; page_size: number; has_more: boolean };
@@ -117,6 +118,6 @@ export function usePagedList<T>(key: string, fetchPage: (page: number) => Promis
     source.start();
     return () => source.stop();
   }, [source]);
-  const state = useSyncExternalStore(source.subscribe, source.getState, source.getState);
+  const state = useSubscription(source.subscribe, source.getState);
   return { ...state, loadMore: source.loadMore, refresh: source.refresh };
 }

@@ -9,7 +9,12 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  observeElementOffset,
+  observeElementRect,
+  useVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { appConfig } from '../../engine/config';
 import { i18n, useTranslation } from '../../lib/i18n';
 import { useStore } from '../../lib/store';
@@ -35,6 +40,31 @@ export const giftPaymentKey = (token: string) => `reward:${token}`;
 export const redPacketPaymentKey = (token: string) => `redpack:${token}`;
 
 type Popup = 'gift' | 'redpack' | null;
+
+type ListVirtualizer = Virtualizer<HTMLDivElement, Element>;
+
+/**
+ * The virtualizer's observers of the list's size and scroll position start in the next animation frame. Started at
+ * once, they read the list's box and scrollTop while the page is still being built, and each read forces a layout of
+ * the whole page (~30 ms at a phone's speed while the live room loads); in the frame, the read finds the layout the
+ * browser does anyway. Until then the list renders as it does before any measurement.
+ */
+function inNextFrame<A extends unknown[]>(
+  observe: (instance: ListVirtualizer, ...rest: A) => (() => void) | undefined,
+) {
+  return (instance: ListVirtualizer, ...rest: A) => {
+    let stop: (() => void) | undefined;
+    const frame = requestAnimationFrame(() => {
+      stop = observe(instance, ...rest);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      stop?.();
+    };
+  };
+}
+const observeListRect = inNextFrame(observeElementRect);
+const observeListOffset = inNextFrame(observeElementOffset);
 
 /** The chat room of one event: windowed history and live lines, the send box, gifts and red packets. */
 export function ChatRoom({ token }: { token: string }) {
@@ -74,6 +104,8 @@ export function ChatRoom({ token }: { token: string }) {
     overscan: 6,
     // React batches the virtualizer's updates with the rest; a synchronous render per scroll event costs frames.
     useFlushSync: false,
+    observeElementRect: observeListRect,
+    observeElementOffset: observeListOffset,
     getItemKey: (index) => (index === 0 ? 'edge' : messages[index - 1].id),
   });
 
