@@ -98,9 +98,35 @@ export async function initI18n(locale: Locale): Promise<void> {
   await changeLocale(locale);
 }
 
+/**
+ * Texts already looked up, per locale, for calls with a bare key (no count, no values): i18next resolves, extends
+ * and interpolates each call afresh, a few hundred calls on the live room's first render. Any text added (a
+ * feature's bundle, English arriving) empties it.
+ */
+const looked = new Map<string, Map<string, string>>();
+instance.store.on('added', () => looked.clear());
+instance.store.on('removed', () => looked.clear());
+
+function rememberingT(locale: Locale): TFunction {
+  const fixed = instance.getFixedT(locale) as unknown as (...args: unknown[]) => unknown;
+  const t = (...args: unknown[]) => {
+    const key = args[0];
+    if (args.length !== 1 || typeof key !== 'string') return fixed(...args);
+    let texts = looked.get(locale);
+    if (!texts) looked.set(locale, (texts = new Map()));
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = String(fixed(key));
+      texts.set(key, text);
+    }
+    return text;
+  };
+  return t as unknown as TFunction;
+}
+
 /** `t` changes identity when the language changes, so memoised components re-render with the new texts. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   const current = useSyncExternalStore(i18n.subscribe, () => instance.language as Locale);
-  const t = useMemo(() => instance.getFixedT(current), [current]);
+  const t = useMemo(() => rememberingT(current), [current]);
   return { t, i18n };
 }

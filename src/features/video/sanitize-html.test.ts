@@ -29,4 +29,14 @@ describe('sanitizeHtml', () => {
     expect(clean).toContain('moving');
     expect(clean).not.toContain('marquee');
   });
+
+  it('answers a text seen before from memory, as clean as the first time, and keeps room for new ones', () => {
+    const dirty = '<p onclick="steal()">hi<script>steal()</script></p>';
+    const first = sanitizeHtml(dirty);
+    expect(sanitizeHtml(dirty)).toBe(first);
+    expect(first).toBe('<p>hi</p>');
+    for (let i = 0; i < 40; i++)
+      expect(sanitizeHtml(`<b>${i}</b><img src=x onerror=a()>`)).toBe(`<b>${i}</b><img src="x">`);
+    expect(sanitizeHtml(dirty)).toBe('<p>hi</p>');
+  });
 });

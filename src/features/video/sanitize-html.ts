@@ -33,7 +33,24 @@ const SAFE_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/
 
 let hooked = false;
 
+/**
+ * The last results, by input. A page renders the same rich text more than once before it shows: React restarts a
+ * render that newer data interrupts and drops what the unfinished one memoised, and each DOMPurify pass over an
+ * event's image-text costs milliseconds on a phone.
+ */
+const sanitized = new Map<string, string>();
+const REMEMBERED = 16;
+
 export function sanitizeHtml(html: string): string {
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = purify(html);
+  if (sanitized.size >= REMEMBERED) sanitized.delete(sanitized.keys().next().value as string);
+  sanitized.set(html, clean);
+  return clean;
+}
+
+function purify(html: string): string {
   const purify = DOMPurify;
   if (!hooked) {
     purify.addHook('afterSanitizeAttributes', (node) => {
