@@ -175,8 +175,12 @@ describe('Player, after a network failure', () => {
     // The frame under the cover first.
     expect(latest().stopLoad).not.toHaveBeenCalled();
     latest().emit(FakeHls.Events.FRAG_BUFFERED);
+    // In the next task, not inside hls.js's handling of the fragment.
+    expect(latest().stopLoad).not.toHaveBeenCalled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(latest().stopLoad).toHaveBeenCalledTimes(1);
     latest().emit(FakeHls.Events.FRAG_BUFFERED);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(latest().stopLoad).toHaveBeenCalledTimes(1);
     await act(async () => fireEvent.click(screen.getByText('Tap to play')));
     expect(play).toHaveBeenCalledTimes(2);
@@ -188,6 +192,7 @@ describe('Player, after a network failure', () => {
     await start(true);
     await playing();
     latest().emit(FakeHls.Events.FRAG_BUFFERED);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(latest().stopLoad).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import './texts';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';
+import { nextTask } from '../../lib/next-task';
 import { button } from '../../ui/button/button.css';
 import { browserEngine, loadHls, prefetchPlaylists } from './engine';
 import {
@@ -166,7 +167,9 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
           instance.on(HlsClass.Events.FRAG_BUFFERED, () => {
             recovery.reset();
             fragmentBuffered = true;
-            park();
+            // In a task of its own: stopping tears down the transmuxer, which would lengthen hls.js's own (already
+            // long) handling of the buffered fragment into one task of ~40 ms.
+            void nextTask().then(park);
           });
           instance.on(HlsClass.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
