@@ -55,6 +55,11 @@ export type EmulatorControl = {
   expireTokens?: boolean;
   /** The next n payments are declined (the sheet answers fail, no notification). */
   declinePayments?: number;
+  /**
+   * The next payment by this sandbox user (the name given on the authorise page) is declined. Unlike
+   * `declinePayments`, payments by other viewers made meanwhile (tests running side by side) go through.
+   */
+  declineNextPaymentOf?: string;
   /** Every payment notification is delivered twice (WeChat repeats them). */
   duplicateNotifications?: boolean;
   /** The next n refund calls answer 500 SYSTEM_ERROR. */
@@ -68,7 +73,9 @@ export type EmulatorState = {
   transactions: Map<string, Transaction>;
   prepays: Map<string, string>;
   refunds: Map<string, EmulatorRefund>;
-  control: Required<EmulatorControl>;
+  control: Required<Omit<EmulatorControl, 'declineNextPaymentOf'>>;
+  /** The openids whose next payment is declined. */
+  declineOpenids: Set<string>;
   notifications: { url: string; status: number; event_type: string }[];
 };
 
@@ -85,6 +92,7 @@ function newState(): EmulatorState {
       failRefunds: 0,
       dropNotifications: 0,
     },
+    declineOpenids: new Set(),
     notifications: [],
   };
 }
@@ -632,8 +640,9 @@ export async function wechatEmulator(
   async function payTransaction(outTradeNo: string): Promise<'ok' | 'fail'> {
     const transaction = state.transactions.get(outTradeNo);
     if (!transaction || transaction.trade_state === 'CLOSED') return 'fail';
-    if (state.control.declinePayments > 0) {
-      state.control.declinePayments -= 1;
+    const declinedPayer = !!transaction.openid && state.declineOpenids.delete(transaction.openid);
+    if (declinedPayer || state.control.declinePayments > 0) {
+      if (!declinedPayer) state.control.declinePayments -= 1;
       transaction.trade_state = 'PAYERROR';
       return 'fail';
     }
@@ -735,6 +744,8 @@ document.getElementById('cancel').onclick = () => { if (back) location.href = ba
     const body = request.body ?? {};
     if (body.expireTokens) for (const entry of state.tokens.values()) entry.expired = true;
     if (typeof body.declinePayments === 'number') state.control.declinePayments = body.declinePayments;
+    if (typeof body.declineNextPaymentOf === 'string')
+      state.declineOpenids.add(sandboxIdentity(credentials.appId, body.declineNextPaymentOf).openid);
     if (typeof body.duplicateNotifications === 'boolean')
       state.control.duplicateNotifications = body.duplicateNotifications;
     if (typeof body.failRefunds === 'number') state.control.failRefunds = body.failRefunds;

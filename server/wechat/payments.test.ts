@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../auth/sessions';
+import { sandboxIdentity } from '../auth/wechat-login';
 import { emulatorControl, emulatorPay, emulatorState } from './emulator';
 import { createPaymentOrder, onOrderPaidAsync, OrderNotAvailable, type Order } from './orders';
 import { wechatOf } from './setup';
@@ -140,6 +141,36 @@ describe('paying for a video (API v3 through the emulator)', () => {
     await emulatorControl(app, { declinePayments: 1 });
     expect(await emulatorPay(app, order_sn)).toBe('fail');
     expect((await detail(order_sn)).data.order_status).toBe(0);
+  });
+
+  it("a decline aimed at one sandbox user leaves other payers' payments alone", async () => {
+    const decliner = sandboxIdentity(wechatOf(app).credentials.appId, 'decliner').openid;
+    await app.sql
+      .insertInto('users')
+      .values({ id: 51, phone: '13900000051', openid: decliner, nickname: 'decliner', created_at: 0 })
+      .execute();
+    const theirs = { authorization: `Bearer ${await startSession(app.sql, 51, clock)}` };
+    const orderOf = async (headers: Record<string, string>, key: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v3/api/wechat/video/pay',
+          payload: { token: 'paid', t_type: 'h5', idempotency_key: key },
+          headers,
+        })
+      ).json().data.order_sn as string;
+    const mine = await orderOf(auth, 'aimed-decline-buyer');
+    const declined = await orderOf(theirs, 'aimed-decline-1');
+    await emulatorControl(app, { declineNextPaymentOf: 'decliner' });
+    expect(await emulatorPay(app, mine)).toBe('ok');
+    expect(await emulatorPay(app, declined)).toBe('fail');
+    expect(
+      (await app.inject({ url: `/v3/api/wechat/order/detail?order_sn=${declined}`, headers: theirs })).json()
+        .data.order_status,
+    ).toBe(0);
+    // Only the next one: the viewer's retry goes through.
+    expect(await emulatorPay(app, declined)).toBe('ok');
+    await forgetAccess();
   });
 
   it('a lost notification: the order detail asks WeChat and settles the order', async () => {

@@ -69,8 +69,9 @@ test.describe('inside WeChat', () => {
   });
 
   test('a declined payment shows the cancelled notice and keeps the gate', async ({ page, request }) => {
-    await loginThroughWechat(page, 'paid-e2e');
-    await request.post('/emulator/wechat/control', { data: { declinePayments: 1 } });
+    const viewer = await loginThroughWechat(page, 'paid-e2e');
+    // Only this viewer's payment: other tests pay in the same sandbox meanwhile.
+    await request.post('/emulator/wechat/control', { data: { declineNextPaymentOf: viewer } });
     await page.getByRole('button', { name: '¥1.00 购买' }).click();
     await page.getByRole('button', { name: '支付 ¥1.00' }).click();
     await page
