@@ -156,3 +156,55 @@ test('gifts: a paid gift shows in the chat of every viewer', async ({ browser })
     chat(watcher.page).getByText(`送礼${run}`, { exact: true }).locator('..').getByText('送出 蛋糕 ×10'),
   ).toBeVisible();
 });
+
+/** A viewer who only writes, through the HTTP call (at most 5 lines in 5 s each: the chat's rate limit). */
+async function writer(page: Page, name: string) {
+  const login = await page.request.post('/v3/api/email_anonymous_login', {
+    data: { email: `${name}-${run}@chat.e2e`, nickname: `${name}${run}` },
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  return async (content: string) => {
+    const answer = await page.request.post('/v3/api/chat/save/msg', {
+      data: { token: EVENT, content },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await answer.json()).xcode).toBe(200);
+  };
+}
+
+test('the chat list opens at its newest line, follows new lines there, and counts them on a pill higher up', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const reader = await viewer(browser, `reader-${run}@chat.e2e`, `读者${run}`);
+  // History longer than the list: three writers, five lines each.
+  for (const name of ['w1', 'w2', 'w3']) {
+    const write = await writer(reader.page, name);
+    for (let line = 1; line <= 5; line++) await write(`${name} 第 ${line} 行 ${run}`);
+  }
+  await reader.page.reload();
+  const log = chat(reader.page).getByRole('log');
+  const below = () => log.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+  await expect(log.getByText(`w3 第 5 行 ${run}`)).toBeVisible({ timeout: 15_000 });
+  expect(await log.evaluate((list) => list.scrollHeight > list.clientHeight * 1.5)).toBe(true);
+  await expect.poll(below).toBeLessThan(24);
+
+  // A new line while the viewer is at the end: the list follows it.
+  const write = await writer(reader.page, 'w4');
+  await write(`w4 跟随 ${run}`);
+  await expect(log.getByText(`w4 跟随 ${run}`)).toBeVisible();
+  await expect.poll(below).toBeLessThan(24);
+
+  // Scrolled up to read: new lines do not move the list; the pill counts them and takes the viewer down.
+  await log.evaluate((list) => list.scrollTo({ top: 0 }));
+  await expect.poll(() => log.evaluate((list) => list.scrollTop)).toBe(0);
+  await write(`w4 上面 1 ${run}`);
+  await write(`w4 上面 2 ${run}`);
+  const pill = chat(reader.page).getByRole('button', { name: /\d+ 条新消息/ });
+  await expect(pill).toBeVisible();
+  expect(await log.evaluate((list) => list.scrollTop)).toBeLessThan(24);
+  await pill.click();
+  await expect(log.getByText(`w4 上面 2 ${run}`)).toBeVisible();
+  await expect.poll(below).toBeLessThan(24);
+  await expect(pill).toHaveCount(0);
+});
