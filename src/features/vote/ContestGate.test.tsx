@@ -43,6 +43,7 @@ describe('ContestGate', () => {
     document.title = '模板';
     await page('/pages/template/index?vote_id=7');
     await screen.findByText('contest 2026 年度人气之星评选');
-    expect(document.title).toBe('2026 年度人气之星评选');
+    // The title is set in an effect, which may run after the content shows (store changes render as transitions).
+    await waitFor(() => expect(document.title).toBe('2026 年度人气之星评选'));
   }, 60_000);
 });
