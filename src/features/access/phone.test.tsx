@@ -70,6 +70,12 @@ describe('PhonePopup', () => {
       await act(async () => {
         fireEvent.keyDown(slider, { key: 'ArrowRight' });
       });
+    // The keys slide faster than the server's minimum since the challenge: the verify waits for it.
+    const { SERVER_MIN_SLIDE_MS } = await import('../../ui/slide-check/slide-ticket');
+    await act(async () => {
+      if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(SERVER_MIN_SLIDE_MS);
+      else await new Promise((resolve) => setTimeout(resolve, SERVER_MIN_SLIDE_MS + 50));
+    });
     expect(slider.getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getAllByText('Verified').length).toBeGreaterThan(0);
   }

@@ -147,18 +147,25 @@ export function ChatRoom({ token }: { token: string }) {
     [],
   );
 
-  // Rows measured taller than estimated grow the list: a viewer at the end stays at the end (new lines wait for
-  // their delayed follow instead).
+  // Rows measured taller than estimated grow the list, and the list's own box can change after the first scroll (its
+  // styles, a block above it): a viewer at the end stays at the end (new lines wait for their delayed follow).
   const totalSize = virtualizer.getTotalSize();
+  const viewportSize = virtualizer.scrollRect?.height ?? 0;
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list && atBottom.current && follow.current === null) list.scrollTop = list.scrollHeight;
-  }, [totalSize]);
+  }, [totalSize, viewportSize]);
 
+  // Only the viewer leaves the end, by scrolling up. A scroll down that lands short of the end is the list's own
+  // (rows measured taller while the scroll to the end was under way): it keeps following.
+  const lastScrollTop = useRef(0);
   const onScroll = () => {
     const list = listRef.current;
     if (!list) return;
-    atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX;
+    const top = list.scrollTop;
+    if (list.scrollHeight - top - list.clientHeight < AT_BOTTOM_PX) atBottom.current = true;
+    else if (top < lastScrollTop.current) atBottom.current = false;
+    lastScrollTop.current = top;
     if (atBottom.current) setUnseen(0);
   };
 

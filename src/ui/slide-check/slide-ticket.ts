@@ -7,6 +7,12 @@ import { useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import type { SlideTrack } from './SlideCheck';
 
+/**
+ * The server refuses a verify that reaches it sooner than this after it issued the challenge (MIN_TRACK_MS in
+ * server/auth/slide.ts): a slide takes at least that long, and it starts when the challenge is asked for.
+ */
+export const SERVER_MIN_SLIDE_MS = 300;
+
 export const startSlideCheck = (phone: string) =>
   api.post('/v3/api/slide/challenge', { phone }, { quiet: true, noErrorToast: true });
 
@@ -31,17 +37,22 @@ export type SlideTicket = {
 export function useSlideTicket(phone: string): SlideTicket {
   const [passed, setPassed] = useState({ phone: '', ticket: '' });
   const [round, setRound] = useState(0);
-  const challenge = useRef<{ phone: string; id: Promise<string> } | null>(null);
+  const challenge = useRef<{ phone: string; issued: Promise<{ id: string; at: number }> } | null>(null);
 
   const onStart = () => {
-    const id = startSlideCheck(phone).then((answer) => answer.challenge_id);
-    id.catch(() => {});
-    challenge.current = { phone, id };
+    const issued = startSlideCheck(phone).then((answer) => ({ id: answer.challenge_id, at: Date.now() }));
+    issued.catch(() => {});
+    challenge.current = { phone, issued };
   };
   const onSlid = async (track: SlideTrack) => {
     try {
       if (challenge.current?.phone !== phone) onStart();
-      const answer = await verifySlideCheck(await challenge.current!.id, phone, track);
+      const { id, at } = await challenge.current!.issued;
+      // A challenge that came back late (a slow network, a busy server) leaves the server less time between the
+      // challenge and this verify than the slide took: wait until the server cannot find it too soon.
+      const early = at + SERVER_MIN_SLIDE_MS - Date.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      const answer = await verifySlideCheck(id, phone, track);
       setPassed({ phone, ticket: answer.ticket ?? '' });
       return Boolean(answer.ticket);
     } catch {
