@@ -23,6 +23,7 @@ import { createPacket, openPacket } from './redpack/packets.ts';
 import { testDatabase, type TestDatabase } from './db/test-database.ts';
 import { seedDemo } from './seed/demo.ts';
 import { connectRedis } from './shared/redis.ts';
+import { createResumePoint } from '../src/features/chat/resume.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -446,11 +447,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
       Array.from({ length: 20 }, async () => {
         const socket = open(balanced, undefined, true);
         const lines = new Map<number, string>();
-        socket.on('chat:batch', (batch: Line[]) => batch.forEach((line) => lines.set(line.id, line.content)));
-        // The gap runs from the last line seen before the drop (live lines may arrive before the fill does).
-        let lastBeforeDrop = 0;
+        // Where the gap starts, as the app's room reckons it: lines from two nodes arrive out of id order, so the
+        // fill starts a little before the newest line seen (live lines may also arrive before the fill does).
+        const arrivals = createResumePoint();
+        socket.on('chat:batch', (batch: Line[]) => {
+          arrivals.arrived(batch.map((line) => line.id));
+          batch.forEach((line) => lines.set(line.id, line.content));
+        });
+        let resumeAfter = 0;
         const fill = async () => {
-          for (let after = lastBeforeDrop, more = true; more;) {
+          for (let after = resumeAfter, more = true; more;) {
             const page = await call<{ list: Line[]; has_more: boolean }>(balanced, '/v3/api/chat/get/msg', {
               body: { token: EVENT, after_id: after },
             }).catch(() => null);
@@ -467,7 +473,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
         let drops = 0;
         socket.on('disconnect', () => {
           drops += 1;
-          lastBeforeDrop = Math.max(0, ...lines.keys());
+          resumeAfter = arrivals.after();
         });
         socket.on('connect', () => {
           if (socket.recovered || drops === 0) return;

@@ -54,10 +54,12 @@ const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const { chatStore, openChatRoom } = await import('./room');
+const { RESUME_OVERLAP_MS } = await import('./resume');
 const ids = () => chatStore.get().messages.map((message) => message.id);
 
 let close: () => void;
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
   history.mockReset();
   history.mockResolvedValueOnce(page([1, 2, 3], true));
   socket.emitted = [];
@@ -65,7 +67,10 @@ beforeEach(async () => {
   close = openChatRoom('chat-test');
   await settle();
 });
-afterEach(() => close());
+afterEach(() => {
+  close();
+  vi.useRealTimers();
+});
 
 describe('chat room', () => {
   it('joins the event room, then loads the newest page', () => {
@@ -88,6 +93,7 @@ describe('chat room', () => {
   });
 
   it('after a reconnect without recovery: re-joins and fills the gap after the newest line', async () => {
+    vi.advanceTimersByTime(RESUME_OVERLAP_MS);
     socket.emit('disconnect');
     history.mockResolvedValueOnce(page([4, 5], true)).mockResolvedValueOnce(page([6]));
     socket.emit('connect');
@@ -111,6 +117,38 @@ describe('chat room', () => {
       },
     );
     expect(ids()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('fills from before lines that arrived just before the drop: one from another node may still have been on its way', async () => {
+    vi.advanceTimersByTime(RESUME_OVERLAP_MS);
+    // Line 5 (saved on one node) arrives while line 4 (saved on another) is still in flight; then the socket drops.
+    socket.emit('chat:batch', [line(5)]);
+    await frame();
+    socket.emit('disconnect');
+    history.mockResolvedValueOnce(page([4, 5, 6]));
+    socket.emit('connect');
+    await settle();
+    await settle();
+    expect(history).toHaveBeenLastCalledWith(
+      '/v3/api/chat/get/msg',
+      { token: 'chat-test', after_id: 3 },
+      { quiet: true },
+    );
+    expect(ids()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('a room that has just opened fills from before its oldest line', async () => {
+    socket.emit('disconnect');
+    history.mockResolvedValueOnce(page([1, 2, 3]));
+    socket.emit('connect');
+    await settle();
+    await settle();
+    expect(history).toHaveBeenLastCalledWith(
+      '/v3/api/chat/get/msg',
+      { token: 'chat-test', after_id: 0 },
+      { quiet: true },
+    );
+    expect(ids()).toEqual([1, 2, 3]);
   });
 
   it('after a recovered reconnect: fetches nothing (the server replays what was missed)', async () => {

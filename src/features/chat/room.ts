@@ -3,7 +3,8 @@ import '../../lib/messages';
  * One event's chat room: history over HTTP, live lines over the one socket. Live batches are queued and merged into
  * the store once per animation frame (hundreds of lines a second re-render the list at most once a frame). After a
  * reconnect the server replays what was missed when it could recover the connection; otherwise the room re-joins and
- * fills the gap from history after the newest line it has. Duplicates are dropped by id either way.
+ * fills the gap from history, starting a little before the newest line it has (see resume.ts). Duplicates are dropped
+ * by id either way.
  */
 import './messages';
 import { castDraft } from 'immer';
@@ -15,6 +16,7 @@ import { createStore } from '../../lib/store';
 import { toast } from '../../ui/toast/toast';
 import { i18n, type TranslationKey } from '../../lib/i18n';
 import { mergeMessages } from './merge';
+import { createResumePoint } from './resume';
 import type { ChatMessage } from './types';
 
 /** Lines kept in memory (and in the windowed list); older ones are fetched again on 'load more'. */
@@ -56,8 +58,12 @@ const initial: ChatState = {
 };
 
 export const chatStore = createStore<ChatState>(initial);
+/** The open room's arrivals, for where a gap fill starts. */
+let arrivals = createResumePoint();
 
 function merge(incoming: ChatMessage[], live = false): void {
+  // Live lines were counted as they arrived (before waiting for a frame).
+  if (!live) arrivals.arrived(incoming.map((message) => message.id));
   // Merged from the plain state, not inside the recipe: reading 500 lines through immer's draft would make a proxy
   // per line on every frame.
   const { messages, trimmed } = mergeMessages(chatStore.get().messages, incoming, MAX_MESSAGES, TRIM_SLACK);
@@ -77,6 +83,7 @@ function fetchHistory(token: string, query: HistoryQuery) {
 
 async function loadNewest(token: string): Promise<void> {
   const page = await fetchHistory(token, {});
+  arrivals.arrived(page.list.map((message) => message.id));
   chatStore.update((draft) => {
     draft.messages = castDraft(mergeMessages([], page.list, MAX_MESSAGES).messages);
     draft.hasOlder = page.has_more;
@@ -86,12 +93,12 @@ async function loadNewest(token: string): Promise<void> {
   });
 }
 
-async function fillGap(token: string): Promise<void> {
-  for (let page = 0; page < MAX_GAP_PAGES; page++) {
-    const after = chatStore.get().messages.at(-1)?.id ?? 0;
+async function fillGap(token: string, from: number): Promise<void> {
+  for (let page = 0, after = from; page < MAX_GAP_PAGES; page++) {
     const answer = await fetchHistory(token, { after_id: after });
     merge(answer.list);
     if (!answer.has_more) return;
+    after = answer.list.at(-1)?.id ?? after;
   }
   // Too far behind: start again from the newest page.
   await loadNewest(token);
@@ -125,8 +132,11 @@ export async function loadOlder(): Promise<number> {
 /** Opens the room for an event; answers the function that closes it. */
 export function openChatRoom(token: string): () => void {
   chatStore.update(() => ({ ...initial, token }));
+  arrivals = createResumePoint();
   const socket = getSocket();
   let queue: ChatMessage[] = [];
+  /** Where the next gap fill starts, taken when the connection dropped. */
+  let resumeAfter = 0;
   let frame = 0;
   let everConnected = false;
   let closed = false;
@@ -139,6 +149,7 @@ export function openChatRoom(token: string): () => void {
   };
   const onBatch = (lines: ChatMessage[]) => {
     if (!Array.isArray(lines)) return;
+    arrivals.arrived(lines.map((line) => line.id));
     queue.push(...lines);
     frame ||= requestAnimationFrame(flush);
   };
@@ -162,16 +173,18 @@ export function openChatRoom(token: string): () => void {
     }
     try {
       if (!everConnected || !chatStore.get().messages.length) await loadNewest(token);
-      else await fillGap(token);
+      else await fillGap(token, resumeAfter);
     } catch {
       // History failed (network): the next reconnect tries again; live lines still arrive.
     }
     everConnected = true;
   };
-  const onDisconnect = () =>
+  const onDisconnect = () => {
+    resumeAfter = arrivals.after();
     chatStore.update((draft) => {
       draft.connected = false;
     });
+  };
 
   socket.on('chat:batch', onBatch);
   socket.on('connect', onConnect);
