@@ -35,6 +35,8 @@ const SendRedPacketPopup = lazy(() => import('../red-packet/SendRedPacketPopup')
 const ESTIMATED_ROW_PX = 32;
 /** Within this distance of the end the viewer counts as reading the newest lines. */
 const AT_BOTTOM_PX = 24;
+/** A scroll up this soon after the viewer's wheel, touch, key or pointer is the viewer's (momentum included). */
+const VIEWER_SCROLL_MS = 1_000;
 
 export const giftPaymentKey = (token: string) => `reward:${token}`;
 export const redPacketPaymentKey = (token: string) => `redpack:${token}`;
@@ -156,20 +158,28 @@ export function ChatRoom({ token }: { token: string }) {
     if (list && atBottom.current && follow.current === null) list.scrollTop = list.scrollHeight;
   }, [totalSize, viewportSize]);
 
-  // Only the viewer leaves the end, by scrolling up. A scroll down that lands short of the end is the list's own
-  // (rows measured taller while the scroll to the end was under way): it keeps following.
+  // Only the viewer leaves the end, by scrolling up with a finger, the wheel or the keyboard. The list's own scrolls
+  // never do: the virtualizer moving the rows up when rows above the view are measured shorter than estimated, or a
+  // scroll to the end that lands short while rows are measured taller.
   const lastScrollTop = useRef(0);
+  const viewerScrolledAt = useRef(-Infinity);
+  const onViewerScroll = () => {
+    viewerScrolledAt.current = performance.now();
+  };
   const onScroll = () => {
     const list = listRef.current;
     if (!list) return;
     const top = list.scrollTop;
     if (list.scrollHeight - top - list.clientHeight < AT_BOTTOM_PX) atBottom.current = true;
-    else if (top < lastScrollTop.current) atBottom.current = false;
+    else if (top < lastScrollTop.current && performance.now() - viewerScrolledAt.current < VIEWER_SCROLL_MS)
+      atBottom.current = false;
     lastScrollTop.current = top;
     if (atBottom.current) setUnseen(0);
   };
 
   const onLoadOlder = async () => {
+    // Asking for older lines is reading up: new lines wait on the pill.
+    atBottom.current = false;
     const added = await loadOlder();
     // Keep the line that was at the top where it was.
     if (added > 0) virtualizer.scrollToIndex(added + 1, { align: 'start' });
@@ -198,6 +208,10 @@ export function ChatRoom({ token }: { token: string }) {
           ref={listRef}
           className={styles.list}
           onScroll={onScroll}
+          onWheel={onViewerScroll}
+          onTouchMove={onViewerScroll}
+          onKeyDown={onViewerScroll}
+          onPointerDown={onViewerScroll}
           role="log"
           aria-live="polite"
           aria-label={t('chat.messages')}
