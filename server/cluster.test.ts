@@ -40,10 +40,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
   let b: ServerNode;
   let proxy: http.Server;
   let balanced: string;
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-test-'));
+  // Made in beforeAll: a skipped suite (no PostgreSQL or Redis) runs no afterAll to remove it.
+  let uploads = '';
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
+    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-test-'));
     // Rate-limit windows of an earlier run on the same Redis would count against this one.
     const redis = connectRedis(redisUrl as string);
     const stale = await redis.keys('livev3:*');
@@ -78,7 +80,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
     await Promise.all([a?.stop(), b?.stop()]);
     await data?.close();
     await database?.drop();
-    fs.rmSync(uploads, { recursive: true, force: true });
+    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
   }, 30_000);
 
   let nextUser = 60_000;
