@@ -9,4 +9,10 @@ describe('app file caching', () => {
     expect(cacheControl('icons/icon-192.png')).toBe('public, max-age=86400');
     expect(cacheControl('manifest.webmanifest')).toBe('public, max-age=86400');
   });
+
+  it('caches a compressed copy as the file it stands for', () => {
+    expect(cacheControl('assets/index-C8a0nVWA.js.br')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl('index.html.gz')).toBe('no-cache');
+    expect(cacheControl('favicon.svg.br')).toBe('public, max-age=86400');
+  });
 });

@@ -9,14 +9,21 @@ import fastifyStatic from '@fastify/static';
  * manifest (fixed names) for a day.
  */
 export function cacheControl(relativeFile: string): string {
-  const file = relativeFile.split(path.sep).join('/');
+  // A compressed copy (scripts/precompress.ts) is cached as the file it stands for.
+  const file = relativeFile
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   if (file.startsWith('icons/') || file === 'favicon.svg' || file === 'manifest.webmanifest')
     return 'public, max-age=86400';
   return 'no-cache';
 }
 
-/** The built app at /livev3/ (caching: cacheControl). */
+/**
+ * The built app at /livev3/ (caching: cacheControl). Its text files are sent as the build compressed them
+ * (scripts/precompress.ts: brotli or gzip, as the request accepts), not compressed again per request.
+ */
 export async function appRoutes(app: FastifyInstance, options: { distDir: string }) {
   app.get('/', (_request, reply) => reply.redirect('/livev3/'));
   app.get('/livev3', (_request, reply) => reply.redirect('/livev3/'));
@@ -33,6 +40,7 @@ export async function appRoutes(app: FastifyInstance, options: { distDir: string
     root: options.distDir,
     prefix: '/livev3/',
     wildcard: true,
+    preCompressed: true,
     // Passed the Fastify reply in @fastify/static 10.
     setHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
       reply.header('Cache-Control', cacheControl(path.relative(options.distDir, file)));
