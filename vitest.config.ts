@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/unit-setup.ts'],
     pool: 'forks',
+    // Both cores: Vitest's default leaves one free (cores - 1), which on a 2-core machine runs every file in turn.
+    maxWorkers: 2,
     testTimeout: 20000,
     // A test server on a fresh PostgreSQL database (migrations and seed) takes seconds on a busy machine.
     hookTimeout: 60000,

@@ -31,11 +31,12 @@ export const CLUSTER_SUITES = ['server/shared/state.test.ts', 'server/cluster.te
 const files = process.argv.slice(2);
 const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 const env = { ...process.env, TEST_DATABASE_URL: postgres.url, TEST_REDIS_URL: redis.url };
-const vitest = (suites: string[]) =>
-  spawnSync('npx', ['vitest', 'run', ...suites], { stdio: 'inherit', env }).status ?? 1;
+const vitest = (suites: string[], ...options: string[]) =>
+  spawnSync('npx', ['vitest', 'run', ...options, ...suites], { stdio: 'inherit', env }).status ?? 1;
 let status: number;
 try {
-  status = files.length > 0 ? vitest(files) : vitest(POSTGRES_SUITES) || vitest(CLUSTER_SUITES);
+  status =
+    files.length > 0 ? vitest(files) : vitest(POSTGRES_SUITES) || vitest(CLUSTER_SUITES, '--maxWorkers=1');
 } finally {
   await Promise.all([postgres.stop(), redis.stop()]);
 }
