@@ -45,6 +45,8 @@ vi.mock('./hls-setup', async (original) => ({
   ...(await original<typeof HlsSetup>()),
   prefetchingLoader: () => class {},
 }));
+const autoplayRefused = vi.fn(async () => false);
+vi.mock('./autoplay', () => ({ autoplayRefused: () => autoplayRefused() }));
 vi.mock('./transmux-worker', () => ({ loadTransmuxWorker: async () => 'blob:transmux-worker' }));
 
 const play = vi.fn(function (this: HTMLVideoElement) {
@@ -66,6 +68,7 @@ beforeAll(async () => {
 beforeEach(() => {
   FakeHls.instances = [];
   play.mockClear();
+  autoplayRefused.mockResolvedValue(false);
 });
 
 afterEach(() => vi.useRealTimers());
@@ -186,6 +189,22 @@ describe('Player, after a network failure', () => {
     expect(play).toHaveBeenCalledTimes(2);
     expect(latest().startLoad).toHaveBeenCalledTimes(1);
     expect(video.paused).toBe(true); // jsdom plays nothing; the play event is what counts
+  });
+
+  it('loads nothing of the stream before the tap when the browser refuses autoplay from the start', async () => {
+    autoplayRefused.mockResolvedValue(true);
+    await start(true);
+    expect(screen.getByText('Tap to play')).toBeTruthy();
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(play).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByText('Tap to play')));
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(latest().loadSource).toHaveBeenCalledWith('https://cdn.example/live/demo.m3u8');
+    play.mockClear();
+    await playing();
+    // After the tap the stream starts by itself: no second tap.
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Tap to play')).toBeNull();
   });
 
   it('keeps loading a stream the browser let play', async () => {

@@ -4,6 +4,7 @@ import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';
 import { nextTask } from '../../lib/next-task';
 import { button } from '../../ui/button/button.css';
+import { autoplayRefused } from './autoplay';
 import { browserEngine, loadHls, prefetchPlaylists } from './engine';
 import {
   createRecovery,
@@ -80,6 +81,8 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     // who never taps does not pay for 30 s of buffer and a playlist polled every few seconds, and the page's main
     // thread is free for the rest of the room. The tap (the video's play event) starts loading again.
     let fragmentBuffered = false;
+    // Set while hls.js waits for the tap before it loads at all (autoplay refused from the start).
+    let startOnTap: (() => Promise<unknown>) | undefined;
     let waitingForTap = false;
     let parked = false;
     const park = () => {
@@ -153,38 +156,54 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     } else {
       // The playlists load while hls.js is still downloading; its playlist loader picks them up.
       prefetchPlaylists(src);
-      Promise.all([loadHls({ subtitles, captions, drm }), loadTransmuxWorker()]).then(
-        ([HlsClass, workerPath]) => {
+      const startHls = () =>
+        Promise.all([loadHls({ subtitles, captions, drm }), loadTransmuxWorker()]).then(
+          ([HlsClass, workerPath]) => {
+            if (disposed) return;
+            const Loader = prefetchingLoader(HlsClass, (url) => withSignatureOf(url, signedRef.current));
+            const instance = new HlsClass({
+              ...hlsConfig(live, workerPath),
+              pLoader: Loader,
+              fLoader: Loader,
+            });
+            hls = instance;
+            const recovery = createRecovery(instance, () => instance.loadSource(signedRef.current));
+            instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);
+            instance.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => {
+              if (data.details.live && !disposed) setLiveStream(stream);
+            });
+            instance.on(HlsClass.Events.FRAG_BUFFERED, () => {
+              recovery.reset();
+              fragmentBuffered = true;
+              // In a task of its own: stopping tears down the transmuxer, which would lengthen hls.js's own (already
+              // long) handling of the buffered fragment into one task of ~40 ms.
+              void nextTask().then(park);
+            });
+            instance.on(HlsClass.Events.ERROR, (_event, data) => {
+              if (!data.fatal) return;
+              const kind = errorKind(data);
+              if (recovery.recover(kind, data.details)) return;
+              failing = true;
+              instance.destroy();
+              hls = undefined;
+              if (!disposed) setStatus({ state: 'failed', kind });
+            });
+            instance.attachMedia(video);
+            // Its signature may have been renewed while the player waited for a tap.
+            instance.loadSource(signedRef.current);
+          },
+          () => !disposed && setStatus({ state: 'failed', kind: 'network' }),
+        );
+      if (!autoplay) void startHls();
+      else
+        void autoplayRefused().then((refused) => {
           if (disposed) return;
-          const Loader = prefetchingLoader(HlsClass, (url) => withSignatureOf(url, signedRef.current));
-          const instance = new HlsClass({ ...hlsConfig(live, workerPath), pLoader: Loader, fLoader: Loader });
-          hls = instance;
-          const recovery = createRecovery(instance, () => instance.loadSource(signedRef.current));
-          instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);
-          instance.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => {
-            if (data.details.live && !disposed) setLiveStream(stream);
-          });
-          instance.on(HlsClass.Events.FRAG_BUFFERED, () => {
-            recovery.reset();
-            fragmentBuffered = true;
-            // In a task of its own: stopping tears down the transmuxer, which would lengthen hls.js's own (already
-            // long) handling of the buffered fragment into one task of ~40 ms.
-            void nextTask().then(park);
-          });
-          instance.on(HlsClass.Events.ERROR, (_event, data) => {
-            if (!data.fatal) return;
-            const kind = errorKind(data);
-            if (recovery.recover(kind, data.details)) return;
-            failing = true;
-            instance.destroy();
-            hls = undefined;
-            if (!disposed) setStatus({ state: 'failed', kind });
-          });
-          instance.attachMedia(video);
-          instance.loadSource(src);
-        },
-        () => !disposed && setStatus({ state: 'failed', kind: 'network' }),
-      );
+          if (!refused) return void startHls();
+          // The browser will not start it without a tap: the cover (over the poster) at once, and hls.js, its worker
+          // and the first fragment only on the tap, not during the page's load.
+          startOnTap = startHls;
+          waitForTap();
+        });
     }
 
     const onError = () => {
@@ -193,6 +212,10 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     const onPlay = () => {
       wantsPlayRef.current = true;
       waitingForTap = false;
+      if (startOnTap) {
+        void startOnTap();
+        startOnTap = undefined;
+      }
       if (parked && hls) {
         parked = false;
         hls.startLoad();
