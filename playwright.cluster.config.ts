@@ -5,14 +5,13 @@
  */
 import { defineConfig } from '@playwright/test';
 import shared from './playwright.config.ts';
-import type { ThemeOptions } from './tests/fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4318);
 
 /** The specs of the live room (content, access gates, chat and red packets) and of voting. */
 export const CLUSTER_SPECS = ['live-room.spec.ts', 'access.spec.ts', 'chat.spec.ts', 'vote.spec.ts'];
 
-export default defineConfig<ThemeOptions>({
+export default defineConfig({
   ...shared,
   webServer: {
     // --until-stdin-ends: the cluster stops (nodes, PostgreSQL, Redis, their data) even if this runner is killed.

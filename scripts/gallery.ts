@@ -23,7 +23,7 @@ function renderLive(): void {
     spawnSync(command, args, { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, ...env } });
   if (run('npm', ['run', 'build']).status !== 0) process.exit(1);
   // Cells that differ fail their test: the run's exit code is expected to be non-zero then.
-  // Other arguments go to Playwright (e.g. `--grep home` for some screens, `--project red-default` for one column).
+  // Other arguments go to Playwright (e.g. `--grep home` for some screens, `--grep channel` for the channel variant's columns).
   const extra = process.argv.slice(2).filter((arg) => arg !== '--live');
   run('npx', ['playwright', 'test', 'tests/screenshots', ...extra], { GALLERY_LIVE_DIR: liveDir });
 }

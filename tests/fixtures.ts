@@ -1,6 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
-
-export type ThemeOptions = { theme: string; variant: 'default' | 'channel' };
+import { test, expect, type Page } from '@playwright/test';
 
 /** A fixed moment for every screenshot (countdowns and dates render the same on every run). */
 export const FROZEN_TIME = new Date('2026-05-01T12:00:00+08:00');
@@ -71,9 +69,4 @@ export function trackRequests(page: Page): Set<unknown> {
   return pending;
 }
 
-export const test = base.extend<ThemeOptions>({
-  theme: ['red', { option: true }],
-  variant: ['default', { option: true }],
-});
-
-export { expect };
+export { expect, test };

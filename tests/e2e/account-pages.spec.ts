@@ -291,6 +291,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(value('loggedIn')).toHaveText(zh ? '是' : 'Yes');
     await expect(value('locale')).toHaveText(locale);
     await expect(value('theme')).toHaveText(/^[a-z]+-(default|channel)$/);
+    // The row follows the theme as it changes (a designer's switch, or the event's own theme arriving).
+    await page.evaluate(() => window.__livev3?.setTheme('pink', 'channel'));
+    await expect(value('theme')).toHaveText('pink-channel');
     await expect(value('errors')).toHaveText(zh ? '无' : 'None');
     await expect(value('latency')).toHaveText('—');
     await page.getByRole('button', { name: zh ? '测速' : 'Measure' }).click();

@@ -4,17 +4,22 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, FROZEN_TIME, openThemedRoute, settled, test, trackRequests } from '../fixtures';
 import { screens } from '../screens';
+import { themeNames, variants } from '../themes';
 
 /** WCAG 2.1 A and AA rules (contrast, names, labels, structure) as axe checks them. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A long page under load takes seconds per capture, and a comparison needs two that agree. */
 const CAPTURE_TIMEOUT_MS = 15_000;
+
+/** Every theme's capture and analysis of one screen: seven of each, seconds apiece on a busy machine. */
+const SCREEN_TIMEOUT_MS = 180_000;
+
 /**
- * Every screen passes axe: all WCAG 2.1 AA rules in every theme x variant. A violation fails the screenshot test that
- * showed it.
+ * Every screen passes axe: all WCAG 2.1 AA rules in every theme x variant. A violation fails the screen's test (soft:
+ * the other themes are still captured and analysed, and every violation is reported).
  */
-async function expectAccessible(page: Page): Promise<void> {
+async function expectAccessible(page: Page, cell: string): Promise<void> {
   // Legacy mode runs axe in the page itself. The default opens a second, blank page for every analysis to combine
   // the frames' results (about 0.7 s a screen); these screens have no frames of another origin to combine.
   const axe = new AxeBuilder({ page }).setLegacyMode(true);
@@ -25,49 +30,65 @@ async function expectAccessible(page: Page): Promise<void> {
         `${violation.id} (${violation.impact}): ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
     ),
   );
-  expect(found, 'axe WCAG 2.1 AA violations').toEqual([]);
+  expect.soft(found, `axe WCAG 2.1 AA violations in ${cell}`).toEqual([]);
 }
 
+/** Switches the page's theme in place (a class on <html>, see src/app/theme-root.ts) and waits until it applies. */
+async function switchTheme(page: Page, theme: string, variant: string): Promise<void> {
+  await page.evaluate(
+    ([name, themeVariant]) => {
+      window.__livev3?.setTheme(name, themeVariant as 'default' | 'channel');
+    },
+    [theme, variant] as const,
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-theme', `${theme}-${variant}`);
+}
+
+// A screen's test opens it once per variant, in the first theme as a viewer's first render, then switches the theme
+// in place for the others: a theme is a class on <html>, so each capture shows exactly what a viewer opening the
+// screen in that theme sees, without loading and starting the app seven times over.
+test.describe.configure({ mode: 'parallel' });
+
 for (const screen of screens) {
-  test(screen.id, async ({ page, theme, variant }) => {
-    // Screenshot, then axe: each screen does both in every theme x variant.
-    test.slow();
-    await page.clock.setFixedTime(FROZEN_TIME);
-    const pending = trackRequests(page);
-    await openThemedRoute(page, screen.path, theme, variant);
-    const ready = screen.ready.startsWith('css=')
-      ? page.locator(screen.ready.slice(4)).first()
-      : page.getByText(screen.ready, { exact: false }).first();
-    await expect(ready).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', `${theme}-${variant}`);
-    await screen.setup?.(page);
-    await settled(page, pending);
-    const mask = [
-      page.locator('video'),
-      page.locator('[data-testid="player"]'),
-      ...(screen.mask ?? []).map((selector) => page.locator(selector)),
-    ];
-    // `npm run gallery -- --live` collects what the current code renders, and which cells differ from the baseline.
-    const liveDir = process.env.GALLERY_LIVE_DIR;
-    if (liveDir) {
-      const cell = path.join(liveDir, test.info().project.name, screen.id);
-      await page.screenshot({
-        path: `${cell}.png`,
-        fullPage: true,
-        mask,
-        animations: 'disabled',
-        caret: 'hide',
-      });
-      const errors = test.info().errors.length;
-      await expect
-        .soft(page)
-        .toHaveScreenshot(`${screen.id}.png`, { fullPage: true, mask, timeout: CAPTURE_TIMEOUT_MS });
-      if (test.info().errors.length > errors) fs.writeFileSync(`${cell}.differs`, '');
-      return;
-    }
-    await expect
-      .soft(page)
-      .toHaveScreenshot(`${screen.id}.png`, { fullPage: true, mask, timeout: CAPTURE_TIMEOUT_MS });
-    await expectAccessible(page);
-  });
+  for (const variant of variants) {
+    test(`${screen.id} · ${variant}`, async ({ page }) => {
+      test.setTimeout(SCREEN_TIMEOUT_MS);
+      await page.clock.setFixedTime(FROZEN_TIME);
+      const pending = trackRequests(page);
+      const [first] = themeNames;
+      await openThemedRoute(page, screen.path, first, variant);
+      const ready = screen.ready.startsWith('css=')
+        ? page.locator(screen.ready.slice(4)).first()
+        : page.getByText(screen.ready, { exact: false }).first();
+      await expect(ready).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', `${first}-${variant}`);
+      await screen.setup?.(page);
+      await settled(page, pending);
+      const mask = [
+        page.locator('video'),
+        page.locator('[data-testid="player"]'),
+        ...(screen.mask ?? []).map((selector) => page.locator(selector)),
+      ];
+      // `npm run gallery -- --live` collects what the current code renders, and which cells differ from the baseline.
+      const liveDir = process.env.GALLERY_LIVE_DIR;
+      for (const theme of themeNames) {
+        const cell = `${theme}-${variant}`;
+        await test.step(cell, async () => {
+          if (theme !== first) await switchTheme(page, theme, variant);
+          const name = [cell, `${screen.id}.png`];
+          const options = { fullPage: true, mask, timeout: CAPTURE_TIMEOUT_MS };
+          if (liveDir) {
+            const file = path.join(liveDir, cell, screen.id);
+            await page.screenshot({ ...options, path: `${file}.png`, animations: 'disabled', caret: 'hide' });
+            const errors = test.info().errors.length;
+            await expect.soft(page).toHaveScreenshot(name, options);
+            if (test.info().errors.length > errors) fs.writeFileSync(`${file}.differs`, '');
+            return;
+          }
+          await expect.soft(page).toHaveScreenshot(name, options);
+          await expectAccessible(page, cell);
+        });
+      }
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import './texts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { appConfig } from '../../engine/config';
 import { getAuthToken } from '../../lib/auth';
 import { recentApiErrors, request } from '../../lib/api-client';
@@ -28,6 +28,14 @@ type RowKey =
   | 'errors';
 type Row = { key: RowKey; value: string };
 
+/** The theme on <html> (`data-theme`, set by the app's theme root), followed as it changes. */
+function subscribeToDocumentTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+const documentTheme = () => document.documentElement.dataset.theme;
+
 /**
  * What support needs from a viewer's phone: app version, browser, WeChat version and what it supports, the JS-SDK
  * config result, login state, locale, theme, network type, a latency test to the API and the last API errors, with
@@ -38,6 +46,7 @@ export function DiagnosticsPage() {
   const [jsSdk, setJsSdk] = useState(isWeChat() ? t('account.diag.pending') : t('account.diag.notWechat'));
   const [latency, setLatency] = useState('');
   const [copied, setCopied] = useState('');
+  const theme = useSyncExternalStore(subscribeToDocumentTheme, documentTheme);
   const version = wechatVersion();
   const modern = version !== null && compareVersions(version, MIN_SHARE_VERSION) >= 0;
   const yes = (value: boolean) => (value ? t('account.diag.yes') : t('account.diag.no'));
@@ -75,7 +84,7 @@ export function DiagnosticsPage() {
     { key: 'jsSdk', value: jsSdk },
     { key: 'loggedIn', value: yes(Boolean(getAuthToken(launchStore.get().videoToken))) },
     { key: 'locale', value: i18n.language },
-    { key: 'theme', value: document.documentElement.dataset.theme ?? t('account.diag.unknown') },
+    { key: 'theme', value: theme ?? t('account.diag.unknown') },
     { key: 'network', value: connection?.type ?? connection?.effectiveType ?? t('account.diag.unknown') },
     { key: 'latency', value: latency || '—' },
     {
