@@ -87,18 +87,27 @@ async function playerIds(sql: Sql): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Players' votes added minus the vote records, read in ONE statement (one snapshot): the server may still be counting
+ * votes whose requests autocannon gave up on when the round ended, and two separate reads would count those in one
+ * sum and not the other.
+ */
 async function integrity(sql: Sql): Promise<number> {
-  const votes = await sql
-    .selectFrom('players')
-    .select((eb) => eb.fn.sum<number>('votes').as('n'))
-    .where('contest_id', '=', CONTEST)
+  const { votes, records } = await sql
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('players')
+        .select((inner) => inner.fn.sum<number>('votes').as('n'))
+        .where('contest_id', '=', CONTEST)
+        .as('votes'),
+      eb
+        .selectFrom('vote_records')
+        .select((inner) => inner.fn.sum<number>('count').as('n'))
+        .where('contest_id', '=', CONTEST)
+        .as('records'),
+    ])
     .executeTakeFirstOrThrow();
-  const records = await sql
-    .selectFrom('vote_records')
-    .select((eb) => eb.fn.sum<number>('count').as('n'))
-    .where('contest_id', '=', CONTEST)
-    .executeTakeFirstOrThrow();
-  return Number(votes.n ?? 0) - Number(records.n ?? 0);
+  return Number(votes ?? 0) - Number(records ?? 0);
 }
 
 type Load = { votesPerSecond: number; p99: number; failed: number };
