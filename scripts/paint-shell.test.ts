@@ -83,10 +83,12 @@ describe('index.html inline script', () => {
   });
 
   it('on a live room starts the entry once the cover is on screen: player chunks, stylesheet, then the entry', async () => {
+    const live = { ...envelope.data, live_status: 1, live_url: '/streams/live/demo/master.m3u8?sig=a' };
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(new Response(JSON.stringify(envelope)))),
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ ...envelope, data: live })))),
     );
+    vi.stubGlobal('MediaSource', class {});
     runInlineScript(boot);
     // Nothing of the entry before the shell's first paint: it then downloads while the cover does.
     expect(preloaded('modulepreload')).toEqual([]);
@@ -97,16 +99,50 @@ describe('index.html inline script', () => {
     await vi.waitFor(() => expect(cover.getAttribute('src')).toBe('/streams/vod/demo/cover.jpg'));
     expect(stylesheet()).toBeNull();
     expect(entryScript()).toBeNull();
+    // The player's chunks and the stream's playlist follow the cover: they never compete with it.
+    expect(preloaded('modulepreload')).toEqual(boot.modules);
+    expect(preloaded('preload')).not.toContain(live.live_url);
     cover.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(stylesheet()?.getAttribute('href')).toBe('/livev3/assets/index.css'));
-    // The player's chunks once the entry has arrived too: they never share the network with the entry.
-    expect(preloaded('modulepreload')).toEqual(boot.modules);
-    document.head.querySelector('link[rel="modulepreload"]')?.dispatchEvent(new Event('load'));
     expect(preloaded('modulepreload')).toEqual([...boot.modules, ...boot.player]);
+    const playlist = document.head.querySelector(`link[rel="preload"][href="${live.live_url}"]`);
+    expect((playlist as HTMLLinkElement & { as?: string }).as).toBe('fetch');
+    // As the player's fetch asks for it (same-origin credentials), or the preload would not be used.
+    expect(playlist?.getAttribute('crossorigin')).toBe('');
     // The entry waits for its stylesheet, so the page never renders unstyled.
     expect(entryScript()).toBeNull();
     stylesheet()?.dispatchEvent(new Event('load'));
     expect(entryScript()?.getAttribute('src')).toBe('/livev3/assets/index.js');
+  });
+
+  it('preloads the playlist the player starts with, and none where it would not be used', async () => {
+    const playlists = async (data: Record<string, unknown>, mediaSource = true) => {
+      document.head.querySelectorAll('link, script').forEach((element) => element.remove());
+      delete window.__livev3Early;
+      vi.unstubAllGlobals();
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() =>
+          Promise.resolve(new Response(JSON.stringify({ xcode: 200, data: { ...envelope.data, ...data } }))),
+        ),
+      );
+      if (mediaSource) vi.stubGlobal('MediaSource', class {});
+      runInlineScript(boot);
+      const cover = document.getElementById('lv-cover') as HTMLImageElement;
+      await vi.waitFor(() => expect(cover.getAttribute('src')).not.toBeNull());
+      cover.dispatchEvent(new Event('load'));
+      await vi.waitFor(() => expect(stylesheet()).not.toBeNull());
+      return preloaded('preload').filter((href) => href?.includes('.m3u8'));
+    };
+    const urls = { live_url: '/live.m3u8', replay_url: '/replay.m3u8' };
+    expect(await playlists({ ...urls, live_status: 1 })).toEqual(['/live.m3u8']);
+    // Not live (yet, or any more): the replay.
+    expect(await playlists({ ...urls, live_status: 2 })).toEqual(['/replay.m3u8']);
+    // Episodes: the episodes feature picks the stream. A gated event: the detail names none.
+    expect(await playlists({ ...urls, live_status: 1, episode_count: 3 })).toEqual([]);
+    expect(await playlists({ live_url: '', replay_url: '', live_status: 1 })).toEqual([]);
+    // No Media Source (iOS plays HLS natively and fetches its own playlists).
+    expect(await playlists({ ...urls, live_status: 1 }, false)).toEqual([]);
   });
 
   it('starts the entry when the detail fails, without waiting for a cover', async () => {
@@ -341,27 +377,54 @@ describe('index.html inline script on the contest pages', () => {
 });
 
 describe('the built index.html', () => {
+  // As the build writes it: no modulepreload tags (build.modulePreload is off).
   const built = [
     '<title>livev3</title>',
     '<script type="module" crossorigin src="/livev3/assets/index-A1.js"></script>',
-    '<link rel="modulepreload" crossorigin href="/livev3/assets/runtime-B2.js">',
     '<link rel="stylesheet" crossorigin href="/livev3/assets/index-C3.css">',
   ].join('\n');
-  const chunk = (fileName: string, facadeModuleId: string) => ({ type: 'chunk', fileName, facadeModuleId });
+  const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = []) => ({
+    type: 'chunk',
+    fileName,
+    facadeModuleId,
+    imports,
+  });
   const bundle = {
-    a: chunk('assets/Player-D4.js', '/app/src/features/player/Player.tsx'),
+    entry: chunk('assets/index-A1.js', '/app/src/app/main.tsx', [
+      'assets/runtime-B2.js',
+      'assets/shared-F6.js',
+    ]),
+    runtime: chunk('assets/runtime-B2.js', null),
+    shared: chunk('assets/shared-F6.js', null, ['assets/runtime-B2.js', 'assets/deep-G7.js']),
+    deep: chunk('assets/deep-G7.js', null),
+    a: chunk('assets/Player-D4.js', '/app/src/features/player/Player.tsx', ['assets/runtime-B2.js']),
     b: chunk('assets/hls.light-E5.js', '/app/node_modules/hls.js/dist/hls.light.mjs'),
   } as unknown as Parameters<typeof deferEntry>[1];
 
-  it('takes the entry, its imports and its stylesheet out, for the inline script to fetch and start them', () => {
+  it('takes the entry and its stylesheet out, with every module the entry imports, for the inline script', () => {
     const { html, boot: entry } = deferEntry(built, bundle, '/livev3/');
     expect(html).toBe('<title>livev3</title>');
     expect(entry).toEqual({
       js: '/livev3/assets/index-A1.js',
-      modules: ['/livev3/assets/index-A1.js', '/livev3/assets/runtime-B2.js'],
+      modules: [
+        '/livev3/assets/index-A1.js',
+        '/livev3/assets/runtime-B2.js',
+        '/livev3/assets/shared-F6.js',
+        '/livev3/assets/deep-G7.js',
+      ],
       css: ['/livev3/assets/index-C3.css'],
       player: ['/livev3/assets/Player-D4.js', '/livev3/assets/hls.light-E5.js'],
     });
+  });
+
+  it('takes out modulepreload tags too, each module once', () => {
+    const tagged = built.replace(
+      '</script>',
+      '</script>\n<link rel="modulepreload" crossorigin href="/livev3/assets/runtime-B2.js">',
+    );
+    const { html, boot: entry } = deferEntry(tagged, bundle, '/livev3/');
+    expect(html).toBe('<title>livev3</title>');
+    expect(entry.modules.filter((href) => href.endsWith('runtime-B2.js'))).toHaveLength(1);
   });
 
   it('fails the build when the entry or a player chunk is missing', () => {

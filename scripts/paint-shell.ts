@@ -15,9 +15,11 @@
  *   - starts the app: a build's index.html has no tags for the entry; the script preloads the entry module, its
  *     imports and its stylesheet once the shell is painted (a frame after the HTML: the first paint never waits for
  *     them), and adds the stylesheet and the entry once the cover is on screen (at once on other routes, when the
- *     detail fails, or after 4 s); on a live room it preloads the player's chunks as soon as the entry has arrived
- *     and the cover is on screen: the entry's work never delays the cover's paint, nothing it loads competes with
- *     the cover for the network, and the player's code does not compete with the entry's,
+ *     detail fails, or after 4 s); on a live room it preloads the player's chunks and the stream's master playlist
+ *     (the stream the player starts with: live while live, else the replay) with the entry, once the cover is on
+ *     screen: the entry's work never delays the cover's paint and nothing it loads competes with the cover for the
+ *     network, and the first video frame does not wait for the entry to have downloaded and run before its own
+ *     downloads start (the player's prefetch takes the playlist from the preload),
  *   - and on a channel home paints the channel shell instead (the header band with the cover, logo, name and
  *     introduction, and the live-now card with the live event's cover, laid out as the page lays them out), from the
  *     channel request started the same way; the app starts once the live cover (or the channel cover) is on screen;
@@ -61,8 +63,7 @@ type ShellColours = {
 /**
  * The built entry, which the inline script fetches once the shell is painted and starts once the cover is on screen
  * (the build's own tags would do neither): the entry module, the modules it imports (the entry first), its
- * stylesheets, and on a live room the player's chunks, preloaded once the entry has arrived and the cover is on
- * screen (the entry asks for them first thing; before, they would share the network with the entry or the cover).
+ * stylesheets, and on a live room the player's chunks, preloaded with the entry once the cover is on screen.
  */
 export type EntryBoot = { js: string; modules: string[]; css: string[]; player: string[] };
 
@@ -186,8 +187,8 @@ var settle,settled=new Promise(function(r){settle=r});early.coverSettled=settled
 var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;d.head.appendChild(l);return l},
 parsed=function(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()},
 painted=function(f){var t=setTimeout(f,1000);requestAnimationFrame(function(){clearTimeout(t);setTimeout(f)})};
-var fetched,arrived,booted,player=function(){if(!arrived||!booted||!C.rooms[route]||player.done)return;player.done=1;C.boot.player.forEach(function(href){add('modulepreload',href)})},
-fetchEntry=function(){var b=C.boot;if(fetched||!b)return;fetched=1;b.modules.forEach(function(href,i){var l=add('modulepreload',href);if(!i)l.onload=l.onerror=function(){arrived=1;player()}});b.css.forEach(function(href){add('preload',href,'style')})};
+var fetched,booted,stream,player=function(){if(!booted||!C.rooms[route]||player.done)return;player.done=1;C.boot.player.forEach(function(href){add('modulepreload',href)});if(stream&&(w.MediaSource||w.ManagedMediaSource))add('preload',stream,'fetch')},
+fetchEntry=function(){var b=C.boot;if(fetched||!b)return;fetched=1;b.modules.forEach(function(href){add('modulepreload',href)});b.css.forEach(function(href){add('preload',href,'style')})};
 var boot=function(){var b=C.boot;if(booted||!b)return;booted=1;fetchEntry();player();
 var n=b.css.length+1,go=function(){if(--n)return;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.js;d.head.appendChild(s)};
 parsed(function(){b.css.forEach(function(href){var l=add('stylesheet',href);l.onload=l.onerror=go});go()})};
@@ -223,6 +224,7 @@ response.then(function(r){return r.clone().json()}).then(function(e){var v=e&&e.
 if(ch){channel(v);return}
 if(vr){contest(v);return}
 var t=el('lv-title');if(v&&v.title&&t){t.textContent=v.title;t.className='lv-title'}
+if(v&&!v.episode_count)stream=v.live_status===1&&v.live_url||v.replay_url;
 if(!v||!v.cover){done();return}
 pre(v.cover);
 var img=el('lv-cover');if(!img){done();return}
@@ -316,6 +318,27 @@ export const SHELL = [
   '</div>',
 ].join('');
 
+/** Every chunk `fileName` imports statically, directly or not (the bundle's file names), in a stable order. */
+export function staticImports(
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+  fileName: string,
+): string[] {
+  const byName = new Map<string, { imports: string[] }>();
+  for (const file of Object.values(bundle))
+    if (file.type === 'chunk') byName.set(file.fileName, { imports: file.imports });
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    for (const imported of byName.get(name)?.imports ?? []) {
+      if (seen.has(imported)) continue;
+      seen.add(imported);
+      visit(imported);
+    }
+  };
+  visit(fileName);
+  seen.delete(fileName);
+  return [...seen];
+}
+
 /**
  * The build's entry tags, taken out of index.html for the inline script: the entry module, the modules it imports
  * and its stylesheets, which the script fetches once the shell is painted and starts once the cover is on screen, so
@@ -337,12 +360,15 @@ export function deferEntry(
     return base + chunk.fileName;
   });
   const js = entry[1] as string;
-  const modules = [js];
+  // The modules the entry imports statically, from the bundle: the build writes no modulepreload tags for them
+  // (`build.modulePreload: false`), and without a preload the browser finds each one only once the entry has arrived
+  // and been parsed (one more round trip, on a slow network behind everything the page has asked for meanwhile).
+  const modules = [js, ...staticImports(bundle, js.slice(base.length)).map((file) => base + file)];
   const css: string[] = [];
   const deferred = html
     .replace(entry[0], '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
-      modules.push(href);
+      if (!modules.includes(href)) modules.push(href);
       return '';
     })
     .replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {

@@ -8,8 +8,7 @@
  * and adds `<link rel="modulepreload">` (and `<link rel="preload" as="style">` for CSS) for that route's files: the
  * dynamic imports then find them in the memory cache. Only build output has chunks; the dev server gets no script.
  *
- * A page joins by naming the modules its first screen needs; the others are left alone because their first paint
- * is measured elsewhere (the live room's code is in the entry). The generic blocks page joins on the routes that
+ * A page joins by naming the modules its first screen needs. The generic blocks page joins on the routes that
  * index.html paints a contest shell for (scripts/paint-shell.ts): the page, each of the route's blocks and the area
  * table that loads it. The server's Content-Security-Policy hashes every inline script of the built index.html, this
  * one too.
@@ -23,6 +22,9 @@ import { shellData } from './paint-shell.ts';
 /** Page (config `routes[].page`) -> the modules whose chunks its first screen needs, from the project root. */
 export const PRELOADED_PAGES: Record<string, string[]> = {
   channel: ['src/pages/channel/ChannelPage.tsx', 'src/blocks/channel-blocks/index.ts'],
+  // The live room: its page and block list, which the player's block (in the entry) renders in; the player's own
+  // chunk and hls.js follow from index.html's script once the entry has arrived. The blocks below the player wait.
+  home: ['src/pages/home/HomePage.tsx'],
 };
 
 /** The generic blocks page, preloaded with its blocks on the routes that have a contest shell. */

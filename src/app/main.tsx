@@ -10,6 +10,8 @@ import { launchStore } from '../lib/launch';
 import { loadVideoDetail } from '../features/video/api';
 import { browserEngine, loadHls } from '../features/player/engine';
 import { loadPlayer } from '../features/player/lazy';
+import { autoplayRefused } from '../features/player/autoplay';
+import { holdBackUntil } from '../lib/priority';
 import { findRoute } from '../engine/routes';
 import { appConfig, isDebugOrigin } from '../engine/config';
 import { toast } from '../ui/toast/toast';
@@ -75,10 +77,14 @@ void (async () => {
   // A token edited in the address bar switches to that event without a reload.
   watchVideoToken(window, () => void loadVideoDetail());
   if (findRoute(appConfig, currentPath())?.page === 'home') {
-    void coverSettled().then(() => {
-      if (browserEngine() === 'hls') void loadHls({}).catch(() => {});
-      void loadPlayer().catch(() => {});
-    });
+    const player = coverSettled().then(() =>
+      Promise.all([browserEngine() === 'hls' ? loadHls({}) : undefined, loadPlayer()]),
+    );
+    player.catch(() => {});
+    // Where the video starts by itself, the blocks below it wait for the player's code (src/lib/priority.ts): on a
+    // slow network their code and calls would otherwise share the bandwidth with hls.js and put the first frame off.
+    // Where it waits for a tap, they do not: the page comes first then.
+    holdBackUntil(autoplayRefused().then((refused) => (refused ? undefined : player)));
   }
   await nextTask();
   await initI18n(launch.locale);

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { afterPriority } from '../lib/priority';
 
 /** A block component receives its config props (already validated against schemas/blocks/<type>.schema.json). */
 export type BlockProps<P = Record<string, unknown>> = { props: P };
@@ -10,7 +11,12 @@ export type BlockComponent = ComponentType<BlockProps<any>>;
  * first-load budget, so blocks below the fold or with heavy code register through this.
  */
 export function lazyBlock<M>(load: () => Promise<M>, pick: (module: M) => BlockComponent): BlockComponent {
-  const block = lazy(() => load().then((module) => ({ default: pick(module) })));
+  // What the page needs first (the live room's player) may hold the code of the blocks back (src/lib/priority.ts).
+  const block = lazy(() =>
+    afterPriority()
+      .then(load)
+      .then((module) => ({ default: pick(module) })),
+  );
   lazyBlocks.add(block);
   return block;
 }

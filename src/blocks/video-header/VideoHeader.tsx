@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { afterPriority } from '../../lib/priority';
 import { useVideo } from '../../features/video/store';
 import { liveRoom } from '../live-room-loader';
 import type { BlockProps } from '../types';
@@ -8,8 +9,12 @@ import * as styles from './VideoHeader.css';
 type Props = { showViewers?: boolean };
 
 // Save and the room's menu come with the live-room blocks' chunk (first-load budget), into a row that already has
-// their height.
-const VideoActions = lazy(() => liveRoom().then((m) => m.videoActions()));
+// their height, after the player's code when the video starts by itself (src/lib/priority.ts).
+const VideoActions = lazy(() =>
+  afterPriority()
+    .then(liveRoom)
+    .then((m) => m.videoActions()),
+);
 
 /** The event's title, live status and audience (the home-video block above it shows the stream or its cover). */
 export function VideoHeader({ props }: BlockProps<Props>) {
