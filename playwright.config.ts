@@ -4,7 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 // E2E_PORT lets two suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 4318);
-const databasePath = path.join(os.tmpdir(), `livev3-e2e-${process.pid}.db`);
+// One fresh database per run, named in the runner's process (its workers load this file again and inherit the name);
+// tests/remove-database.ts deletes it when the run ends.
+process.env.LIVEV3_E2E_DATABASE ??= path.join(os.tmpdir(), `livev3-e2e-${process.pid}.db`);
+const databasePath = process.env.LIVEV3_E2E_DATABASE;
 
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
@@ -36,6 +39,7 @@ export default defineConfig({
   testDir: 'tests',
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  globalTeardown: './tests/remove-database.ts',
   reporter: [['list']],
   timeout: 30_000,
   expect: {
