@@ -115,6 +115,66 @@ export async function sqliteTransaction<T>(sql: Sql, work: (run: RunSync) => T):
     .execute(async () => db.transaction(() => work((steps) => runStepsSync(db, sql, steps))).immediate());
 }
 
+/** One unit's outcome in a batch: its result, or what it threw. */
+export type BatchOutcome<R> = { ok: true; result: R } | { ok: false; error: unknown };
+
+/**
+ * SQLite: many units of work in ONE transaction (one WAL commit for all), each run in order exactly as it would run
+ * alone (a unit's reads see the units before it). `state` is made once per transaction and handed to every unit (a
+ * cache of rows the units only read). A unit that throws an error `isRefusal` accepts must have written nothing
+ * (its checks come before its writes): it fails alone and the others still commit. Any other error rolls the whole
+ * batch back and every unit in it fails with that error (nothing written; clients retry).
+ */
+export async function sqliteBatch<I, R, S>(
+  sql: Sql,
+  inputs: I[],
+  unit: (run: RunSync, input: I, state: S) => R,
+  state: () => S,
+  isRefusal: (error: unknown) => boolean,
+): Promise<BatchOutcome<R>[]> {
+  try {
+    return await sqliteTransaction(sql, (run) => {
+      const shared = state();
+      return inputs.map((input): BatchOutcome<R> => {
+        try {
+          return { ok: true, result: unit(run, input, shared) };
+        } catch (error) {
+          if (isRefusal(error)) return { ok: false, error };
+          throw error;
+        }
+      });
+    });
+  } catch (error) {
+    return inputs.map(() => ({ ok: false, error }));
+  }
+}
+
+/**
+ * Group commit: the calls made in the same event-loop turn are run together by `runBatch` (at most `maxBatch` at a
+ * time, see `sqliteBatch`), each answered once its batch has committed.
+ */
+export function groupCommit<I, R>(
+  runBatch: (inputs: I[]) => Promise<BatchOutcome<R>[]>,
+  maxBatch = 256,
+): (input: I) => Promise<R> {
+  let queue: { input: I; resolve(result: R): void; reject(error: unknown): void }[] = [];
+  const flush = async () => {
+    while (queue.length) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(maxBatch);
+      const outcomes = await runBatch(batch.map((item) => item.input));
+      outcomes.forEach((outcome, index) =>
+        outcome.ok ? batch[index].resolve(outcome.result) : batch[index].reject(outcome.error),
+      );
+    }
+  };
+  return (input) =>
+    new Promise<R>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(() => void flush());
+      queue.push({ input, resolve, reject });
+    });
+}
+
 /**
  * A hot path's steps in one short transaction on either engine: synchronous on SQLite (`sqliteTransaction`), a kysely
  * transaction on PostgreSQL. Inside a transaction already (`sql` is one), the steps run in it.

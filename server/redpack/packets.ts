@@ -6,8 +6,8 @@
  * never hand out more shares than exist, never lose one, and never give a viewer two. Unclaimed shares are refunded
  * when the packet expires; the expiry holds the packet the same way, so no grab lands between its sum and its update.
  */
-import { isUniqueViolation, lockedForUpdate } from '../db/engine.ts';
-import { first, prepared, runTransaction, type Steps } from '../db/prepared.ts';
+import { engineOf, isUniqueViolation, lockedForUpdate } from '../db/engine.ts';
+import { first, groupCommit, prepared, runTransaction, sqliteBatch, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { maskName } from '../engagement/common.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -233,7 +233,13 @@ function* grabSteps(packetId: number, userId: number, now: number): Steps<{ amou
   return { amount: claimed.amount_cents };
 }
 
-/** Grabs one share for the viewer; answers its amount in cents. */
+/** A grab's amount in cents, or its refusal as the error the viewer reads. */
+function grabbed(outcome: { amount: number } | Refusal): number {
+  if (typeof outcome === 'string') throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES[outcome]);
+  return outcome.amount;
+}
+
+/** Grabs one share for the viewer, in a transaction of its own; answers its amount in cents. */
 export async function grabPacket(sql: Sql, packetId: number, userId: number, now: number): Promise<number> {
   let outcome: { amount: number } | Refusal;
   try {
@@ -243,8 +249,32 @@ export async function grabPacket(sql: Sql, packetId: number, userId: number, now
     if (isUniqueViolation(error)) throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES.alreadyGrabbed);
     throw error;
   }
-  if (typeof outcome === 'string') throw new ApiFailure(XCODE.badRequest, RED_PACKET_MESSAGES[outcome]);
-  return outcome.amount;
+  return grabbed(outcome);
+}
+
+export type GrabInput = { packetId: number; userId: number; now: number };
+
+/**
+ * The grab endpoint's grabber. SQLite: the grabs of one event-loop turn are committed together (`sqliteBatch`: one
+ * WAL commit per batch, each grab run in order as it would run alone, so a viewer's second grab sees the first and
+ * the shares run out exactly), each answered after its batch committed. PostgreSQL: one transaction per grab,
+ * concurrently (the claim's row lock and the unique index keep them apart).
+ */
+export function packetGrabber(sql: Sql, maxBatch = 256): (input: GrabInput) => Promise<number> {
+  if (engineOf(sql) === 'postgres')
+    return ({ packetId, userId, now }) => grabPacket(sql, packetId, userId, now);
+  const grab = groupCommit(
+    (inputs: GrabInput[]) =>
+      sqliteBatch(
+        sql,
+        inputs,
+        (run, { packetId, userId, now }) => run(grabSteps(packetId, userId, now)),
+        () => undefined,
+        (error) => error instanceof ApiFailure,
+      ),
+    maxBatch,
+  );
+  return async (input) => grabbed(await grab(input));
 }
 
 /** One line of the grab list: whole for the packet's sender and for the grabber's own line. */

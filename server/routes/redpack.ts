@@ -8,7 +8,7 @@ import type { HandlerMap } from '../contract/register.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/sql.ts';
 import { ok, XCODE } from '../envelope.ts';
-import { expireSoon, grabPacket, packetState } from '../redpack/packets.ts';
+import { expireSoon, packetGrabber, packetState } from '../redpack/packets.ts';
 import { packetOrder, packetRefund, payAnswer } from '../redpack/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { loadEvent } from './video.ts';
@@ -18,6 +18,7 @@ export function redpackHandlers(
   credentials: WechatCredentials,
   now: () => number = Date.now,
 ): HandlerMap {
+  const grab = packetGrabber(sql);
   return {
     async redpackSend(request) {
       const viewer = await needViewer(sql, request);
@@ -49,7 +50,7 @@ export function redpackHandlers(
     async redpackGet(request) {
       const viewer = await needViewer(sql, request);
       const { id } = request.query;
-      return ok({ id, amount: await grabPacket(sql, id, viewer.userId, now()) });
+      return ok({ id, amount: await grab({ packetId: id, userId: viewer.userId, now: now() }) });
     },
   };
 }

@@ -17,7 +17,15 @@
 import type { ContractSchema } from '../contract/types.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { engineOf } from '../db/engine.ts';
-import { first, prepared, runSteps, sqliteTransaction, type Steps } from '../db/prepared.ts';
+import {
+  first,
+  groupCommit,
+  prepared,
+  runSteps,
+  sqliteBatch,
+  type BatchOutcome,
+  type Steps,
+} from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { onOrderPaidAsync, OrderNotAvailable, type Order } from '../wechat/orders.ts';
 import { assertOpen, contestStatus, cstDay, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
@@ -293,7 +301,7 @@ function* castSteps(input: CastInput, contests: Map<number, CastContest | undefi
   };
 }
 
-export type CastOutcome = { ok: true; result: CastResult } | { ok: false; error: unknown };
+export type CastOutcome = BatchOutcome<CastResult>;
 
 /**
  * SQLite group commit: many votes in ONE transaction, each checked and counted in order exactly as a single vote
@@ -301,22 +309,14 @@ export type CastOutcome = { ok: true; result: CastResult } | { ok: false; error:
  * commit; any other error rolls the whole batch back and every vote in it fails (nothing counted; clients retry with
  * the same keys).
  */
-export async function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]> {
-  try {
-    return await sqliteTransaction(sql, (run) => {
-      const contests = new Map<number, CastContest | undefined>();
-      return inputs.map((input): CastOutcome => {
-        try {
-          return { ok: true, result: run(castSteps(input, contests)) };
-        } catch (error) {
-          if (error instanceof ApiFailure) return { ok: false, error };
-          throw error;
-        }
-      });
-    });
-  } catch (error) {
-    return inputs.map(() => ({ ok: false, error }));
-  }
+export function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]> {
+  return sqliteBatch(
+    sql,
+    inputs,
+    (run, input, contests) => run(castSteps(input, contests)),
+    () => new Map<number, CastContest | undefined>(),
+    (error) => error instanceof ApiFailure,
+  );
 }
 
 /**
@@ -623,25 +623,7 @@ export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> 
  */
 export function voteCaster(sql: Sql, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
   if (engineOf(sql) === 'postgres') return (input) => castVote(sql, input);
-  let queue: { input: CastInput; resolve(result: CastResult): void; reject(error: unknown): void }[] = [];
-  const flush = async () => {
-    while (queue.length) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      const outcomes = await castVotes(
-        sql,
-        batch.map((item) => item.input),
-      );
-      outcomes.forEach((outcome, index) =>
-        outcome.ok ? batch[index].resolve(outcome.result) : batch[index].reject(outcome.error),
-      );
-    }
-  };
-  return (input) =>
-    new Promise<CastResult>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(() => void flush());
-      queue.push({ input, resolve, reject });
-    });
+  return groupCommit((inputs: CastInput[]) => castVotes(sql, inputs), maxBatch);
 }
 
 const unpaidVoteOrder = prepared((sql, p) =>
