@@ -8,7 +8,8 @@ import { i18n, initI18n, type TranslationKey } from '../lib/i18n';
 import { coverSettled } from '../lib/early';
 import { launchStore } from '../lib/launch';
 import { loadVideoDetail } from '../features/video/api';
-import { browserEngine, loadHls } from '../features/player/engine';
+import { browserEngine, loadHls, startingStream } from '../features/player/engine';
+import { videoStore } from '../features/video/store';
 import { loadPlayer } from '../features/player/lazy';
 import { autoplayRefused } from '../features/player/autoplay';
 import { holdBackUntil } from '../lib/priority';
@@ -73,7 +74,7 @@ void (async () => {
   // fetches with high priority as soon as the detail names it, instead of competing with it for the network (most
   // streams need only the light build; the player loads the full one if not). Browsers that play HLS natively (iOS,
   // WeChat on iOS) never load hls.js.
-  void loadVideoDetail({ quiet: true });
+  const detail = loadVideoDetail({ quiet: true });
   // A token edited in the address bar switches to that event without a reload.
   watchVideoToken(window, () => void loadVideoDetail());
   if (findRoute(appConfig, currentPath())?.page === 'home') {
@@ -83,8 +84,13 @@ void (async () => {
     player.catch(() => {});
     // Where the video starts by itself, the blocks below it wait for the player's code (src/lib/priority.ts): on a
     // slow network their code and calls would otherwise share the bandwidth with hls.js and put the first frame off.
-    // Where it waits for a tap, they do not: the page comes first then.
-    holdBackUntil(autoplayRefused().then((refused) => (refused ? undefined : player)));
+    // Where it waits for a tap, or the event has no stream to start (not started, an access gate, episodes still to
+    // choose), they do not: the page comes first then.
+    holdBackUntil(
+      Promise.all([autoplayRefused(), detail]).then(([refused]) =>
+        refused || !startingStream(videoStore.get().info) ? undefined : player,
+      ),
+    );
   }
   await nextTask();
   await initI18n(launch.locale);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseEngine, needsFullBuild } from './engine';
+import type { VideoInfo } from '../video/types';
+import { chooseEngine, needsFullBuild, startingStream } from './engine';
 import { createRecovery, errorKind, hlsConfig } from './hls-setup';
 
 const IOS_WECHAT =
@@ -20,6 +21,29 @@ describe('chooseEngine', () => {
     expect(chooseEngine({ userAgent: ANDROID_WECHAT, nativeHls: false, mediaSource: false })).toBe(
       'unsupported',
     );
+  });
+});
+
+describe('startingStream', () => {
+  const event = (fields: Partial<VideoInfo>) =>
+    ({
+      can_watch: true,
+      live_status: 1,
+      live_url: '/live.m3u8',
+      replay_url: '/replay.m3u8',
+      ...fields,
+    }) as VideoInfo;
+
+  it('is the live stream while live, else the replay', () => {
+    expect(startingStream(event({}))?.url).toBe('/live.m3u8');
+    expect(startingStream(event({ live_status: 2 }))?.url).toBe('/replay.m3u8');
+  });
+
+  it('is none before the detail, behind an access gate, or while the episodes feature picks one', () => {
+    expect(startingStream(null)).toBeNull();
+    expect(startingStream(event({ can_watch: false, needs_password: true }))).toBeNull();
+    expect(startingStream(event({ episode_count: 3 }))).toBeNull();
+    expect(startingStream(event({ live_status: 0, live_url: '', replay_url: '' }))).toBeNull();
   });
 });
 

@@ -6,7 +6,8 @@
 import type Hls from 'hls.js';
 import { accessGate } from '../video/access-gate';
 import { videoStore } from '../video/store';
-import { streamOf, type StreamNeeds } from '../video/stream';
+import { streamOf, type Stream, type StreamNeeds } from '../video/stream';
+import type { VideoInfo } from '../video/types';
 import { prefetchPlaylists } from './preload';
 import { loadTransmuxWorker } from './transmux-worker';
 
@@ -37,6 +38,11 @@ export function needsFullBuild(needs: StreamNeeds): boolean {
   return Boolean(needs.subtitles || needs.captions || needs.drm);
 }
 
+/** The stream the live room's player starts with: none while an access gate stands first (or before the detail). */
+export function startingStream(info: VideoInfo | null): Stream | null {
+  return info && !accessGate(info) ? streamOf(info, false) : null;
+}
+
 let prefetchingOnDetail = false;
 
 /**
@@ -48,8 +54,7 @@ function prefetchOnDetail() {
   prefetchingOnDetail = true;
   let done = '';
   const prefetch = () => {
-    const info = videoStore.get().info;
-    const stream = info && !accessGate(info) ? streamOf(info, false) : null;
+    const stream = startingStream(videoStore.get().info);
     if (!stream || stream.url === done) return;
     done = stream.url;
     if (browserEngine() === 'hls') prefetchPlaylists(stream.url);
