@@ -95,6 +95,35 @@ test.describe('outside WeChat (H5)', () => {
     await expect(page.getByText('浙江省杭州市西湖区文三路 1 号')).toBeVisible();
   });
 
+  test('the quantity and the product survive adding an address from the checkout; paying buys that many', async ({
+    page,
+    request,
+  }) => {
+    await newViewer(page, request);
+    await openRoute(page, `/pages/shop/product/index?token=${EVENT}&id=21`);
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.getByRole('button', { name: '增加数量' }).click();
+    await expect(page.getByText('¥2.00')).toBeVisible();
+    await page.getByRole('button', { name: '新增收货地址' }).click();
+    await page.getByLabel('收货人').fill('赵六');
+    await page.getByLabel('手机号').fill('13700001234');
+    await page.getByLabel('省份').selectOption('北京市');
+    await page.getByLabel('城市').selectOption('市辖区');
+    await page.getByLabel('区县').selectOption('朝阳区');
+    await page.getByLabel('详细地址').fill('建国路 3 号');
+    await page.getByRole('button', { name: '保存' }).click();
+
+    await expect(page).toHaveURL(/#\/pages\/shop\/checkout\/index\?/);
+    await expect(page.getByRole('group', { name: '数量' }).locator('output')).toHaveText('2');
+    await expect(page.getByText('¥2.00')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /赵六/ })).toBeChecked();
+    await page.getByRole('button', { name: '提交订单并支付' }).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(page).toHaveURL(/#\/pages\/user\/order\/detail\/index\?/);
+    await expect(page.getByText('× 2')).toBeVisible();
+    await expect(page.getByText('北京市朝阳区建国路 3 号')).toBeVisible();
+  });
+
   test('pay later from my orders', async ({ page, request }) => {
     const viewer = await newViewer(page, request);
     const orderSn = await placeOrder(request, viewer, 21, await addAddress(request, viewer));

@@ -86,10 +86,11 @@ function AddressForm({ regions, existing, back }: { regions: Regions; existing?:
     if (!validate()) return;
     setBusy(true);
     try {
-      await saveAddress({ ...draft, ...(existing ? { id: existing.id } : {}) });
+      const saved = await saveAddress({ ...draft, ...(existing ? { id: existing.id } : {}) });
       clearDraft();
       toast(t('shop.saved'));
-      navigate(back);
+      // A page that sent the viewer here to add an address (the checkout) gets the new one to select.
+      navigate(back, existing ? {} : { address_id: saved.id });
     } catch {
       // shown by the API helper
     } finally {

@@ -24,7 +24,7 @@ import * as styles from './Checkout.css';
 /** Checkout: quantity (within stock and the per-user limit), the delivery address, the total, then pay. */
 export function Checkout() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = queryId(params.get('id'));
   const loaded = useLoad(
     async () => (id === null ? null : Promise.all([fetchProduct(id), fetchAddresses()] as const)),
@@ -32,15 +32,51 @@ export function Checkout() {
   );
   if (loaded.data === undefined) return <LoadState failed={loaded.failed} onRetry={loaded.reload} />;
   if (loaded.data === null || loaded.data[0] === null) return <EmptyState title={t('shop.empty')} />;
-  return <CheckoutForm product={loaded.data[0]} addresses={loaded.data[1].list} />;
+  const addresses = loaded.data[1].list;
+  const chosen = queryId(params.get('address_id'));
+  return (
+    <CheckoutForm
+      product={loaded.data[0]}
+      addresses={addresses}
+      initialQuantity={queryId(params.get('quantity')) ?? 1}
+      initialAddressId={addresses.some((address) => address.id === chosen) ? chosen : null}
+      onQuantity={(quantity) =>
+        // The quantity lives in the page's address too: a reload or the way back from the address form keeps it.
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.set('quantity', String(quantity));
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
 }
 
-function CheckoutForm({ product, addresses }: { product: Product; addresses: Address[] }) {
+function CheckoutForm({
+  product,
+  addresses,
+  initialQuantity,
+  initialAddressId,
+  onQuantity,
+}: {
+  product: Product;
+  addresses: Address[];
+  initialQuantity: number;
+  initialAddressId: number | null;
+  onQuantity(quantity: number): void;
+}) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const max = Math.max(1, Math.min(product.stock, product.limit_per_user || 99));
-  const [quantity, setQuantity] = useState(1);
-  const [addressId, setAddressId] = useState<number | null>(addresses[0]?.id ?? null);
+  const [quantity, setQuantityState] = useState(() => Math.min(max, Math.max(1, initialQuantity)));
+  const setQuantity = (next: number) => {
+    setQuantityState(next);
+    onQuantity(next);
+  };
+  const [addressId, setAddressId] = useState<number | null>(initialAddressId ?? addresses[0]?.id ?? null);
   const [busy, setBusy] = useState(false);
   // One key per checkout attempt: pressing again after a network failure answers the same order.
   const key = useRef(attemptKey());
@@ -69,7 +105,8 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
       setBusy(false);
     }
   };
-  const back = `${CHECKOUT_PAGE}?id=${product.id}`;
+  // The address form comes back to this product with this quantity (and selects the address it added).
+  const back = `${CHECKOUT_PAGE}?id=${product.id}&quantity=${quantity}`;
   return (
     <form
       className={card}
@@ -97,7 +134,7 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
             className={button({ tone: 'secondary', size: 'sm' })}
             aria-label={t('shop.decrease')}
             disabled={quantity <= 1}
-            onClick={() => setQuantity((value) => Math.max(1, value - 1))}
+            onClick={() => setQuantity(Math.max(1, quantity - 1))}
           >
             −
           </button>
@@ -109,7 +146,7 @@ function CheckoutForm({ product, addresses }: { product: Product; addresses: Add
             className={button({ tone: 'secondary', size: 'sm' })}
             aria-label={t('shop.increase')}
             disabled={quantity >= max}
-            onClick={() => setQuantity((value) => Math.min(max, value + 1))}
+            onClick={() => setQuantity(Math.min(max, quantity + 1))}
           >
             +
           </button>
