@@ -37,6 +37,9 @@ const texts = {
     allow: '允许并签到',
     checkedIn: '签到成功',
     done: '已签到',
+    mine: '我的签到',
+    noMine: '还没有签到记录',
+    checkedInAt: /签到时间/,
     fieldName: '姓名',
     fieldId: '身份证后四位',
     query: '查询',
@@ -61,6 +64,9 @@ const texts = {
     allow: 'Allow and check in',
     checkedIn: 'Checked in',
     done: 'Checked in',
+    mine: 'My check-ins',
+    noMine: 'No check-ins yet',
+    checkedInAt: /Checked in at/,
     fieldName: 'Name',
     fieldId: 'Last 4 of ID number',
     query: 'Look up',
@@ -111,11 +117,17 @@ for (const [locale, text] of Object.entries(texts)) {
     await context.setGeolocation({ latitude: 31.2306, longitude: 121.4739 });
     await loginAs(page, request, 'check-in', 'checkin-e2e');
     await openRoute(page, `/pages/check-in/index?token=checkin-e2e&locale=${locale}`);
+    const mine = page.getByRole('region', { name: text.mine });
+    await expect(mine.getByText(text.noMine)).toBeVisible();
     await page.getByRole('button', { name: text.checkIn }).click();
     await page.getByRole('button', { name: text.allow }).click();
     await expect(page.getByRole('status').filter({ hasText: text.checkedIn })).toBeVisible();
     const activity = page.getByRole('listitem').filter({ hasText: '测试签到（定位）' }).first();
     await expect(activity.getByText(text.done, { exact: true })).toBeVisible();
+    // My check-ins shows it at once, without a reload.
+    const mineLine = mine.getByRole('listitem').filter({ hasText: '测试签到（定位）' });
+    await expect(mineLine.getByText(text.checkedInAt)).toBeVisible();
+    await expect(mine.getByText(text.noMine)).toBeHidden();
   });
 
   test(`${locale}: query a score, see the result card, and a miss reveals nothing`, async ({

@@ -9,6 +9,7 @@ import { toast } from '../../ui/toast/toast';
 import { fetchActivities, fetchGroups, recordCheckIn, type Activity, type Group } from './api';
 import { ActivityLine } from './ActivityLine';
 import { currentPosition, LocationError } from './location';
+import { checkInRecorded } from './recorded';
 import './messages';
 import { done, list, meta, title } from './page.css';
 import * as styles from './ActivityList.css';
@@ -73,6 +74,7 @@ export function ActivityList({ token }: { token: string }) {
             : item,
         ),
       );
+      checkInRecorded();
     } catch {
       // The API helper showed the server's message (too far, closed).
     } finally {

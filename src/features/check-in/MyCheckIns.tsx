@@ -7,6 +7,7 @@ import { button } from '../../ui/button/button.css';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { fetchMine, type Activity } from './api';
 import { ActivityLine } from './ActivityLine';
+import { onCheckInRecorded } from './recorded';
 import { formatTime } from './time';
 import './messages';
 import * as styles from './page.css';
@@ -25,6 +26,8 @@ export function MyCheckIns({ token }: { token: string }) {
   useEffect(() => {
     if (loggedIn) load();
   }, [loggedIn, load]);
+  // A check-in made on this page shows here at once, not after a reload.
+  useEffect(() => onCheckInRecorded(load), [load]);
   return (
     <section aria-labelledby="my-check-ins">
       <h2 id="my-check-ins" className={styles.title}>
