@@ -23,7 +23,7 @@ export async function sendEmailCode(
   sql: Sql,
   mailer: Mailer,
   input: { email: string; ip: string; now: number; locale: Locale },
-): Promise<{ resend_after: number }> {
+): Promise<{ resend_after: number; code: string }> {
   const { email, ip, now } = input;
   const last = await sql
     .selectFrom('email_codes')
@@ -90,7 +90,7 @@ export async function sendEmailCode(
       en: 'The mail could not be sent, please retry later',
     });
   }
-  return { resend_after: EMAIL_RESEND_MS / 1000 };
+  return { resend_after: EMAIL_RESEND_MS / 1000, code };
 }
 
 /** Checks and consumes the newest code mailed to the address. */

@@ -22,6 +22,10 @@ const maskPhone = (phone: string) =>
   /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 
 type Options = {
+  /**
+   * Outside production: the code sent is kept for GET /dev/sms/last and answered as `dev_code` to the send-code
+   * calls, so the login form can show it (no SMS gateway is wired locally).
+   */
   devSms: boolean;
   now: () => number;
   wechat: WechatLoginApi;
@@ -129,7 +133,7 @@ export function accountHandlers(options: Options): HandlerMap {
       // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
       if (type === 'bind') await needViewer(sql, request, now());
       await consumeTicket(sql, { ticket: ticket ?? '', phone, now: now() });
-      const { resend_after } = await sendCode(sql, {
+      const { resend_after, code } = await sendCode(sql, {
         phone,
         purpose: type,
         ip: request.ip,
@@ -137,7 +141,7 @@ export function accountHandlers(options: Options): HandlerMap {
         keepForDev: options.devSms,
       });
       return ok(
-        { resend_after },
+        { resend_after, ...(options.devSms ? { dev_code: code } : {}) },
         localize({ 'zh-CN': '验证码已发送', en: 'The code has been sent' }, requestLocale(request)),
       );
     },
@@ -155,14 +159,14 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async sendEmailCode(request) {
       const email = normaliseEmail(request.body.email);
-      const answer = await sendEmailCode(sql, options.mailer, {
+      const { resend_after, code } = await sendEmailCode(sql, options.mailer, {
         email,
         ip: request.ip,
         now: now(),
         locale: requestLocale(request),
       });
       return ok(
-        answer,
+        { resend_after, ...(options.devSms ? { dev_code: code } : {}) },
         localize({ 'zh-CN': '验证码已发送到邮箱', en: 'The code has been mailed' }, requestLocale(request)),
       );
     },

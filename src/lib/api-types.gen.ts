@@ -2699,6 +2699,8 @@ export interface operations {
                         data: {
                             /** @description Seconds until another code may be sent */
                             resend_after: number;
+                            /** @description Development aid, never in production: the code sent (no SMS gateway is wired outside production) */
+                            dev_code?: string;
                         };
                     };
                 };
@@ -3368,7 +3370,10 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: {
+                            /** @description Seconds until another code may be sent */
                             resend_after?: number;
+                            /** @description Development aid, never in production: the code mailed */
+                            dev_code?: string;
                         };
                     };
                 };

@@ -13,6 +13,7 @@ import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { button } from '../../ui/button/button.css';
 import { Field } from '../../ui/field/Field';
 import { form, input } from '../../ui/field/Field.css';
+import { DevCodeNotice } from '../../ui/dev-code/DevCodeNotice';
 import { SlideCheck } from '../../ui/slide-check/SlideCheck';
 import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
 import { loadVideoDetail } from '../video/api';
@@ -74,6 +75,8 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
   const setFormError = (message: string) =>
     setError(message, isMobilePhone(values.phone.trim()) ? 'code' : 'phone');
   const [sent, setSent] = useState(false);
+  /** Outside production only: the code sent and where (the server's `dev_code`). */
+  const [devCode, setDevCode] = useState<{ code?: string; to: string }>({ to: '' });
   const [busy, setBusy] = useState(false);
   const [countdown, startCountdown] = useCountdown();
   const slide = useSlideTicket(values.phone.trim());
@@ -107,6 +110,7 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
       );
       startCountdown(answer.resend_after || RESEND_SECONDS);
       setSent(true);
+      setDevCode({ code: answer.dev_code, to: values.phone.trim() });
       codeRef.current?.focus();
     } catch (failure) {
       failed(failure);
@@ -207,6 +211,7 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
             {t('access.phone.sent')}
           </p>
         ) : null}
+        <DevCodeNotice code={devCode.code} to={devCode.to} channel="sms" />
         <button type="submit" className={button({ block: true })} disabled={busy}>
           {t('access.phone.submit')}
         </button>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
 import { form, input } from '../../ui/field/Field.css';
+import { DevCodeNotice } from '../../ui/dev-code/DevCodeNotice';
 import { toast } from '../../ui/toast/toast';
 import { emailLogin, mailLoginCode, type LoginAnswer } from './api';
 import { codeRow, formError, grow } from './page.css';
@@ -22,6 +23,8 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
   const [needCode, setNeedCode] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Outside production only: the code mailed and where (the server's `dev_code`). */
+  const [devCode, setDevCode] = useState<{ code?: string; to: string }>({ to: '' });
 
   const failed = (failure: unknown) => {
     if (failure instanceof ApiError) setError(failure.message);
@@ -32,7 +35,8 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
     setBusy(true);
     setError('');
     try {
-      await mailLoginCode(email.trim());
+      const answer = await mailLoginCode(email.trim());
+      setDevCode({ code: answer.dev_code, to: email.trim() });
       toast(t('account.login.mailed'));
     } catch (failure) {
       failed(failure);
@@ -125,6 +129,7 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
           {error}
         </p>
       ) : null}
+      {needCode ? <DevCodeNotice code={devCode.code} to={devCode.to} channel="mail" /> : null}
       <button type="submit" className={button({ block: true })} disabled={busy}>
         {t('account.login.submit')}
       </button>

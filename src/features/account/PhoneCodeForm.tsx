@@ -6,6 +6,7 @@ import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
 import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
+import { DevCodeNotice } from '../../ui/dev-code/DevCodeNotice';
 import { SlideCheck } from '../../ui/slide-check/SlideCheck';
 import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
 import { sendSmsCode, type SmsPurpose } from './api';
@@ -32,6 +33,8 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [seconds, setSeconds] = useState(0);
+  /** Outside production only: the code sent and where (the server's `dev_code`). */
+  const [devCode, setDevCode] = useState<{ code?: string; to: string }>({ to: '' });
   const slide = useSlideTicket(phone.trim());
   const { ticket } = slide;
   const codeRef = useRef<HTMLInputElement>(null);
@@ -55,6 +58,7 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
     try {
       const answer = await sendSmsCode(purpose, phone.trim(), ticket);
       setSeconds(answer.resend_after || RESEND_SECONDS);
+      setDevCode({ code: answer.dev_code, to: phone.trim() });
       toast(t('account.login.codeSent'));
       codeRef.current?.focus();
     } catch (failure) {
@@ -143,6 +147,7 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
           {error}
         </p>
       ) : null}
+      <DevCodeNotice code={devCode.code} to={devCode.to} channel="sms" />
       <button type="submit" className={button({ block: true })} disabled={busy}>
         {submitLabel}
       </button>
