@@ -199,6 +199,95 @@ describe('lottery', () => {
     expect(Number(winners.n)).toBe(10);
   }, 60_000);
 
+  it('credits points and coupons on winning, once per draw under concurrent draws; only goods ask for an address', async () => {
+    const id = 503;
+    await app.sql
+      .insertInto('engage_lotteries')
+      .values({
+        id,
+        event_token: 'credits',
+        title: 'credits',
+        rules: '',
+        starts_at: 0,
+        ends_at: 4_000_000_000,
+        draw_limit: 30,
+        draw_period: 'total',
+        requirement: 'none',
+        requirement_value: 0,
+        thanks_weight: 0,
+        time_zone: 'Asia/Shanghai',
+      })
+      .execute();
+    const prize = { lottery_id: id, image: '', stock: 1_000_000, weight: 1 };
+    await app.sql
+      .insertInto('engage_lottery_prizes')
+      .values([
+        { ...prize, id: 530, position: 0, name: '100 积分', reward: 'points', reward_amount: 100 },
+        { ...prize, id: 531, position: 1, name: '50 元优惠券', reward: 'coupon', reward_amount: 5000 },
+        { ...prize, id: 532, position: 2, name: '帆布袋', reward: 'goods', reward_amount: 0 },
+      ])
+      .execute();
+    const detail = await get(`/v3/api/lottery/detail?lottery_id=${id}`);
+    expect(detail.data.prizes.map((entry: { reward: string }) => entry.reward)).toEqual([
+      'points',
+      'coupon',
+      'goods',
+    ]);
+
+    // 30 concurrent draws of one viewer: each win credited once, the balance is 100 x the points wins.
+    const me = await viewer();
+    const draws = await Promise.all(
+      Array.from({ length: 30 }, () => get(`/v3/api/lottery/draw?lottery_id=${id}`, me)),
+    );
+    expect(draws.every((answer) => answer.xcode === 200 && answer.data.won)).toBe(true);
+    const won = (prizeId: number) => draws.filter((answer) => answer.data.prize.id === prizeId).length;
+    const points = won(530);
+    const coupons = won(531);
+    for (const answer of draws)
+      if (answer.data.prize.reward === 'points')
+        expect(answer.data.points_balance).toBeGreaterThanOrEqual(100);
+      else expect(answer.data.points_balance).toBeNull();
+    const credits = await app.sql
+      .selectFrom('engage_lottery_credits')
+      .select(['reward', 'amount', 'event_token'])
+      .where('lottery_id', '=', id)
+      .execute();
+    expect(credits.filter((credit) => credit.reward === 'points')).toHaveLength(points);
+    expect(credits.filter((credit) => credit.reward === 'coupon')).toHaveLength(coupons);
+    expect(credits.every((credit) => credit.event_token === 'credits')).toBe(true);
+    const mine = (await get(`/v3/api/lottery/detail?lottery_id=${id}`, me)).data.mine;
+    expect(mine.points_balance).toBe(points * 100);
+    expect(mine.needs_delivery).toBe(won(532) > 0);
+    const record = await get(`/v3/api/lottery/user/winning/record?lottery_id=${id}`, me);
+    expect(record.data.list).toHaveLength(30);
+    for (const win of record.data.list as { prize_id: number; reward: string; reward_amount: number }[])
+      expect([win.reward, win.reward_amount]).toEqual(
+        win.prize_id === 530 ? ['points', 100] : win.prize_id === 531 ? ['coupon', 5000] : ['goods', 0],
+      );
+
+    // A viewer who won only points: credited, and no delivery details are asked for or taken.
+    const pointsOnly = await viewer();
+    await app.sql
+      .updateTable('engage_lottery_prizes')
+      .set({ weight: 0 })
+      .where('id', 'in', [531, 532])
+      .execute();
+    const draw = await get(`/v3/api/lottery/draw?lottery_id=${id}`, pointsOnly);
+    expect(draw.data).toMatchObject({
+      won: true,
+      prize: { reward: 'points', reward_amount: 100 },
+      points_balance: 100,
+    });
+    const after = (await get(`/v3/api/lottery/detail?lottery_id=${id}`, pointsOnly)).data.mine;
+    expect(after).toMatchObject({ points_balance: 100, needs_delivery: false });
+    const refused = await post(
+      '/v3/api/lottery/user/info',
+      { lottery_id: id, name: '王小明', phone: '13912345678', address: '上海' },
+      pointsOnly,
+    );
+    expect(refused.xcode).toBe(40605);
+  });
+
   it('keeps a viewer out until they meet the condition', async () => {
     await app.sql
       .insertInto('engage_lotteries')

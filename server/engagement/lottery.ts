@@ -4,12 +4,17 @@
  * still in stock (and the "thanks for taking part" weight), take the prize's stock with a conditional update
  * (`stock > 0`), and record the draw. Two draws racing for the last unit: one update returns the row, the other
  * none and becomes "thanks" (on PostgreSQL the row lock re-checks `stock > 0`), so stock never goes negative.
+ *
+ * Goods are sent to the delivery address the winner gives; points and coupons are credited in the draw's own
+ * transaction: one `engage_lottery_credits` row per winning draw (its primary key, so never twice), then for points
+ * the viewer's points balance of the event (`engage_points`, which the daily bonus adds to as well). A coupon is its
+ * credit row in the viewer's account. Only a win of goods asks for (and accepts) delivery details.
  */
 import crypto from 'node:crypto';
 import { sql as raw } from 'kysely';
 import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
-import type { EngagementTables } from '../db/tables/engagement.ts';
+import type { EngagementTables, LotteryReward } from '../db/tables/engagement.ts';
 import { ENGAGE_XCODE, dayIn, fail, maskName, maskPhone, MOBILE, notFound, windowStatus } from './common.ts';
 import { liveWatchSeconds } from './live-watch.ts';
 
@@ -76,7 +81,7 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
   const lottery = await lotteryById(sql, id);
   const prizes = await sql
     .selectFrom('engage_lottery_prizes')
-    .select(['id', 'name', 'image', 'position', 'stock'])
+    .select(['id', 'name', 'image', 'position', 'stock', 'reward', 'reward_amount'])
     .where('lottery_id', '=', id)
     .orderBy('position')
     .execute();
@@ -102,11 +107,14 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
       .where('lottery_id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    const goods = await wonGoods(sql, id, userId);
     mine = {
       draws_left: Math.max(0, lottery.draw_limit - (counter?.used ?? 0)),
       eligible: await eligible(sql, lottery, userId),
       wins: Number(wins?.count ?? 0),
       delivery_given: Boolean(delivery),
+      points_balance: await pointsBalance(sql, lottery.event_token, userId),
+      needs_delivery: goods && !delivery,
     };
   }
   return {
@@ -129,14 +137,97 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
         image: prize.image,
         kind: 'prize' as const,
         in_stock: prize.stock > 0,
+        reward: prize.reward,
+        reward_amount: prize.reward_amount,
       })),
       // The "thanks for taking part" outcome has its own slot on the wheel and the grid.
-      ...(lottery.thanks_weight > 0
-        ? [{ id: 0, name: '', image: '', kind: 'thanks' as const, in_stock: true }]
-        : []),
+      ...(lottery.thanks_weight > 0 ? [THANKS] : []),
     ],
     mine,
   };
+}
+
+const THANKS = {
+  id: 0,
+  name: '',
+  image: '',
+  kind: 'thanks' as const,
+  in_stock: true,
+  reward: 'none' as const,
+  reward_amount: 0,
+};
+
+/** The viewer's points balance of an event (what points prizes and the daily bonus add to). */
+async function pointsBalance(sql: Sql, eventToken: string, userId: number): Promise<number> {
+  const row = await sql
+    .selectFrom('engage_points')
+    .select('balance')
+    .where('event_token', '=', eventToken)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/** Whether the viewer won goods in this lottery (the only prizes that need a delivery address). */
+async function wonGoods(sql: Sql, lotteryId: number, userId: number): Promise<boolean> {
+  const row = await sql
+    .selectFrom('engage_lottery_draws as d')
+    .innerJoin('engage_lottery_prizes as p', 'p.id', 'd.prize_id')
+    .select('d.id')
+    .where('d.lottery_id', '=', lotteryId)
+    .where('d.user_id', '=', userId)
+    .where('p.reward', '=', 'goods')
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+type Won = { id: number; reward: LotteryReward; reward_amount: number; name: string };
+
+/**
+ * Credits a points or coupon prize of a winning draw; runs in the draw's transaction. The credit row's primary key is
+ * the draw: whatever runs twice, the balance moves once.
+ */
+async function creditPrize(
+  trx: Sql,
+  lottery: LotteryRow,
+  userId: number,
+  drawId: number,
+  prize: Won,
+  now: number,
+) {
+  if (prize.reward === 'goods') return;
+  const credit = await trx
+    .insertInto('engage_lottery_credits')
+    .values({
+      draw_id: drawId,
+      lottery_id: lottery.id,
+      user_id: userId,
+      event_token: lottery.event_token,
+      reward: prize.reward,
+      amount: prize.reward_amount,
+      name: prize.name,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column('draw_id').doNothing())
+    .returning('draw_id')
+    .executeTakeFirst();
+  if (!credit || prize.reward !== 'points' || prize.reward_amount <= 0) return;
+  await trx
+    .insertInto('engage_points')
+    .values({
+      event_token: lottery.event_token,
+      user_id: userId,
+      balance: prize.reward_amount,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['event_token', 'user_id']).doUpdateSet((eb) => ({
+        balance: eb('engage_points.balance', '+', eb.ref('excluded.balance')),
+        updated_at: now,
+      })),
+    )
+    .execute();
 }
 
 /** Picks one entry by weight; null is the "thanks" outcome. */
@@ -182,7 +273,7 @@ export async function drawOnce(sql: Sql, id: number, userId: number, now: number
     if (!counter) return null;
     const inStock = await trx
       .selectFrom('engage_lottery_prizes')
-      .select(['id', 'weight'])
+      .select(['id', 'weight', 'reward', 'reward_amount', 'name'])
       .where('lottery_id', '=', id)
       .where('stock', '>', 0)
       .where('weight', '>', 0)
@@ -205,6 +296,7 @@ export async function drawOnce(sql: Sql, id: number, userId: number, now: number
       .values({ lottery_id: id, user_id: userId, prize_id: prizeId, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (picked && prizeId !== null) await creditPrize(trx, lottery, userId, row.id, picked, now);
     return { drawId: row.id, prizeId, used: counter.used };
   });
   if (!outcome)
@@ -217,17 +309,16 @@ export async function drawOnce(sql: Sql, id: number, userId: number, now: number
   const prize = outcome.prizeId
     ? await sql
         .selectFrom('engage_lottery_prizes')
-        .select(['id', 'name', 'image'])
+        .select(['id', 'name', 'image', 'reward', 'reward_amount'])
         .where('id', '=', outcome.prizeId)
         .executeTakeFirstOrThrow()
     : null;
   return {
     draw_id: outcome.drawId,
     won: prize !== null,
-    prize: prize
-      ? { id: prize.id, name: prize.name, image: prize.image, kind: 'prize' as const, in_stock: true }
-      : { id: 0, name: '', image: '', kind: 'thanks' as const, in_stock: true },
+    prize: prize ? { ...prize, kind: 'prize' as const, in_stock: true } : THANKS,
     draws_left: Math.max(0, lottery.draw_limit - outcome.used),
+    points_balance: prize?.reward === 'points' ? await pointsBalance(sql, lottery.event_token, userId) : null,
   };
 }
 
@@ -242,17 +333,11 @@ export async function saveDelivery(sql: Sql, userId: number, input: DeliveryInpu
     fail(400, { 'zh-CN': '请填写收货人姓名和地址', en: "Please fill in the recipient's name and address" });
   if (!MOBILE.test(phone))
     fail(ENGAGE_XCODE.badPhone, { 'zh-CN': '请输入正确的手机号', en: 'Please enter a valid mobile number' });
-  const win = await sql
-    .selectFrom('engage_lottery_draws')
-    .select('id')
-    .where('lottery_id', '=', input.lottery_id)
-    .where('user_id', '=', userId)
-    .where('prize_id', 'is not', null)
-    .executeTakeFirst();
-  if (!win)
+  // Points and coupons were credited when won: only goods are delivered.
+  if (!(await wonGoods(sql, input.lottery_id, userId)))
     fail(ENGAGE_XCODE.notAWinner, {
-      'zh-CN': '您还没有中奖，无需填写收货信息',
-      en: 'You have not won a prize',
+      'zh-CN': '您没有需要寄送的奖品，无需填写收货信息',
+      en: 'You have won no prize that needs delivering',
     });
   const saved = await sql
     .insertInto('engage_lottery_deliveries')
@@ -284,7 +369,15 @@ export async function winningRecord(sql: Sql, userId: number, lotteryId: number)
   const list = await sql
     .selectFrom('engage_lottery_draws as d')
     .innerJoin('engage_lottery_prizes as p', 'p.id', 'd.prize_id')
-    .select(['d.id as draw_id', 'p.id as prize_id', 'p.name', 'p.image', 'd.created_at as won_at'])
+    .select([
+      'd.id as draw_id',
+      'p.id as prize_id',
+      'p.name',
+      'p.image',
+      'd.created_at as won_at',
+      'p.reward',
+      'p.reward_amount',
+    ])
     .where('d.lottery_id', '=', lotteryId)
     .where('d.user_id', '=', userId)
     .orderBy('d.id', 'desc')

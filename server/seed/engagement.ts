@@ -1,9 +1,10 @@
 /**
  * Engagement demo data. Screenshots show lottery 1, daily bonus 1, the check-in activities of event `demo` and score
- * table 1, and nothing changes them; browser tests draw in lottery 2 (every draw wins), claim bonus 2, check in to
- * event `checkin-e2e` and query score table 1 (queries change nothing). Lottery 90 is the bench's. Time windows run
- * from a year before SEED_EPOCH to twenty years after it, so they are open whatever today's date. Viewer 7101 is
- * check-in staff (permission `check_in`; outside production its session token is `engage-staff-7101`).
+ * table 1, and nothing changes them; browser tests draw in lottery 2 (every draw wins) and lottery 3 (every draw wins
+ * 100 points), claim bonus 2, check in to event `checkin-e2e` and query score table 1 (queries change nothing).
+ * Lottery 90 is the bench's. Time windows run from a year before SEED_EPOCH to twenty years after it, so they are
+ * open whatever today's date. Viewer 7101 is check-in staff (permission `check_in`; outside production its session
+ * token is `engage-staff-7101`).
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
@@ -18,6 +19,7 @@ const COVER = '/streams/vod/demo/cover.jpg';
 export const ENGAGE_SEED = {
   screensLottery: 1,
   e2eLottery: 2,
+  pointsLottery: 3,
   benchLottery: 90,
   screensBonus: 1,
   e2eBonus: 2,
@@ -55,22 +57,24 @@ async function seedLotteries(sql: Sql): Promise<void> {
     .values([
       lottery(1, '直播间幸运大转盘', { thanks: 200 }),
       lottery(2, '幸运抽奖（测试）', { limit: 20, period: 'total' }),
+      lottery(3, '积分抽奖（测试）', { limit: 20, period: 'total' }),
       lottery(90, '压测抽奖', { limit: 1_000_000, period: 'total', thanks: 100 }),
     ])
     .execute();
-  const prizes: [string, number, number][] = [
+  // Goods are delivered; points go to the points balance of the event, a coupon (value in cents) to the account.
+  const prizes: [string, number, number, ('points' | 'coupon')?, number?][] = [
     ['新品手机', 1, 1],
     ['蓝牙耳机', 5, 5],
     ['品牌充电宝', 10, 10],
     ['定制保温杯', 20, 20],
-    ['100 积分', 100, 50],
-    ['50 元优惠券', 50, 30],
+    ['100 积分', 100, 50, 'points', 100],
+    ['50 元优惠券', 50, 30, 'coupon', 5000],
     ['帆布袋', 30, 20],
   ];
   await sql
     .insertInto('engage_lottery_prizes')
     .values([
-      ...prizes.map(([name, stock, weight], index) => ({
+      ...prizes.map(([name, stock, weight, reward = 'goods' as const, amount = 0], index) => ({
         id: index + 1,
         lottery_id: 1,
         position: index,
@@ -78,6 +82,8 @@ async function seedLotteries(sql: Sql): Promise<void> {
         image: COVER,
         stock,
         weight,
+        reward,
+        reward_amount: amount,
       })),
       ...['测试奖品 A', '测试奖品 B', '测试奖品 C', '测试奖品 D'].map((name, index) => ({
         id: 11 + index,
@@ -87,8 +93,32 @@ async function seedLotteries(sql: Sql): Promise<void> {
         image: COVER,
         stock: 100_000,
         weight: 1,
+        reward: 'goods' as const,
+        reward_amount: 0,
       })),
-      { id: 90, lottery_id: 90, position: 0, name: '压测奖品', image: COVER, stock: 1_000_000, weight: 1 },
+      // Lottery 3: every draw wins 100 points (browser tests of a prize credited on winning).
+      {
+        id: 21,
+        lottery_id: 3,
+        position: 0,
+        name: '100 积分',
+        image: COVER,
+        stock: 1_000_000,
+        weight: 1,
+        reward: 'points' as const,
+        reward_amount: 100,
+      },
+      {
+        id: 90,
+        lottery_id: 90,
+        position: 0,
+        name: '压测奖品',
+        image: COVER,
+        stock: 1_000_000,
+        weight: 1,
+        reward: 'goods' as const,
+        reward_amount: 0,
+      },
     ])
     .execute();
   // Earlier winners of lottery 1 for the marquee (viewers who are not accounts here: their delivery names show).

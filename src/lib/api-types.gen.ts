@@ -728,7 +728,7 @@ export interface paths {
         /** My delivery details for this lottery, or null. Login required (401 otherwise). */
         get: operations["lotteryDeliveryGet"];
         put?: never;
-        /** A winner's delivery details (name, phone, address), given once. Login required (401 otherwise). 40605 not a winner, 40606 already given, 40607 bad phone. */
+        /** A winner's delivery details (name, phone, address) for the goods won, given once. Login required (401 otherwise). 40605 no goods won (points and coupons need no address), 40606 already given, 40607 bad phone. */
         post: operations["lotteryDeliverySave"];
         delete?: never;
         options?: never;
@@ -1986,6 +1986,13 @@ export interface components {
              */
             kind: "prize" | "thanks";
             in_stock: boolean;
+            /**
+             * @description What the winner gets: goods are sent to the delivery address the winner gives; points (added to the points balance of the event) and coupons (given to the account) are credited on winning, once. none for the thanks slot
+             * @enum {string}
+             */
+            reward: "goods" | "points" | "coupon" | "none";
+            /** @description Points of a points prize, value in cents of a coupon; 0 otherwise */
+            reward_amount: number;
         };
         LotteryMine: {
             draws_left: number;
@@ -1993,6 +2000,10 @@ export interface components {
             eligible: boolean;
             wins: number;
             delivery_given: boolean;
+            /** @description The viewer's points balance of the lottery's event */
+            points_balance: number;
+            /** @description The viewer won goods and has not given the delivery details yet */
+            needs_delivery: boolean;
         };
         Lottery: {
             id: number;
@@ -2022,6 +2033,8 @@ export interface components {
             won: boolean;
             prize: components["schemas"]["LotteryPrize"];
             draws_left: number;
+            /** @description After a points prize: the viewer's points balance of the event, the prize included; else null */
+            points_balance: number | null;
         };
         LotteryDelivery: {
             name: string;
@@ -2035,6 +2048,13 @@ export interface components {
             name: string;
             image: string;
             won_at: number;
+            /**
+             * @description goods wait for the delivery details; points and coupons were credited when won
+             * @enum {string}
+             */
+            reward: "goods" | "points" | "coupon";
+            /** @description Points of a points prize, value in cents of a coupon; 0 otherwise */
+            reward_amount: number;
         };
         LotteryWinningRecord: {
             list: components["schemas"]["LotteryWin"][];

@@ -1,7 +1,8 @@
 /**
  * Engagement against the real server, in zh-CN and English: draw in lottery 2 (every draw wins) and give delivery
- * details, claim daily bonus 2, check in to event checkin-e2e with a faked location, and query score table 1. Each
- * test logs in as its own fresh viewer; the screenshot entities (lottery 1, bonus 1, event demo) are never touched.
+ * details, win 100 points in lottery 3 (credited, no address), claim daily bonus 2, check in to event checkin-e2e with
+ * a faked location, and query score table 1. Each test logs in as its own fresh viewer; the screenshot entities
+ * (lottery 1, bonus 1, event demo) are never touched.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, openRoute, test } from '../fixtures';
@@ -29,6 +30,10 @@ const texts = {
     send: '提交',
     sent: '收货信息已提交',
     given: '收货信息：王小明 13912345678',
+    pointsCredited: '100 积分已存入您的账户',
+    pointsBalance: '积分余额：100',
+    ok: '好的',
+    credited: '已发放到您的账户',
     claim: '领取今日奖励',
     claimed: '领取成功：+10 积分',
     claimedToday: '今日已领取',
@@ -56,6 +61,10 @@ const texts = {
     send: 'Send',
     sent: 'Delivery details sent',
     given: 'Delivery: 王小明 13912345678',
+    pointsCredited: '100 points added to your account',
+    pointsBalance: 'Points balance: 100',
+    ok: 'OK',
+    credited: 'Added to your account',
     claim: "Claim today's bonus",
     claimed: 'Claimed: +10 points',
     claimedToday: 'Claimed today',
@@ -94,6 +103,28 @@ for (const [locale, text] of Object.entries(texts)) {
     await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
     await page.reload();
     await expect(page.getByText(text.given)).toBeVisible();
+  });
+
+  test(`${locale}: a points prize goes to the points balance at once and asks for no address`, async ({
+    page,
+    request,
+  }) => {
+    await loginAs(page, request, 'points');
+    await openRoute(page, route('/pages/lottery/index', 'lottery_id=3'));
+    await page.getByRole('button', { name: text.draw, exact: true }).click();
+    const result = page.getByRole('dialog', { name: text.won });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await expect(result.getByText(text.pointsCredited)).toBeVisible();
+    await expect(result.getByText(text.pointsBalance)).toBeVisible();
+    await expect(result.getByRole('button', { name: text.fill })).toHaveCount(0);
+    await result.getByRole('button', { name: text.ok }).click();
+    // My prizes lists it as credited, with no delivery form to fill.
+    await page.reload();
+    await expect(page.getByText(text.credited)).toBeVisible();
+    await expect(page.getByRole('button', { name: text.fill })).toHaveCount(0);
+    // The daily bonus of the same event reads the same balance from the server.
+    await openRoute(page, route('/pages/daily-bonus/index', 'bonus_id=2'));
+    await expect(page.getByText(text.pointsBalance)).toBeVisible();
   });
 
   test(`${locale}: claim the daily bonus once`, async ({ page, request }) => {

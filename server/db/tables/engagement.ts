@@ -1,5 +1,8 @@
 import type { Generated } from 'kysely';
 
+/** A lottery prize's kind (migration 022). */
+export type LotteryReward = 'goods' | 'points' | 'coupon';
+
 /**
  * Engagement (migration 016): lotteries with prizes, stock and weights; daily bonuses with their reward tables and
  * claims; check-in groups, activities, attendees and records; published score tables with their rows. Times are unix
@@ -33,6 +36,21 @@ export interface EngagementTables {
     image: string;
     stock: number;
     weight: number;
+    /** What the winner gets (migration 022): goods are delivered, points and coupons credited on the draw. */
+    reward: Generated<LotteryReward>;
+    /** Points of a points prize, the value in cents of a coupon; 0 for goods. */
+    reward_amount: Generated<number>;
+  };
+  /** One row per winning draw of a points or coupon prize, written in the draw's transaction (migration 022). */
+  engage_lottery_credits: {
+    draw_id: number;
+    lottery_id: number;
+    user_id: number;
+    event_token: string;
+    reward: 'points' | 'coupon';
+    amount: number;
+    name: string;
+    created_at: number;
   };
   engage_lottery_counters: {
     lottery_id: number;

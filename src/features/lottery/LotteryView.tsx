@@ -65,6 +65,10 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
                 ...current.mine,
                 draws_left: result.draws_left,
                 wins: current.mine.wins + (result.won ? 1 : 0),
+                points_balance: result.points_balance ?? current.mine.points_balance,
+                needs_delivery:
+                  current.mine.needs_delivery ||
+                  (result.prize.reward === 'goods' && !current.mine.delivery_given),
               },
             }
           : current,
@@ -91,7 +95,16 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
   const drawLabel = spinning ? t('lottery.drawing') : t('lottery.draw');
   const disabled = spinning || !open || drawsLeft === 0;
   const Presenter = presentation === 'grid' ? NineBox : Wheel;
-  const needsDelivery = Boolean(outcome?.won && mine && !mine.delivery_given);
+  // Only goods are sent: points and coupons were credited to the account when won.
+  const needsDelivery = Boolean(
+    outcome?.won && outcome.prize.reward === 'goods' && mine && !mine.delivery_given,
+  );
+  const credited =
+    outcome?.won && outcome.prize.reward === 'points'
+      ? t('lottery.pointsCredited', { count: outcome.prize.reward_amount })
+      : outcome?.won && outcome.prize.reward === 'coupon'
+        ? t('lottery.couponCredited')
+        : null;
 
   return (
     <section aria-labelledby={`lottery-${lottery.id}`}>
@@ -133,6 +146,10 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
           <p className={styles.resultText}>
             {outcome?.won ? t('lottery.wonMessage', { prize: outcome.prize.name }) : t('lottery.lostMessage')}
           </p>
+          {credited ? <p className={note}>{credited}</p> : null}
+          {outcome?.points_balance != null ? (
+            <p className={note}>{t('lottery.pointsBalance', { amount: outcome.points_balance })}</p>
+          ) : null}
           {needsDelivery ? (
             <button type="button" className={button({ block: true })} onClick={() => setPanel('delivery')}>
               {t('lottery.fillDelivery')}

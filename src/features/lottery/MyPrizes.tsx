@@ -60,11 +60,12 @@ export function MyPrizes({ lotteryId }: { lotteryId: number }) {
                   <p className={note}>
                     {t('lottery.wonAt', { time: formatTime(win.won_at, i18n.language, 'Asia/Shanghai') })}
                   </p>
+                  {win.reward !== 'goods' ? <p className={note}>{t('lottery.credited')}</p> : null}
                 </div>
               </li>
             ))}
           </ul>
-          {delivery ? (
+          {!record.list.some((win) => win.reward === 'goods') ? null : delivery ? (
             <p className={note}>
               {t('lottery.deliveryGiven', {
                 name: delivery.name,
