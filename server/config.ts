@@ -39,7 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
  * Secrets every node must hold alike, missing from the environment. A per-process random secret would make one node
  * refuse what another signed: stream URLs (STREAM_SECRET, required in production anyway) and, once several nodes
  * share state through REDIS_URL, upload tokens of the local upload host (UPLOAD_SECRET; real Qiniu signs its own).
- * The WeChat login's state is signed with WECHAT_STATE_SECRET or the app secret, which production requires.
  */
 export function missingSharedSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   const severalNodes = /^rediss?:\/\//.test(env.REDIS_URL ?? '');

@@ -7,8 +7,10 @@
  *   GET /v3/api/user/login/wx/callback?code=...&state=...
  *     -> code exchanged (sns/oauth2/access_token, then sns/userinfo when the scope allows it), the viewer found by
  *        unionid or openid (or created), and the browser sent back to the app with auth_token in the hash query.
- *   The `state` is signed (HMAC-SHA256), carries the video token and the return address, expires after 10 minutes
- *   and works once. A forged, expired or replayed state, or a refused code, gets an error page, never a session.
+ *   The `state` is 32 random letters and digits (WeChat takes a-zA-Z0-9, at most 128 bytes, whatever the length of
+ *   PUBLIC_ORIGIN or the return address); the return address is kept on the server under it (wechat_oauth_states)
+ *   for 10 minutes, and the callback uses it once. An unknown, expired or replayed state, or a refused code, gets an
+ *   error page, never a session.
  *
  * Codes sent by the client (POST /v3/api/user/login/wx, mini program, phone button) go through `WechatLoginApi`,
  * built on the one WeChat client (server/wechat/client.ts). Locally the emulator issues the codes: its authorise
@@ -216,22 +218,49 @@ export function withAuthToken(callback: string, token: string): string {
   return url.toString();
 }
 
-type StatePayload = { id: string; t: string; r: string; e: number };
+/** What WeChat's web authorisation accepts as `state`: letters and digits, at most 128 bytes. */
+export const OAUTH_STATE_PATTERN = /^[A-Za-z0-9]{1,128}$/;
 
-export function signState(secret: string, payload: StatePayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const mac = crypto.createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${mac}`;
+/**
+ * A new login state: 32 random letters and digits (128 bits), its return address kept on the server until it is
+ * used or expires. Expired states are cleared here, so the table holds about 10 minutes of logins.
+ */
+export async function issueOauthState(sql: Sql, returnTo: string, now: number): Promise<string> {
+  const id = crypto.randomBytes(16).toString('hex');
+  await sql.deleteFrom('wechat_oauth_states').where('expires_at', '<=', now).execute();
+  await sql
+    .insertInto('wechat_oauth_states')
+    .values({ id, return_to: returnTo, expires_at: now + STATE_TTL_MS, used_at: null })
+    .execute();
+  return id;
 }
 
-export function readState(secret: string, state: string, now: number): StatePayload {
-  const [body = '', mac = ''] = state.split('.');
-  const expected = crypto.createHmac('sha256', secret).update(body).digest('base64url');
-  if (mac.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
-    throw new Error('forged');
-  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StatePayload;
-  if (typeof payload.e !== 'number' || payload.e <= now) throw new Error('expired');
-  return payload;
+/**
+ * Uses a login state once: 'taken' with its return address; 'used' when a callback took it already; 'unknown' for
+ * one never issued, malformed or expired. The conditional update takes it once, however many callbacks race with it.
+ */
+export async function takeOauthState(
+  sql: Sql,
+  state: string,
+  now: number,
+): Promise<{ status: 'taken' | 'used'; returnTo: string } | { status: 'unknown' }> {
+  if (!OAUTH_STATE_PATTERN.test(state)) return { status: 'unknown' };
+  const taken = await sql
+    .updateTable('wechat_oauth_states')
+    .set({ used_at: now })
+    .where('id', '=', state)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('return_to')
+    .executeTakeFirst();
+  if (taken) return { status: 'taken', returnTo: taken.return_to };
+  const row = await sql
+    .selectFrom('wechat_oauth_states')
+    .select(['return_to', 'expires_at', 'used_at'])
+    .where('id', '=', state)
+    .executeTakeFirst();
+  if (!row || row.used_at === null || Number(row.expires_at) <= now) return { status: 'unknown' };
+  return { status: 'used', returnTo: row.return_to };
 }
 
 function errorPage(reply: FastifyReply, status: number, title: string, detail: string, back?: string) {
@@ -322,30 +351,22 @@ export async function wechatOauthRoutes(
   },
 ) {
   const { client, sql, publicOrigin, now } = options;
-  const secret = client.credentials.stateSecret;
 
-  app.get<{ Querystring: { callback?: string; token?: string } }>(
+  // The video token of the entry's query is in the callback (the return address) already: only that is kept.
+  app.get<{ Querystring: { callback?: string } }>(
     '/v3/api/user/login/wx',
-    async (request: FastifyRequest<{ Querystring: { callback?: string; token?: string } }>, reply) => {
+    async (request: FastifyRequest<{ Querystring: { callback?: string } }>, reply) => {
       const callback = safeCallback(request.query.callback, publicOrigin);
-      const token = String(request.query.token ?? '').slice(0, 64);
-      const state = signState(secret, {
-        id: crypto.randomBytes(12).toString('base64url'),
-        t: token,
-        r: callback,
-        e: now() + STATE_TTL_MS,
-      });
+      const state = await issueOauthState(sql, callback, now());
       return reply.redirect(client.authorizeUrl(`${publicOrigin}${OAUTH_CALLBACK_PATH}`, state));
     },
   );
 
   app.get<{ Querystring: { code?: string; state?: string } }>(OAUTH_CALLBACK_PATH, async (request, reply) => {
     const { code = '', state = '' } = request.query;
-    let payload: StatePayload;
-    try {
-      payload = readState(secret, state, now());
-    } catch (error) {
-      options.log(`WeChat login refused: state ${(error as Error).message}`);
+    const taken = await takeOauthState(sql, String(state), now());
+    if (taken.status === 'unknown') {
+      options.log('WeChat login refused: state unknown or expired');
       return errorPage(
         reply,
         400,
@@ -355,17 +376,12 @@ export async function wechatOauthRoutes(
     }
     let back: string;
     try {
-      back = safeCallback(payload.r, publicOrigin);
+      back = safeCallback(taken.returnTo, publicOrigin);
     } catch {
       return errorPage(reply, 400, '登录失败 / Login failed', 'Invalid return address.');
     }
-    const used = await sql
-      .insertInto('wechat_oauth_states')
-      .values({ id: payload.id, used_at: now() })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) {
-      options.log(`WeChat login refused: state ${payload.id} replayed`);
+    if (taken.status === 'used') {
+      options.log(`WeChat login refused: state ${state} replayed`);
       return errorPage(
         reply,
         400,

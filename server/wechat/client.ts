@@ -40,6 +40,26 @@ const REFRESH_CODES = new Set([40001, 42001]);
 
 export type PayerOrder = { order_sn: string; amount_cents: number; description: string };
 
+/**
+ * The longest start of `text` that fits in `maxBytes` of UTF-8, cut between characters (code points), never inside
+ * one. WeChat Pay counts its text limits in UTF-8 bytes: a Chinese character takes 3 of them.
+ */
+export function utf8Prefix(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char, 'utf8');
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
+/** WeChat Pay's limits, in UTF-8 bytes: an order's `description` and a refund's `reason`. */
+export const DESCRIPTION_MAX_BYTES = 127;
+export const REFUND_REASON_MAX_BYTES = 80;
+
 export type PayTransaction = {
   out_trade_no: string;
   transaction_id?: string;
@@ -292,7 +312,7 @@ export class WechatClient {
     return {
       appid: appId,
       mchid: mchId,
-      description: order.description.slice(0, 127),
+      description: utf8Prefix(order.description, DESCRIPTION_MAX_BYTES),
       out_trade_no: order.order_sn,
       notify_url: notifyUrl,
       amount: { total: order.amount_cents, currency: 'CNY' },
@@ -335,10 +355,12 @@ export class WechatClient {
     totalCents: number;
     reason: string;
   }): Promise<RefundAnswer> {
+    // The reason is optional at WeChat (1-80 bytes when given): an empty one is left out.
+    const reason = utf8Prefix(input.reason, REFUND_REASON_MAX_BYTES);
     return this.pay<RefundAnswer>('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: input.orderSn,
       out_refund_no: input.refundNo,
-      reason: input.reason.slice(0, 80),
+      ...(reason ? { reason } : {}),
       notify_url: this.credentials.refundNotifyUrl,
       amount: { refund: input.amountCents, total: input.totalCents, currency: 'CNY' },
     });

@@ -32,8 +32,6 @@ export type WechatCredentials = {
   miniAppSecret: string;
   /** OAuth scope of the web login. */
   oauthScope: 'snsapi_base' | 'snsapi_userinfo';
-  /** Secret that signs the OAuth `state` (defaults to one derived from the app secret). */
-  stateSecret: string;
   /** Base URLs: api.weixin.qq.com, api.mch.weixin.qq.com, open.weixin.qq.com (the authorise page). */
   apiBase: string;
   payBase: string;
@@ -169,7 +167,6 @@ export function wechatCredentials(
       platformSerial: env.WECHAT_PAY_PLATFORM_SERIAL ?? '',
       miniAppId: env.WECHAT_MINI_APP_ID ?? '',
       miniAppSecret: env.WECHAT_MINI_APP_SECRET ?? '',
-      stateSecret: env.WECHAT_STATE_SECRET ?? `state:${env.WECHAT_APP_SECRET}`,
       apiBase: env.WECHAT_API_BASE ?? WECHAT_HOSTS.api,
       payBase: env.WECHAT_PAY_BASE ?? WECHAT_HOSTS.pay,
       openBase: env.WECHAT_OPEN_BASE ?? WECHAT_HOSTS.open,
@@ -192,7 +189,6 @@ export function wechatCredentials(
     platformSerial: 'PUB_KEY_ID_EMULATOR',
     miniAppId: env.WECHAT_MINI_APP_ID ?? '',
     miniAppSecret: env.WECHAT_MINI_APP_SECRET ?? '',
-    stateSecret: 'sandbox-state-secret',
     apiBase: `${emulator}/api`,
     payBase: `${emulator}/pay`,
     openBase: `${emulator}/open`,

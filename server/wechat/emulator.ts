@@ -6,9 +6,11 @@
  * - `/emulator/wechat/api/...` stands in for api.weixin.qq.com: cgi-bin/token, cgi-bin/ticket/getticket,
  *   sns/oauth2/access_token, sns/userinfo, sns/jscode2session, wxa/business/getuserphonenumber,
  *   wxa/getwxacodeunlimit (errcode/errmsg errors: 40001, 42001 expired token, 40029 invalid code, 40163 code used).
- * - `/emulator/wechat/open/connect/oauth2/authorize` is the authorise page (a tester names the WeChat user).
+ * - `/emulator/wechat/open/connect/oauth2/authorize` is the authorise page (a tester names the WeChat user); a
+ *   `state` other than WeChat's (a-zA-Z0-9, at most 128 bytes) gets an error page.
  * - `/emulator/wechat/pay/v3/...` stands in for api.mch.weixin.qq.com (API v3): JSAPI and H5 orders, order query
- *   and close, refunds. Requests must carry a valid WECHATPAY2-SHA256-RSA2048 signature of the merchant key;
+ *   and close, refunds, each field held to WeChat Pay's documented limits (lengths in UTF-8 bytes; 400 PARAM_ERROR
+ *   naming the field otherwise). Requests must carry a valid WECHATPAY2-SHA256-RSA2048 signature of the merchant key;
  *   answers and notifications are signed with the emulator's platform key, notification resources encrypted with
  *   AEAD_AES_256_GCM under the API v3 key, and posted to the order's notify_url like WeChat Pay does.
  * - The pay sheet (JS-SDK shim, /sandbox/wechat/jweixin.js) and the H5 pay page have 'Confirm payment' and 'Cancel'.
@@ -26,11 +28,113 @@ import { encryptResource, platformHeaders, rsaVerify, verifyAuthorization } from
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The web authorisation's `state`: letters and digits only, at most 128 bytes (WeChat's documented rule). */
+export const OAUTH_STATE_RULE = /^[A-Za-z0-9]{0,128}$/;
+
+/**
+ * WeChat Pay v3's field rules for the calls the server makes, checked the way WeChat Pay checks them: a field that
+ * breaks one is refused with 400 PARAM_ERROR and a message naming the input path, the field and the rule. Lengths
+ * are UTF-8 bytes.
+ */
+type StringRule = { required?: boolean; min?: number; max: number; pattern?: RegExp; charset?: string };
+type NumberRule = { required?: boolean; min: number; max?: { value: number; name: string } };
+
+const mapped = (path: string, label: string) => `输入源“${path}”映射到值字段“${label}”`;
+
+function stringProblem(path: string, label: string, value: unknown, rule: StringRule): string | null {
+  if (value === undefined || value === null)
+    return rule.required ? `${mapped(path, label)}必填性规则校验失败，此字段为必填项` : null;
+  if (typeof value !== 'string') return `${mapped(path, label)}类型校验失败，应为字符串`;
+  const bytes = Buffer.byteLength(value, 'utf8');
+  const min = rule.min ?? 1;
+  if (bytes < min) return `${mapped(path, label)}字符串规则校验失败，字节数 ${bytes}，小于最小值 ${min}`;
+  if (bytes > rule.max)
+    return `${mapped(path, label)}字符串规则校验失败，字节数 ${bytes}，大于最大值 ${rule.max}`;
+  if (rule.pattern && !rule.pattern.test(value))
+    return `${mapped(path, label)}字符串规则校验失败，只能是${rule.charset ?? rule.pattern.source}`;
+  return null;
+}
+
+function numberProblem(path: string, label: string, value: unknown, rule: NumberRule): string | null {
+  if (value === undefined || value === null)
+    return rule.required ? `${mapped(path, label)}必填性规则校验失败，此字段为必填项` : null;
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    return `${mapped(path, label)}类型校验失败，应为整数`;
+  if (value < rule.min) return `${mapped(path, label)}数值规则校验失败，值 ${value}，小于最小值 ${rule.min}`;
+  if (rule.max && value > rule.max.value)
+    return `${mapped(path, label)}数值规则校验失败，值 ${value}，大于${rule.max.name} ${rule.max.value}`;
+  return null;
+}
+
+/** out_trade_no: 6-32 of digits, letters, _ - | *. */
+const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+/** out_refund_no: 1-64 of digits, letters, _ - | * @. */
+const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
+
+type OrderInput = {
+  appid?: string;
+  mchid?: string;
+  description?: string;
+  attach?: string;
+  out_trade_no?: string;
+  notify_url?: string;
+  amount?: { total?: number };
+  payer?: { openid?: string };
+};
+
+/** The first rule a JSAPI or H5 order breaks (POST /v3/pay/transactions/jsapi|h5), or null. */
+export function orderProblem(input: OrderInput): string | null {
+  return (
+    stringProblem('/body/description', '商品描述', input.description, { required: true, max: 127 }) ??
+    stringProblem('/body/attach', '附加数据', input.attach, { max: 128 }) ??
+    stringProblem('/body/out_trade_no', '商户订单号', input.out_trade_no, {
+      required: true,
+      min: 6,
+      max: 32,
+      pattern: OUT_TRADE_NO,
+      charset: '数字、大小写字母、_-|*',
+    }) ??
+    stringProblem('/body/notify_url', '通知地址', input.notify_url, { required: true, max: 256 }) ??
+    numberProblem('/body/amount/total', '总金额', input.amount?.total, { required: true, min: 1 })
+  );
+}
+
+type RefundInput = {
+  out_trade_no?: string;
+  out_refund_no?: string;
+  reason?: string;
+  notify_url?: string;
+  amount?: { refund?: number; total?: number };
+};
+
+/** The first rule a refund breaks (POST /v3/refund/domestic/refunds), or null. */
+export function refundProblem(input: RefundInput): string | null {
+  const total = input.amount?.total;
+  return (
+    stringProblem('/body/out_trade_no', '商户订单号', input.out_trade_no, { required: true, max: 32 }) ??
+    stringProblem('/body/out_refund_no', '商户退款单号', input.out_refund_no, {
+      required: true,
+      max: 64,
+      pattern: OUT_REFUND_NO,
+      charset: '数字、大小写字母、_-|*@',
+    }) ??
+    stringProblem('/body/reason', '退款原因', input.reason, { max: 80 }) ??
+    stringProblem('/body/notify_url', '退款结果回调url', input.notify_url, { max: 256 }) ??
+    numberProblem('/body/amount/total', '原订单金额', total, { required: true, min: 1 }) ??
+    numberProblem('/body/amount/refund', '退款金额', input.amount?.refund, {
+      required: true,
+      min: 1,
+      max: typeof total === 'number' ? { value: total, name: '原订单金额' } : undefined,
+    })
+  );
+}
+
 type Transaction = {
   appid: string;
   mchid: string;
   out_trade_no: string;
   description: string;
+  attach?: string;
   notify_url: string;
   total: number;
   openid?: string;
@@ -46,6 +150,7 @@ type EmulatorRefund = {
   refund_id: string;
   out_trade_no: string;
   amount: number;
+  reason?: string;
   status: 'PROCESSING' | 'SUCCESS';
   notify_url: string;
 };
@@ -358,6 +463,12 @@ export async function wechatEmulator(
     }
     if (redirect.origin !== new URL(options.publicOrigin).origin)
       return page('WeChat', '<h1 style="font-size:20px">Error</h1><p>10003 redirect_uri domain mismatch</p>');
+    if (!OAUTH_STATE_RULE.test(st))
+      return page(
+        'WeChat',
+        `<h1 style="font-size:20px">Error</h1><p>state参数错误：state 只能是 a-zA-Z0-9，最多 128 字节（收到 ${Buffer.byteLength(st, 'utf8')} 字节）。</p>
+<p>Invalid state: letters and digits only (a-zA-Z0-9), at most 128 bytes.</p>`,
+      );
     const approve = `${open}/connect/oauth2/approve`;
     return page(
       'WeChat login',
@@ -379,7 +490,11 @@ export async function wechatEmulator(
     } catch {
       return reply.code(400).send('redirect_uri invalid');
     }
-    if (redirect.origin !== new URL(options.publicOrigin).origin || !/^[\w-]{1,64}$/.test(subject))
+    if (
+      redirect.origin !== new URL(options.publicOrigin).origin ||
+      !/^[\w-]{1,64}$/.test(subject) ||
+      !OAUTH_STATE_RULE.test(st)
+    )
       return reply.code(400).send('invalid request');
     const { code } = await issueSandboxCode(sql, 'oauth', `${subject}|${scope}`, now());
     redirect.searchParams.set('code', code);
@@ -427,21 +542,12 @@ export async function wechatEmulator(
 
     const createOrder = (kind: 'JSAPI' | 'MWEB') => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
-      const input = body<{
-        appid?: string;
-        mchid?: string;
-        description?: string;
-        out_trade_no?: string;
-        notify_url?: string;
-        amount?: { total?: number };
-        payer?: { openid?: string };
-      }>(request);
-      if (
-        !input?.out_trade_no ||
-        !input.description ||
-        !input.notify_url ||
-        !Number.isInteger(input.amount?.total)
-      )
+      const input = body<OrderInput>(request);
+      if (!input || typeof input !== 'object') return payError(reply, 400, 'PARAM_ERROR', '参数错误');
+      const problem = orderProblem(input);
+      if (problem) return payError(reply, 400, 'PARAM_ERROR', problem);
+      // Always there once the rules hold; this tells the compiler so.
+      if (!input.out_trade_no || !input.description || !input.notify_url || !input.amount?.total)
         return payError(reply, 400, 'PARAM_ERROR', '参数错误');
       if (input.appid !== credentials.appId || input.mchid !== credentials.mchId)
         return payError(reply, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
@@ -449,15 +555,16 @@ export async function wechatEmulator(
         return payError(reply, 400, 'PARAM_ERROR', '缺少参数payer.openid');
       const existing = state.transactions.get(input.out_trade_no);
       if (existing?.trade_state === 'SUCCESS') return payError(reply, 400, 'ORDERPAID', '该订单已支付');
-      if (existing && existing.total !== input.amount!.total)
+      if (existing && existing.total !== input.amount.total)
         return payError(reply, 400, 'OUT_TRADE_NO_USED', '商户订单号重复');
       const transaction: Transaction = existing ?? {
         appid: input.appid,
         mchid: input.mchid,
         out_trade_no: input.out_trade_no,
         description: input.description,
+        attach: input.attach,
         notify_url: input.notify_url,
-        total: input.amount!.total!,
+        total: input.amount.total,
         trade_type: kind,
         trade_state: 'NOTPAY',
         refunded: 0,
@@ -520,13 +627,12 @@ export async function wechatEmulator(
 
     scope.post(`${pay}/v3/refund/domestic/refunds`, async (request, reply) => {
       if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
-      const input = body<{
-        out_trade_no?: string;
-        out_refund_no?: string;
-        notify_url?: string;
-        amount?: { refund?: number; total?: number };
-      }>(request);
-      if (!input?.out_trade_no || !input.out_refund_no || !Number.isInteger(input.amount?.refund))
+      const input = body<RefundInput>(request);
+      if (!input || typeof input !== 'object') return payError(reply, 400, 'PARAM_ERROR', '参数错误');
+      const problem = refundProblem(input);
+      if (problem) return payError(reply, 400, 'PARAM_ERROR', problem);
+      // Always there once the rules hold; this tells the compiler so.
+      if (!input.out_trade_no || !input.out_refund_no || !input.amount?.refund)
         return payError(reply, 400, 'PARAM_ERROR', '参数错误');
       if (state.control.failRefunds > 0) {
         state.control.failRefunds -= 1;
@@ -547,15 +653,16 @@ export async function wechatEmulator(
         return payError(reply, 403, 'NOT_ENOUGH', '订单未支付');
       if (input.amount?.total !== transaction.total)
         return payError(reply, 400, 'PARAM_ERROR', '订单金额不一致');
-      if (input.amount!.refund! <= 0 || transaction.refunded + input.amount!.refund! > transaction.total)
+      if (transaction.refunded + input.amount.refund > transaction.total)
         return payError(reply, 403, 'NOT_ENOUGH', '退款金额超过订单可退金额');
-      transaction.refunded += input.amount!.refund!;
+      transaction.refunded += input.amount.refund;
       transaction.trade_state = 'REFUND';
       const refund: EmulatorRefund = {
         out_refund_no: input.out_refund_no,
         refund_id: `50${crypto.randomInt(1e9, 1e10 - 1)}${crypto.randomInt(1e9, 1e10 - 1)}`,
         out_trade_no: input.out_trade_no,
-        amount: input.amount!.refund!,
+        amount: input.amount.refund,
+        reason: input.reason,
         status: 'PROCESSING',
         notify_url: input.notify_url ?? '',
       };
@@ -660,7 +767,7 @@ export async function wechatEmulator(
       trade_state: 'SUCCESS',
       trade_state_desc: '支付成功',
       bank_type: 'OTHERS',
-      attach: '',
+      attach: transaction.attach ?? '',
       success_time: transaction.success_time,
       payer: { openid: transaction.openid ?? '' },
       amount: {

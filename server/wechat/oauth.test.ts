@@ -1,12 +1,12 @@
 /**
  * Web login (OAuth 2.0) through the production code against the emulator: the entry sends the browser to the
- * authorise URL with a signed, expiring state; the callback exchanges the code and returns to the app logged in.
- * Forged, expired or replayed states and refused codes get an error page, never a session. Plus the client's
- * token cache (one fetch for many callers, refreshed once on 42001/40001).
+ * authorise URL with a short random state (WeChat's rule: a-zA-Z0-9, at most 128 bytes) whose return address the
+ * server keeps; the callback exchanges the code and returns to the app logged in. Unknown, expired or replayed states
+ * and refused codes get an error page, never a session. Plus the client's token cache (one fetch for many callers,
+ * refreshed once on 42001/40001).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { signState } from '../auth/wechat-login';
 import { WechatApiError, WechatClient, type Transport } from './client';
 import { wechatCredentials } from './credentials';
 import { emulatorControl } from './emulator';
@@ -91,7 +91,9 @@ describe('web OAuth login', () => {
 
   it('a replayed callback (same state and code) gets the error page, not a session', async () => {
     const url = path(await authorise('peter'));
-    expect((await app.inject({ url })).statusCode).toBe(302);
+    // Callbacks racing with one state: one lands, the others are told it was used.
+    const racing = await Promise.all(Array.from({ length: 4 }, () => app.inject({ url })));
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([302, 400, 400, 400]);
     const replay = await app.inject({ url });
     expect(replay.statusCode).toBe(400);
     expect(replay.headers['content-type']).toContain('text/html');
@@ -102,17 +104,14 @@ describe('web OAuth login', () => {
   it('a forged or expired state, or a refused code, gets the error page', async () => {
     const url = new URL(await authorise('quinn'), origin);
     const state = url.searchParams.get('state')!;
-    const forged = new URL(url);
-    forged.searchParams.set(
-      'state',
-      signState('not-the-secret', { id: 'x', t: 'demo', r: callback, e: clock + 60_000 }),
-    );
-    const forgedAnswer = await app.inject({ url: path(forged.toString()) });
-    expect(forgedAnswer.statusCode).toBe(400);
-    expect(forgedAnswer.body).toContain('invalid or has expired');
-    const garbage = new URL(url);
-    garbage.searchParams.set('state', 'abc');
-    expect((await app.inject({ url: path(garbage.toString()) })).statusCode).toBe(400);
+    // A state the server never issued, of the right shape or not.
+    for (const made of ['0123456789abcdef0123456789abcdef', 'abc', 'forged.state', 'x'.repeat(200)]) {
+      const forged = new URL(url);
+      forged.searchParams.set('state', made);
+      const forgedAnswer = await app.inject({ url: path(forged.toString()) });
+      expect(forgedAnswer.statusCode).toBe(400);
+      expect(forgedAnswer.body).toContain('invalid or has expired');
+    }
     // A code WeChat refuses (unknown): error page with WeChat's code.
     const badCode = new URL(url);
     badCode.searchParams.set('code', 'not-a-code');
@@ -126,6 +125,33 @@ describe('web OAuth login', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.body).toContain('invalid or has expired');
     expect(state).not.toBe(later.searchParams.get('state'));
+  });
+
+  it("the emulator's authorise page holds the state to WeChat's rule: a-zA-Z0-9, at most 128 bytes", async () => {
+    const entry = await app.inject({ url: `/v3/api/user/login/wx?callback=${encodeURIComponent(callback)}` });
+    const authoriseUrl = new URL(entry.headers.location as string);
+    const withState = (state: string) => {
+      const changed = new URL(authoriseUrl);
+      changed.searchParams.set('state', state);
+      return app.inject({ url: path(changed.toString()) });
+    };
+    expect((await withState('A'.repeat(128))).body).toContain('Authorise');
+    for (const state of ['A'.repeat(129), 'eyJpZCI6IngifQ.mac-with_dashes', '状态']) {
+      const page = await withState(state);
+      expect(page.body).not.toContain('Authorise');
+      expect(page.body).toContain('state参数错误');
+      expect(page.body).toContain('a-zA-Z0-9');
+      expect(page.body).toContain('128');
+    }
+    const approve = await app.inject({
+      url: `/emulator/wechat/open/connect/oauth2/approve?${new URLSearchParams({
+        redirect_uri: authoriseUrl.searchParams.get('redirect_uri')!,
+        state: 'A'.repeat(129),
+        scope: 'snsapi_userinfo',
+        subject: 'rita',
+      })}`,
+    });
+    expect(approve.statusCode).toBe(400);
   });
 
   it('only callbacks on this site', async () => {
@@ -189,5 +215,64 @@ describe('the WeChat client: tokens', () => {
     const client = new WechatClient(credentials, transport, () => clock);
     await expect(client.jsapiTicket()).rejects.toEqual(new WechatApiError(42001, 'access_token expired'));
     expect(tokenCalls).toBe(2);
+  });
+});
+
+describe('the longest settings', () => {
+  // A 200-character PUBLIC_ORIGIN (DNS labels of at most 63) and a long return link.
+  const longOrigin = `https://${'l'.repeat(63)}.${'o'.repeat(63)}.${'n'.repeat(59)}.test`;
+  const longBack = `${longOrigin}/livev3/#/pages/home/index?token=demo&share=${'s'.repeat(1500)}&from=${encodeURIComponent('直播间')}`;
+  let long: Awaited<ReturnType<typeof buildServer>>;
+  beforeAll(async () => {
+    long = await buildServer({
+      databasePath: ':memory:',
+      mode: 'test',
+      publicOrigin: longOrigin,
+      now: () => clock,
+    });
+  });
+  afterAll(() => long.close());
+
+  it("keep the state within WeChat's 128 bytes of letters and digits; the login returns to the stored link", async () => {
+    expect(longOrigin).toHaveLength(200);
+    const local = (url: string) => {
+      const parsed = new URL(url);
+      return parsed.pathname + parsed.search;
+    };
+    const entry = await long.inject({
+      url: `/v3/api/user/login/wx?callback=${encodeURIComponent(longBack)}&token=demo&auth_token=none`,
+    });
+    expect(entry.statusCode).toBe(302);
+    const authoriseUrl = new URL(entry.headers.location as string);
+    const state = authoriseUrl.searchParams.get('state')!;
+    expect(state).toMatch(/^[A-Za-z0-9]+$/);
+    expect(Buffer.byteLength(state, 'utf8')).toBeLessThanOrEqual(128);
+    // The return link is kept on the server, under the state.
+    expect(
+      await long.sql
+        .selectFrom('wechat_oauth_states')
+        .select('return_to')
+        .where('id', '=', state)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ return_to: new URL(longBack).toString() });
+    const page = await long.inject({ url: local(authoriseUrl.toString()) });
+    expect(page.body).toContain('Authorise');
+    const approve = await long.inject({
+      url: `/emulator/wechat/open/connect/oauth2/approve?${new URLSearchParams({
+        redirect_uri: authoriseUrl.searchParams.get('redirect_uri')!,
+        state,
+        scope: 'snsapi_userinfo',
+        subject: 'sam',
+      })}`,
+    });
+    expect(approve.statusCode).toBe(302);
+    const landed = await long.inject({ url: local(approve.headers.location as string) });
+    expect(landed.statusCode).toBe(302);
+    const target = new URL(landed.headers.location as string);
+    const params = new URLSearchParams(target.hash.split('?')[1]);
+    expect(params.get('auth_token')).toBeTruthy();
+    params.delete('auth_token');
+    target.hash = `${target.hash.split('?')[0]}?${params}`;
+    expect(target.toString()).toBe(new URL(longBack).toString());
   });
 });

@@ -13,8 +13,9 @@ import { createPaymentOrder, onOrderPaidAsync, OrderNotAvailable, type Order } f
 import { wechatOf } from './setup';
 import { encryptResource, platformHeaders, rsaVerify } from './pay-sign';
 import { findRefund, processDueRefunds, refundOrder } from './refunds';
+import { utf8Prefix, type WechatApiError } from './client';
 import { expirePackets, RED_PACKET_TTL_MS } from '../redpack/packets';
-import { refundExpiredPackets } from '../redpack/pay';
+import { packetRefundKey, refundExpiredPackets } from '../redpack/pay';
 
 let clock = Date.UTC(2026, 10, 23, 4);
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -459,5 +460,183 @@ describe('red packet expiry', () => {
       (r) => r.out_trade_no === send.data.order_sn,
     );
     expect(atWechat.map((r) => r.amount)).toEqual([300 - claimed]);
+  });
+});
+
+describe("WeChat Pay's own limits", () => {
+  /** The out_trade_no and out_refund_no rules of WeChat Pay's documentation. */
+  const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+  const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
+  /** 100 Chinese characters (300 bytes of UTF-8), as a long product name or refund reason. */
+  const chinese = '国潮刺绣连帽卫衣男女同款'.repeat(9).slice(0, 100);
+  const wellFormed = (text: string) => Buffer.from(text, 'utf8').toString('utf8') === text;
+
+  it('cuts text by UTF-8 bytes between characters, never inside one', () => {
+    expect(utf8Prefix('直播观看', 127)).toBe('直播观看');
+    expect(utf8Prefix(chinese, 127)).toBe(chinese.slice(0, 42)); // 126 bytes: a 43rd character would make 129
+    expect(utf8Prefix(chinese, 80)).toBe(chinese.slice(0, 26));
+    // A 4-byte character (two UTF-16 units) is kept whole or left out whole.
+    const emoji = `${'a'.repeat(125)}😀b`;
+    expect(utf8Prefix(emoji, 127)).toBe('a'.repeat(125));
+    expect(utf8Prefix(emoji, 129)).toBe(`${'a'.repeat(125)}😀`);
+    expect(utf8Prefix('', 80)).toBe('');
+  });
+
+  it('a 100-character Chinese product name goes to WeChat Pay cut to 127 bytes, whole characters', async () => {
+    const { client } = wechatOf(app);
+    const h5 = { order_sn: `${clock}000101`, amount_cents: 990, description: chinese };
+    const jsapi = { ...h5, order_sn: `${clock}000102` };
+    expect(await client.h5Order(h5, '127.0.0.1')).toMatch(/prepay_id=wx/);
+    expect(await client.jsapiOrder(jsapi, 'o-buyer-50')).toMatch(/^wx/);
+    for (const sn of [h5.order_sn, jsapi.order_sn]) {
+      const stored = emulatorState(app).transactions.get(sn)!.description;
+      expect(Buffer.byteLength(stored, 'utf8')).toBeLessThanOrEqual(127);
+      expect(wellFormed(stored)).toBe(true);
+      expect(chinese.startsWith(stored)).toBe(true);
+      expect(stored).toHaveLength(42);
+    }
+  });
+
+  it('a 100-character Chinese refund reason goes to WeChat Pay cut to 80 bytes; the order numbers keep the rules', async () => {
+    const { order_sn: sn } = (
+      await pay({ token: 'paid', idempotency_key: 'long-reason', t_type: 'wap' })
+    ).json().data;
+    expect(sn).toMatch(OUT_TRADE_NO);
+    expect(await emulatorPay(app, sn)).toBe('ok');
+    const runtime = wechatOf(app);
+    const refund = await refundOrder(runtime, { orderSn: sn, reason: chinese });
+    expect(refund.out_refund_no).toMatch(OUT_REFUND_NO);
+    expect(refund.status).not.toBe('failed');
+    const atWechat = emulatorState(app).refunds.get(refund.out_refund_no)!.reason!;
+    expect(Buffer.byteLength(atWechat, 'utf8')).toBeLessThanOrEqual(80);
+    expect(wellFormed(atWechat)).toBe(true);
+    expect(chinese.startsWith(atWechat)).toBe(true);
+    expect(atWechat).toHaveLength(26);
+    // The order detail shows the reason WeChat got.
+    expect(refund.reason).toBe(atWechat);
+    // A red packet's refund number keeps the rules too.
+    expect(packetRefundKey(2 ** 53 - 1)).toMatch(OUT_REFUND_NO);
+  });
+
+  /** A signed v3 call straight to the emulator: WeChat Pay's error, or null when it accepted. */
+  async function refusal(path: string, body: object) {
+    try {
+      await wechatOf(app).client.pay('POST', path, body);
+      return null;
+    } catch (error) {
+      const { errcode, errmsg, status } = error as WechatApiError;
+      return { status, code: errcode, message: errmsg };
+    }
+  }
+  const orderCall = (change: (body: Record<string, unknown>) => void) => {
+    const { appId, mchId, notifyUrl } = wechatOf(app).credentials;
+    const body: Record<string, unknown> = {
+      appid: appId,
+      mchid: mchId,
+      description: '直播观看',
+      out_trade_no: `${clock}000201`,
+      notify_url: notifyUrl,
+      amount: { total: 100, currency: 'CNY' },
+      scene_info: { payer_client_ip: '127.0.0.1', h5_info: { type: 'Wap' } },
+    };
+    change(body);
+    return refusal('/v3/pay/transactions/h5', body);
+  };
+  const refundCall = (change: (body: Record<string, unknown>) => void) => {
+    const body: Record<string, unknown> = {
+      out_trade_no: `${clock}000201`,
+      out_refund_no: `R${clock}000201`,
+      reason: '取消订单',
+      notify_url: wechatOf(app).credentials.refundNotifyUrl,
+      amount: { refund: 100, total: 100, currency: 'CNY' },
+    };
+    change(body);
+    return refusal('/v3/refund/domestic/refunds', body);
+  };
+  const field = (path: string, label: string, rule: string) => ({
+    status: 400,
+    code: 'PARAM_ERROR',
+    message: `输入源“${path}”映射到值字段“${label}”${rule}`,
+  });
+
+  it('a well-formed order is accepted (the cases below change one field each)', async () => {
+    expect(await orderCall(() => {})).toBeNull();
+    expect(await orderCall((body) => (body.attach = 'a'.repeat(128)))).toBeNull();
+    expect(await orderCall((body) => (body.out_trade_no = 'Ab0_-|*x'))).toBeNull();
+  });
+
+  it.each([
+    [
+      'description over 127 bytes',
+      (body: Record<string, unknown>) => (body.description = 'd'.repeat(130)),
+      field('/body/description', '商品描述', '字符串规则校验失败，字节数 130，大于最大值 127'),
+    ],
+    [
+      'description of 43 Chinese characters (129 bytes)',
+      (body: Record<string, unknown>) => (body.description = chinese.slice(0, 43)),
+      field('/body/description', '商品描述', '字符串规则校验失败，字节数 129，大于最大值 127'),
+    ],
+    [
+      'attach over 128 bytes',
+      (body: Record<string, unknown>) => (body.attach = '附'.repeat(43)),
+      field('/body/attach', '附加数据', '字符串规则校验失败，字节数 129，大于最大值 128'),
+    ],
+    [
+      'out_trade_no under 6 characters',
+      (body: Record<string, unknown>) => (body.out_trade_no = '12345'),
+      field('/body/out_trade_no', '商户订单号', '字符串规则校验失败，字节数 5，小于最小值 6'),
+    ],
+    [
+      'out_trade_no over 32 characters',
+      (body: Record<string, unknown>) => (body.out_trade_no = '1'.repeat(33)),
+      field('/body/out_trade_no', '商户订单号', '字符串规则校验失败，字节数 33，大于最大值 32'),
+    ],
+    [
+      'out_trade_no with a character outside 0-9 a-z A-Z _ - | *',
+      (body: Record<string, unknown>) => (body.out_trade_no = 'order.000201'),
+      field('/body/out_trade_no', '商户订单号', '字符串规则校验失败，只能是数字、大小写字母、_-|*'),
+    ],
+    [
+      'amount.total under 1',
+      (body: Record<string, unknown>) => (body.amount = { total: 0, currency: 'CNY' }),
+      field('/body/amount/total', '总金额', '数值规则校验失败，值 0，小于最小值 1'),
+    ],
+    [
+      'amount.total not an integer',
+      (body: Record<string, unknown>) => (body.amount = { total: 1.5, currency: 'CNY' }),
+      field('/body/amount/total', '总金额', '类型校验失败，应为整数'),
+    ],
+  ])('an order with %s is refused as WeChat Pay does', async (_name, change, refused) => {
+    expect(await orderCall(change)).toEqual(refused);
+  });
+
+  it.each([
+    [
+      'out_refund_no over 64 characters',
+      (body: Record<string, unknown>) => (body.out_refund_no = 'R'.repeat(65)),
+      field('/body/out_refund_no', '商户退款单号', '字符串规则校验失败，字节数 65，大于最大值 64'),
+    ],
+    [
+      'out_refund_no with a character outside 0-9 a-z A-Z _ - | * @',
+      (body: Record<string, unknown>) => (body.out_refund_no = `order:${clock}`),
+      field('/body/out_refund_no', '商户退款单号', '字符串规则校验失败，只能是数字、大小写字母、_-|*@'),
+    ],
+    [
+      'reason over 80 bytes',
+      (body: Record<string, unknown>) => (body.reason = '退'.repeat(27)),
+      field('/body/reason', '退款原因', '字符串规则校验失败，字节数 81，大于最大值 80'),
+    ],
+    [
+      'amount.refund under 1',
+      (body: Record<string, unknown>) => (body.amount = { refund: 0, total: 100, currency: 'CNY' }),
+      field('/body/amount/refund', '退款金额', '数值规则校验失败，值 0，小于最小值 1'),
+    ],
+    [
+      'amount.refund over amount.total',
+      (body: Record<string, unknown>) => (body.amount = { refund: 101, total: 100, currency: 'CNY' }),
+      field('/body/amount/refund', '退款金额', '数值规则校验失败，值 101，大于原订单金额 100'),
+    ],
+  ])('a refund with %s is refused as WeChat Pay does', async (_name, change, refused) => {
+    expect(await refundCall(change)).toEqual(refused);
   });
 });

@@ -10,7 +10,7 @@ import type { Sql } from '../db/sql.ts';
 import type { OrderKind } from '../db/tables/base/payments.ts';
 import type { RefundStatus } from '../db/tables/wechat.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { WechatApiError, type WechatClient } from './client.ts';
+import { REFUND_REASON_MAX_BYTES, utf8Prefix, WechatApiError, type WechatClient } from './client.ts';
 
 export type RefundDeps = {
   sql: Sql;
@@ -149,7 +149,8 @@ async function recordRefund(
       out_refund_no: refundNo,
       order_sn: order.order_sn,
       amount_cents: amount,
-      reason: input.reason.slice(0, 80),
+      // Kept as WeChat gets it (at most 80 bytes of UTF-8), so the order detail shows what the payer is told.
+      reason: utf8Prefix(input.reason, REFUND_REASON_MAX_BYTES),
       next_attempt_at: at,
       refund_id: null,
       last_error: null,

@@ -2,7 +2,10 @@ import type { Generated } from './core.ts';
 
 export type RefundStatus = 'pending' | 'processing' | 'success' | 'failed' | 'closed';
 
-/** WeChat tables (migration 017_wechat.ts) and the columns of the legacy orders/users tables the WeChat code reads. */
+/**
+ * WeChat tables (migrations 017_wechat.ts and 022_wechat_oauth_states.ts) and the columns of the legacy orders/users
+ * tables the WeChat code reads.
+ */
 export interface WechatTables {
   wechat_prepays: { order_sn: string; trade_type: 'JSAPI' | 'H5'; prepay: string; created_at: number };
   wechat_notify_nonces: { nonce: string; received_at: number };
@@ -20,7 +23,8 @@ export interface WechatTables {
     created_at: number;
     updated_at: number;
   };
-  wechat_oauth_states: { id: string; used_at: number };
+  /** The web login's OAuth states (migration 022): where the callback returns, until when, and when it was used. */
+  wechat_oauth_states: { id: string; return_to: string; expires_at: number; used_at: number | null };
   wechat_mini_codes: { cache_key: string; png_base64: string; created_at: number };
   orders: {
     id: Generated<number>;
