@@ -127,3 +127,16 @@ test("complaint from a chat line's menu carries the line", async ({ page, reques
   await expect(page).toHaveURL(/target_kind=chat&target=\d+|target=\d+.*target_kind=chat/);
   await expect(page.getByText('投诉对象：聊天消息')).toBeVisible();
 });
+
+test('my invitations opens the live room at its invitations, not at its top', async ({ page, request }) => {
+  await loginAsNewViewer(page, request, 'invites');
+  await openRoute(page, '/pages/user/index?token=demo');
+  await page.getByRole('button', { name: '我的邀请' }).click();
+  await expect(page).toHaveURL(/#\/pages\/home\/index\?.*section=invite/);
+  const invite = page.getByRole('region', { name: '邀请好友' });
+  await expect(invite.getByText(/我邀请的人（\d+）/)).toBeVisible();
+  // Still in view once the room's blocks, above and below it, have arrived (the footer is the last).
+  await expect(page.getByText('由 livev3 提供技术支持')).toBeAttached();
+  await expect(invite).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

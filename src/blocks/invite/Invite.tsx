@@ -1,5 +1,6 @@
 import '../../features/video/messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { loadInvitees, recordArrivalInvite } from '../../features/invite/api';
 import { shareEvent } from '../../features/share/share-event';
 import { useVideo } from '../../features/video/store';
@@ -10,7 +11,11 @@ import { isWeChat } from '../../lib/wechat/user-agent';
 import { toast } from '../../ui/toast/toast';
 import { card, heading } from '../../ui/card/card.css';
 import { button } from '../../ui/button/button.css';
+import { keepInView } from './keep-in-view';
 import * as styles from './Invite.css';
+
+/** `section=invite` in a link (my invitations in the user centre) opens the live room at this block. */
+export const INVITE_SECTION = 'invite';
 
 function Invitees() {
   const { t } = useTranslation();
@@ -45,6 +50,16 @@ export function Invite() {
   const userId = useVideo((state) => state.userInfo?.user_id ?? null);
   const [viewerChecked, setViewerChecked] = useState(false);
   const token = info?.token;
+  const [params] = useSearchParams();
+  const asked = params.get('section') === INVITE_SECTION;
+  const sectionRef = useRef<HTMLElement>(null);
+  const shown = Boolean(info);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!asked || !shown || !section) return;
+    section.querySelector('h2')?.focus({ preventScroll: true });
+    return keepInView(section);
+  }, [asked, shown]);
 
   useEffect(() => {
     loadViewer().finally(() => setViewerChecked(true));
@@ -64,8 +79,8 @@ export function Invite() {
       (error: Error) => toast(error.message),
     );
   return (
-    <section className={card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={heading}>
+    <section ref={sectionRef} className={card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={heading} tabIndex={-1}>
         {t('liveRoom.invite')}
       </h2>
       <button type="button" className={button({ block: true })} onClick={onShare}>

@@ -3,7 +3,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { clearTokens, getAuthToken } from '../../lib/auth';
 import { changeLocale, useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
-import { buildPath, useAppNavigate } from '../../lib/navigation';
+import { buildPath, useAppNavigate, type ExtraData } from '../../lib/navigation';
 import { uploadFile } from '../../ui/upload/upload';
 import { showDialog } from '../../ui/dialog/dialog';
 import { Field } from '../../ui/field/Field';
@@ -18,15 +18,22 @@ import * as styles from './UserCentre.css';
 
 type Session = { id: string; created_at: number; current: boolean };
 
-const ENTRIES = [
+type Entry = {
+  key: 'orders' | 'phone' | 'favourites' | 'information' | 'vip' | 'invitations' | 'complaint';
+  path: string;
+  extra?: ExtraData;
+};
+
+const ENTRIES: Entry[] = [
   { key: 'orders', path: '/pages/user/order/index' },
   { key: 'phone', path: '/pages/user/phone/index' },
   { key: 'favourites', path: '/pages/user/collection/index' },
   { key: 'information', path: '/pages/information/index' },
   { key: 'vip', path: '/pages/vip/index' },
-  { key: 'invitations', path: '/pages/home/index' },
+  // The live room opened at its invitations (the invite block), not at its top.
+  { key: 'invitations', path: '/pages/home/index', extra: { section: 'invite' } },
   { key: 'complaint', path: '/pages/complaint/tousu/index' },
-] as const;
+];
 
 const formatDate = (ms: number, locale: string) =>
   new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -204,7 +211,7 @@ export function UserCentre() {
                 onClick={() =>
                   navigate(
                     entry.path,
-                    entry.key === 'complaint' ? { target_kind: 'video', target: videoToken } : {},
+                    entry.key === 'complaint' ? { target_kind: 'video', target: videoToken } : entry.extra,
                   )
                 }
               >
