@@ -6,7 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { projectRoot, type ServerConfig } from './config.ts';
+import { projectRoot, readCodeLimits, type ServerConfig } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
 import type { Engine } from './db/engine.ts';
@@ -263,6 +263,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       wechat: wechatLogin,
       sql,
       mailer: createMailer(process.env, mode, shared.state),
+      codeLimits: options.codeLimits ?? readCodeLimits(),
     }),
     ...favouriteHandlers(sql, now),
     ...complaintHandlers(sql, now),

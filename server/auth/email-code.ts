@@ -1,17 +1,25 @@
 /**
  * One-time codes that prove an e-mail address: 6 digits mailed to the address, only their hash stored, valid 10
- * minutes, one send per address per 60 s, at most 10 per IP per hour, 5 wrong tries burn a code. Consumed and
- * counted by conditional updates (exact under concurrency on PostgreSQL too).
+ * minutes, 5 wrong tries burn a code. Sends are limited per address (one per 60 s, CODES_PER_EMAIL_PER_HOUR), per
+ * device and per network address (code-limits.ts, settings in server/config.ts). Consumed and counted by
+ * conditional updates (exact under concurrency on PostgreSQL too).
  */
 import crypto from 'node:crypto';
+import type { CodeLimits } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
-import { sharedStateOf } from '../shared/state.ts';
 import { ApiFailure, XCODE, type Locale } from '../envelope.ts';
+import {
+  HOUR_MS,
+  recipientLimitReached,
+  RESEND_MS,
+  senderLimitReached,
+  takeCodePlaces,
+  waitBeforeResend,
+} from './code-limits.ts';
 import type { Mailer } from './mail.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
-export const EMAIL_RESEND_MS = 60 * 1000;
-export const EMAIL_MAX_PER_IP_PER_HOUR = 10;
+export const EMAIL_RESEND_MS = RESEND_MS;
 export const EMAIL_MAX_ATTEMPTS = 5;
 
 const hash = (email: string, code: string) =>
@@ -22,52 +30,35 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export async function sendEmailCode(
   sql: Sql,
   mailer: Mailer,
-  input: { email: string; ip: string; now: number; locale: Locale },
+  input: {
+    email: string;
+    ip: string;
+    /** The browser's device id (server/auth/device.ts). */
+    device: string;
+    now: number;
+    locale: Locale;
+    limits: CodeLimits;
+  },
 ): Promise<{ resend_after: number; code: string }> {
-  const { email, ip, now } = input;
-  const last = await sql
+  const { email, ip, now, limits } = input;
+  const recent = await sql
     .selectFrom('email_codes')
-    .select('created_at')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
     .where('email', '=', email)
-    .orderBy('created_at', 'desc')
-    .limit(1)
+    .where('created_at', '>', now - HOUR_MS)
     .executeTakeFirst();
-  if (last && now - Number(last.created_at) < EMAIL_RESEND_MS) {
-    const wait = Math.ceil((EMAIL_RESEND_MS - (now - Number(last.created_at))) / 1000);
-    throw new ApiFailure(
-      XCODE.tooManyRequests,
-      { 'zh-CN': `请 ${wait} 秒后再获取验证码`, en: `Please wait ${wait} s before requesting another code` },
-      { resend_after: wait },
-    );
-  }
+  const last = Number(recent?.last ?? 0);
+  if (last && now - last < EMAIL_RESEND_MS)
+    throw waitBeforeResend(Math.ceil((EMAIL_RESEND_MS - (now - last)) / 1000));
+  if (Number(recent?.count ?? 0) >= limits.perEmail) throw recipientLimitReached('mail');
   const sent = await sql
     .selectFrom('email_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('ip', '=', ip)
-    .where('created_at', '>', now - 3600_000)
+    .where('created_at', '>', now - HOUR_MS)
     .executeTakeFirst();
-  if (Number(sent?.count ?? 0) >= EMAIL_MAX_PER_IP_PER_HOUR)
-    throw new ApiFailure(XCODE.tooManyRequests, {
-      'zh-CN': '获取验证码过于频繁，请稍后再试',
-      en: 'Too many codes requested, please retry later',
-    });
-  // The checks above read the stored codes (they survive restarts); concurrent requests, on any node, could all pass
-  // them before one inserts. These places are taken atomically in the shared state (Redis with several nodes).
-  const shared = sharedStateOf(sql);
-  if (!(await shared.takePlace(`mail-ip:${ip}`, EMAIL_MAX_PER_IP_PER_HOUR, 3600_000, now)))
-    throw new ApiFailure(XCODE.tooManyRequests, {
-      'zh-CN': '获取验证码过于频繁，请稍后再试',
-      en: 'Too many codes requested, please retry later',
-    });
-  if (!(await shared.takePlace(`mail-to:${email}`, 1, EMAIL_RESEND_MS, now)))
-    throw new ApiFailure(
-      XCODE.tooManyRequests,
-      {
-        'zh-CN': `请 ${EMAIL_RESEND_MS / 1000} 秒后再获取验证码`,
-        en: `Please wait ${EMAIL_RESEND_MS / 1000} s before requesting another code`,
-      },
-      { resend_after: EMAIL_RESEND_MS / 1000 },
-    );
+  if (Number(sent?.count ?? 0) >= limits.perIp) throw senderLimitReached();
+  await takeCodePlaces(sql, { kind: 'mail', to: email, device: input.device, ip, now, limits });
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await sql
     .insertInto('email_codes')

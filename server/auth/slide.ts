@@ -1,8 +1,9 @@
 /**
  * The slide check before an SMS code is sent (spec: 'Please slide to verify'). A track check, verified here:
  *
- * 1. `issueChallenge` hands out a random challenge bound to the phone (2 minutes), at most MAX_CHALLENGES_PER_IP per
- *    address per 10 minutes, counted in the shared state (server/shared/state.ts, like the code senders' limits).
+ * 1. `issueChallenge` hands out a random challenge bound to the phone (2 minutes), at most SLIDE_CHALLENGES_PER_IP
+ *    (server/config.ts) per address per 10 minutes, counted in the shared state (server/shared/state.ts, like the
+ *    code senders' limits).
  * 2. The viewer drags the handle (or moves it with the keyboard) to the end; the app sends the track: points
  *    `[position 0-1000, ms since the start]`. `verifySlide` accepts a track that starts at 0, ends at the end, moves
  *    forward, took at least MIN_TRACK_MS by the app's clock and at least that long by the server's clock since the
@@ -17,6 +18,7 @@
  * using screen readers either, which this check must be).
  */
 import crypto from 'node:crypto';
+import { DEFAULT_CODE_LIMITS } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { sharedStateOf } from '../shared/state.ts';
@@ -25,8 +27,11 @@ export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
 export const MIN_TRACK_MS = 300;
 export const TRACK_END = 1000;
-/** Challenges per IP per 10 minutes (generous: a venue Wi-Fi puts many viewers behind one address). */
-export const MAX_CHALLENGES_PER_IP = 120;
+/**
+ * Challenges per IP per 10 minutes unless the server's settings say (SLIDE_CHALLENGES_PER_IP): a venue's Wi-Fi puts
+ * every viewer behind one address, so it leaves room for the venue's codes (CODES_PER_IP_PER_HOUR) and retries.
+ */
+export const MAX_CHALLENGES_PER_IP = DEFAULT_CODE_LIMITS.slidePerIp;
 const CHALLENGE_WINDOW_MS = 10 * 60 * 1000;
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -36,12 +41,15 @@ export const SLIDE_AGAIN = {
   en: 'Please slide to verify',
 } as const;
 
-export async function issueChallenge(sql: Sql, input: { phone: string; ip: string; now: number }) {
-  const { now } = input;
+export async function issueChallenge(
+  sql: Sql,
+  input: { phone: string; ip: string; now: number; maxPerIp?: number },
+) {
+  const { now, maxPerIp = MAX_CHALLENGES_PER_IP } = input;
   // Counted in the shared state (Redis with several nodes), where check and take are one step: counting the stored
   // challenges let concurrent requests all pass before one was inserted, and each node counted only its own.
   const key = `slide-ip:${input.ip}`;
-  if (!(await sharedStateOf(sql).takePlace(key, MAX_CHALLENGES_PER_IP, CHALLENGE_WINDOW_MS, now)))
+  if (!(await sharedStateOf(sql).takePlace(key, maxPerIp, CHALLENGE_WINDOW_MS, now)))
     throw new ApiFailure(XCODE.tooManyRequests, {
       'zh-CN': '验证太频繁，请稍后再试',
       en: 'Too many verifications, please retry later',

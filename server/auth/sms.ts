@@ -1,18 +1,26 @@
 /**
- * Phone verification codes: 6 digits, only their hash is stored, valid 5 minutes, one send per phone per 60 s, at
- * most 10 sends per IP per hour, at most 5 wrong tries per code. In non-production modes the code is also kept in the
- * shared state (memory, or Redis for several nodes) for GET /dev/sms/last (tests and local runs read it there; no SMS
- * gateway is wired).
+ * Phone verification codes: 6 digits, only their hash is stored, valid 5 minutes, at most 5 wrong tries per code.
+ * Sends are limited per phone (one per 60 s, CODES_PER_PHONE_PER_HOUR), per device and per network address
+ * (code-limits.ts, settings in server/config.ts). In non-production modes the code is also kept in the shared state
+ * (memory, or Redis for several nodes) for GET /dev/sms/last and answered to the app (no SMS gateway is wired).
  * Correct on PostgreSQL too: a code is consumed and a wrong try counted by conditional updates, never read-then-write.
  */
 import crypto from 'node:crypto';
+import type { CodeLimits } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { sharedStateOf, type SharedState } from '../shared/state.ts';
+import {
+  HOUR_MS,
+  recipientLimitReached,
+  RESEND_MS,
+  senderLimitReached,
+  takeCodePlaces,
+  waitBeforeResend,
+} from './code-limits.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
-export const RESEND_MS = 60 * 1000;
-export const MAX_PER_IP_PER_HOUR = 10;
+export { RESEND_MS };
 export const MAX_ATTEMPTS = 5;
 
 const hash = (phone: string, code: string) =>
@@ -27,52 +35,35 @@ export type SmsPurpose = 'login' | 'bind';
 
 export async function sendCode(
   sql: Sql,
-  input: { phone: string; purpose: SmsPurpose; ip: string; now: number; keepForDev: boolean },
+  input: {
+    phone: string;
+    purpose: SmsPurpose;
+    ip: string;
+    /** The browser's device id (server/auth/device.ts). */
+    device: string;
+    now: number;
+    keepForDev: boolean;
+    limits: CodeLimits;
+  },
 ) {
-  const { phone, purpose, ip, now } = input;
-  const last = await sql
+  const { phone, purpose, ip, now, limits } = input;
+  const recent = await sql
     .selectFrom('sms_codes')
-    .select('created_at')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
     .where('phone', '=', phone)
-    .orderBy('created_at', 'desc')
-    .limit(1)
+    .where('created_at', '>', now - HOUR_MS)
     .executeTakeFirst();
-  if (last && now - Number(last.created_at) < RESEND_MS) {
-    const wait = Math.ceil((RESEND_MS - (now - Number(last.created_at))) / 1000);
-    throw new ApiFailure(
-      XCODE.tooManyRequests,
-      { 'zh-CN': `请 ${wait} 秒后再获取验证码`, en: `Please wait ${wait} s before requesting another code` },
-      { resend_after: wait },
-    );
-  }
+  const last = Number(recent?.last ?? 0);
+  if (last && now - last < RESEND_MS) throw waitBeforeResend(Math.ceil((RESEND_MS - (now - last)) / 1000));
+  if (Number(recent?.count ?? 0) >= limits.perPhone) throw recipientLimitReached('sms');
   const sent = await sql
     .selectFrom('sms_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('ip', '=', ip)
-    .where('created_at', '>', now - 3600_000)
+    .where('created_at', '>', now - HOUR_MS)
     .executeTakeFirst();
-  if (Number(sent?.count ?? 0) >= MAX_PER_IP_PER_HOUR)
-    throw new ApiFailure(XCODE.tooManyRequests, {
-      'zh-CN': '获取验证码过于频繁，请稍后再试',
-      en: 'Too many codes requested, please retry later',
-    });
-  // The checks above read the stored codes (they survive restarts); concurrent requests, on any node, could all pass
-  // them before one inserts. These places are taken atomically in the shared state (Redis with several nodes).
-  const shared = sharedStateOf(sql);
-  if (!(await shared.takePlace(`sms-ip:${ip}`, MAX_PER_IP_PER_HOUR, 3600_000, now)))
-    throw new ApiFailure(XCODE.tooManyRequests, {
-      'zh-CN': '获取验证码过于频繁，请稍后再试',
-      en: 'Too many codes requested, please retry later',
-    });
-  if (!(await shared.takePlace(`sms-to:${phone}`, 1, RESEND_MS, now)))
-    throw new ApiFailure(
-      XCODE.tooManyRequests,
-      {
-        'zh-CN': `请 ${RESEND_MS / 1000} 秒后再获取验证码`,
-        en: `Please wait ${RESEND_MS / 1000} s before requesting another code`,
-      },
-      { resend_after: RESEND_MS / 1000 },
-    );
+  if (Number(sent?.count ?? 0) >= limits.perIp) throw senderLimitReached();
+  await takeCodePlaces(sql, { kind: 'sms', to: phone, device: input.device, ip, now, limits });
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await sql
     .insertInto('sms_codes')

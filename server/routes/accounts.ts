@@ -1,3 +1,4 @@
+import { deviceOf } from '../auth/device.ts';
 import { normaliseEmail, sendEmailCode, verifyEmailCode } from '../auth/email-code.ts';
 import type { Mailer } from '../auth/mail.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../auth/sessions.ts';
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from '../auth/slide.ts';
 import { sendCode, verifyCode } from '../auth/sms.ts';
+import type { CodeLimits } from '../config.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { firstRow, prepared } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
@@ -32,6 +34,8 @@ type Options = {
   /** The query builder. */
   sql: Sql;
   mailer: Mailer;
+  /** Login codes per phone, e-mail address, device and network address (server/config.ts). */
+  codeLimits: CodeLimits;
 };
 
 const WECHAT_LOGIN: LocalizedText = { 'zh-CN': '微信登录', en: 'WeChat login' };
@@ -126,7 +130,7 @@ export function accountHandlers(options: Options): HandlerMap {
   };
 
   return {
-    async sendSmsCode(request) {
+    async sendSmsCode(request, reply) {
       const { type } = request.params;
       const { phone, ticket } = request.body;
       // Both need the one-time ticket of a slide check passed for this phone (so neither can be scripted to flood a
@@ -137,8 +141,10 @@ export function accountHandlers(options: Options): HandlerMap {
         phone,
         purpose: type,
         ip: request.ip,
+        device: deviceOf(request, reply),
         now: now(),
         keepForDev: options.devSms,
+        limits: options.codeLimits,
       });
       return ok(
         { resend_after, ...(options.devSms ? { dev_code: code } : {}) },
@@ -149,7 +155,14 @@ export function accountHandlers(options: Options): HandlerMap {
     smsLogin: (request) => phoneLogin(request.body),
     async slideChallenge(request) {
       const { phone } = request.body;
-      return ok(await issueChallenge(sql, { phone, ip: request.ip, now: now() }));
+      return ok(
+        await issueChallenge(sql, {
+          phone,
+          ip: request.ip,
+          now: now(),
+          maxPerIp: options.codeLimits.slidePerIp,
+        }),
+      );
     },
     async slideVerify(request) {
       const { challenge_id, phone } = request.body;
@@ -157,13 +170,15 @@ export function accountHandlers(options: Options): HandlerMap {
       const track = request.body.track.map(([position, ms]): TrackPoint => [position, ms]);
       return ok(await verifySlide(sql, { challengeId: challenge_id, phone, track, now: now() }));
     },
-    async sendEmailCode(request) {
+    async sendEmailCode(request, reply) {
       const email = normaliseEmail(request.body.email);
       const { resend_after, code } = await sendEmailCode(sql, options.mailer, {
         email,
         ip: request.ip,
+        device: deviceOf(request, reply),
         now: now(),
         locale: requestLocale(request),
+        limits: options.codeLimits,
       });
       return ok(
         { resend_after, ...(options.devSms ? { dev_code: code } : {}) },

@@ -26,7 +26,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a 6-digit code (one per phone per 60 s, 10 per IP per hour; expires in 5 min). login: needs the ticket of a passed slide check for the phone; bind: needs a logged-in viewer and a ticket */
+        /** Sends a 6-digit code (one per phone per 60 s; per hour at most CODES_PER_PHONE_PER_HOUR to a phone, CODES_PER_DEVICE_PER_HOUR from a device, the livev3_device cookie this call sets, and CODES_PER_IP_PER_HOUR from an address: server/README.md; expires in 5 min). login: needs the ticket of a passed slide check for the phone; bind: needs a logged-in viewer and a ticket */
         post: operations["sendSmsCode"];
         delete?: never;
         options?: never;
@@ -336,7 +336,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mails a 6-digit login code to the address (one per address per 60 s, 10 per IP per hour; expires in 10 min) */
+        /** Mails a 6-digit login code to the address (one per address per 60 s; per hour at most CODES_PER_EMAIL_PER_HOUR to an address, CODES_PER_DEVICE_PER_HOUR from a device, the livev3_device cookie this call sets, and CODES_PER_IP_PER_HOUR from a network address: server/README.md; expires in 10 min) */
         post: operations["sendEmailCode"];
         delete?: never;
         options?: never;
