@@ -25,6 +25,7 @@ import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../auth/wech
 import type { Transport } from './client.ts';
 import { EMULATOR_PREFIX, type WechatCredentials } from './credentials.ts';
 import { encryptResource, platformHeaders, rsaVerify, verifyAuthorization } from './pay-sign.ts';
+import { requestOriginOf, safeReturnUrl } from '../security/return-links.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -822,15 +823,14 @@ export async function wechatEmulator(
         return html(
           '<h1 style="font-size:20px">WeChat Pay sandbox</h1><p>商家参数格式有误，请联系商家解决</p>',
         );
-      let back = '';
-      if (request.query.redirect_url) {
-        try {
-          const url = new URL(request.query.redirect_url);
-          if (url.origin === new URL(options.publicOrigin).origin) back = url.toString();
-        } catch {
-          // no way back
-        }
-      }
+      // The way back: this site, or (the emulator runs only outside production) the loopback address or the address
+      // this page was opened on, whichever the app was opened from; never another site.
+      const back =
+        safeReturnUrl(request.query.redirect_url, {
+          publicOrigin: options.publicOrigin,
+          production: false,
+          requestOrigin: requestOriginOf(request),
+        }) ?? '';
       const amount = (transaction.total / 100).toFixed(2);
       return html(`<h1 style="font-size:20px">WeChat Pay sandbox</h1><p>${escapeHtml(transaction.description)}: ¥${amount}</p>
 <p><button id="confirm" type="button">Confirm payment</button> <button id="cancel" type="button">Cancel</button></p>

@@ -124,6 +124,28 @@ test.describe('outside WeChat (H5)', () => {
     await expect(page.getByText('北京市朝阳区建国路 3 号')).toBeVisible();
   });
 
+  test('opened at another loopback address than the public one, the H5 payment page still comes back', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const viewer = await newViewer(page, request);
+    await addAddress(request, viewer);
+    // The suite's server calls itself 127.0.0.1 (PUBLIC_ORIGIN); the viewer typed localhost.
+    const app = new URL('/livev3/', baseURL);
+    app.hostname = 'localhost';
+    await page.addInitScript(() => {
+      (window as { __livev3Suite?: boolean }).__livev3Suite = true;
+      document.documentElement.dataset.animations = 'off';
+    });
+    await page.goto(`${app}#/pages/shop/product/index?token=${EVENT}&id=21`);
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.getByRole('button', { name: '提交订单并支付' }).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${app.origin}/livev3/#/pages/user/order/detail/index\\?`));
+    await expect(page.getByText('待发货')).toBeVisible();
+  });
+
   test('pay later from my orders', async ({ page, request }) => {
     const viewer = await newViewer(page, request);
     const orderSn = await placeOrder(request, viewer, 21, await addAddress(request, viewer));
