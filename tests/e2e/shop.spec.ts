@@ -90,7 +90,7 @@ test.describe('outside WeChat (H5)', () => {
     await checkout(page, 21);
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(page).toHaveURL(/#\/pages\/user\/order\/detail\/index\?/);
-    await expect(page.locator('#shop-order-title')).toBeVisible();
+    await expect(page.getByRole('article', { name: '订单详情' })).toBeVisible();
     await expect(page.getByText('待发货')).toBeVisible();
     await expect(page.getByText('浙江省杭州市西湖区文三路 1 号')).toBeVisible();
   });

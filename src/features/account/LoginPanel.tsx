@@ -6,6 +6,7 @@ import { storeToken } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { isWeChat } from '../../lib/wechat/user-agent';
+import { useBlockHeading } from '../../ui/page/page-heading';
 import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
 import { card } from '../../ui/card/card.css';
@@ -25,6 +26,7 @@ const TABS: Tab[] = ['phone', 'email'];
  */
 export function LoginPanel() {
   const { t } = useTranslation();
+  const title = useBlockHeading('login-heading', t('account.login.title'));
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>('phone');
   const redirect = params.get('redirect');
@@ -51,10 +53,12 @@ export function LoginPanel() {
   };
 
   return (
-    <section className={card} aria-labelledby="login-heading">
-      <h2 id="login-heading" className={heading}>
-        {t('account.login.title')}
-      </h2>
+    <section className={card} aria-labelledby={title.labelledBy}>
+      {title.own ? (
+        <h2 id="login-heading" className={heading}>
+          {t('account.login.title')}
+        </h2>
+      ) : null}
       <div role="tablist" aria-label={t('account.login.tabs')} className={styles.tabs}>
         {TABS.map((name) => (
           <button

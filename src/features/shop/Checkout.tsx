@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
+import { useBlockHeading } from '../../ui/page/page-heading';
 import { button } from '../../ui/button/button.css';
 import { check } from '../../ui/field/Field.css';
 import { FieldGroup } from '../../ui/field/FieldGroup';
@@ -69,6 +70,7 @@ function CheckoutForm({
   onQuantity(quantity: number): void;
 }) {
   const { t } = useTranslation();
+  const title = useBlockHeading('shop-checkout-title', t('shop.checkoutTitle'));
   const navigate = useAppNavigate();
   const max = Math.max(1, Math.min(product.stock, product.limit_per_user || 99));
   const [quantity, setQuantityState] = useState(() => Math.min(max, Math.max(1, initialQuantity)));
@@ -110,15 +112,17 @@ function CheckoutForm({
   return (
     <form
       className={card}
-      aria-labelledby="shop-checkout-title"
+      aria-labelledby={title.labelledBy}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <h2 id="shop-checkout-title" className={heading}>
-        {t('shop.checkoutTitle')}
-      </h2>
+      {title.own ? (
+        <h2 id="shop-checkout-title" className={heading}>
+          {t('shop.checkoutTitle')}
+        </h2>
+      ) : null}
       <div className={orderBody}>
         <img className={orderThumb} src={product.images[0] ?? ''} alt="" />
         <div>

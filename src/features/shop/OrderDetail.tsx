@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { maskPhone } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
+import { useBlockHeading } from '../../ui/page/page-heading';
 import { card, heading } from '../../ui/card/card.css';
 import { fetchOrder } from './api';
 import { OrderActions, OrderSummary } from './OrderCard';
@@ -14,6 +15,7 @@ import * as styles from './OrderDetail.css';
 /** One order with its address, tracking number and times; finishes an H5 payment that returned here. */
 export function OrderDetail() {
   const { t } = useTranslation();
+  const title = useBlockHeading('shop-order-title', t('shop.orderTitle'));
   const [params] = useSearchParams();
   const orderSn = params.get('order_sn') ?? '';
   const { data: order, failed, reload } = useLoad(() => fetchOrder(orderSn), [orderSn]);
@@ -35,10 +37,12 @@ export function OrderDetail() {
     [t('shop.shippedAt'), cstDateTime(order.shipped_at)],
   ];
   return (
-    <article className={card} aria-labelledby="shop-order-title">
-      <h2 id="shop-order-title" className={heading}>
-        {t('shop.orderTitle')}
-      </h2>
+    <article className={card} aria-labelledby={title.labelledBy}>
+      {title.own ? (
+        <h2 id="shop-order-title" className={heading}>
+          {t('shop.orderTitle')}
+        </h2>
+      ) : null}
       <OrderSummary order={order} />
       <dl className={styles.facts}>
         {facts

@@ -1,16 +1,24 @@
 import { useTranslation } from '../../lib/i18n';
 import { BlockList } from '../../blocks/BlockList';
 import { useRouteConfig } from '../../engine/route-context';
+import { useMemo } from 'react';
+import { PAGE_HEADING_ID, PageHeadingContext } from '../../ui/page/page-heading';
 import * as styles from '../../ui/page/page.css';
 
-/** A page that is nothing but its configured blocks under its title. */
+/** A page that is nothing but its configured blocks under its title (the page's one h1; blocks do not repeat it). */
 export default function BlocksPage() {
   const route = useRouteConfig();
   const { i18n } = useTranslation();
+  const title = i18n.language === 'en' ? route.title.en : route.title['zh-CN'];
+  const heading = useMemo(() => ({ id: PAGE_HEADING_ID, text: title }), [title]);
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>{i18n.language === 'en' ? route.title.en : route.title['zh-CN']}</h1>
-      <BlockList blocks={route.blocks} />
+      <h1 id={PAGE_HEADING_ID} className={styles.title}>
+        {title}
+      </h1>
+      <PageHeadingContext.Provider value={heading}>
+        <BlockList blocks={route.blocks} />
+      </PageHeadingContext.Provider>
     </main>
   );
 }
