@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
+import noRealClock from './scripts/lint/no-real-clock.js';
 
 /*
  * The layers (CONTRIBUTING.md, "Structure and layers"): imports flow one way, lib/ui/engine/themes -> features -> blocks -> pages ->
@@ -145,4 +146,17 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  // One clock (scripts/lint/no-real-clock.js; its test: scripts/lint-clock.test.ts).
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/clock.ts'],
+    plugins: { livev3: { rules: { 'no-real-clock': noRealClock } } },
+    rules: { 'livev3/no-real-clock': ['error', { clock: 'server/clock.ts' }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/clock.ts'],
+    plugins: { livev3: { rules: { 'no-real-clock': noRealClock } } },
+    rules: { 'livev3/no-real-clock': ['error', { clock: 'src/lib/clock.ts' }] },
+  },
 );

@@ -36,6 +36,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** libfaketime's command (Debian's faketime): runs a program with its clock moved (scripts/test-later.ts). */
+export const FAKETIME = '/usr/bin/faketime';
+
 /** The newest installed PostgreSQL's bin directory, or null. */
 function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
@@ -54,10 +57,11 @@ function redisBin(): string | null {
 }
 
 /** Installs the Debian packages of whatever is missing (root or passwordless sudo). */
-export function ensureInstalled(what: { postgres?: boolean; redis?: boolean }): void {
+export function ensureInstalled(what: { postgres?: boolean; redis?: boolean; faketime?: boolean }): void {
   const missing: string[] = [];
   if (what.postgres && !postgresBin()) missing.push('postgresql');
   if (what.redis && !redisBin()) missing.push('redis-server');
+  if (what.faketime && !fs.existsSync(FAKETIME)) missing.push('faketime');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const sudo = isRoot ? '' : has('sudo -n true') ? 'sudo -n ' : null;

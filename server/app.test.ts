@@ -44,7 +44,7 @@ describe('video detail', () => {
   it('hides the stream behind the password gate, except for the organiser', async () => {
     const anonymous = (await get('/v3/api/video/detail?token=secret')).json().data;
     expect(anonymous).toMatchObject({ needs_password: true, can_watch: false, live_url: '', replay_url: '' });
-    const owner = await startSession(app.sql, 1);
+    const owner = await startSession(app.sql, 1, app.now());
     const asOwner = (
       await get('/v3/api/video/detail?token=secret', { authorization: `Bearer ${owner}` })
     ).json().data;
@@ -80,7 +80,7 @@ describe('video detail', () => {
 
 describe('sessions', () => {
   it('reads the token from the auth_token_2 cookie when there is no header', async () => {
-    const token = await startSession(app.sql, 1);
+    const token = await startSession(app.sql, 1, app.now());
     const response = await get('/v3/api/video/detail?token=secret', { cookie: `auth_token_2=${token}` });
     expect(response.json().data.can_watch).toBe(true);
   });
@@ -93,8 +93,8 @@ describe('sessions', () => {
     expect(
       (await get('/v3/api/video/detail?token=demo', { authorization: 'Bearer nonsense' })).json().xcode,
     ).toBe(100004);
-    const first = await startSession(app.sql, 1);
-    await startSession(app.sql, 1);
+    const first = await startSession(app.sql, 1, app.now());
+    await startSession(app.sql, 1, app.now());
     expect((await get('/v3/api/video/detail?token=demo', { authorization: first })).json().xcode).toBe(
       100005,
     );
@@ -112,8 +112,8 @@ describe("login refusals in the request's language", () => {
       xcode: 100004,
       msg: 'Login expired, please log in again',
     });
-    const first = await startSession(app.sql, 2);
-    await startSession(app.sql, 2);
+    const first = await startSession(app.sql, 2, app.now());
+    await startSession(app.sql, 2, app.now());
     expect(
       (await get('/v3/api/video/detail?token=demo&locale=en', { authorization: first })).json().msg,
     ).toBe('You logged in elsewhere, please log in again');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { systemClock, type Clock } from './clock.ts';
 import { projectRoot, readCodeLimits, type ServerConfig } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     sql: Sql;
     /** Which engine `sql` talks to. */
     engine: Engine;
+    /** The server's one clock (server/clock.ts): every path takes the time from it. */
+    now: Clock;
   }
 }
 
@@ -87,6 +90,7 @@ function failure(xcode: number, msg: string) {
 
 export async function buildServer(options: BuildOptions): Promise<FastifyInstance> {
   const limits = { ...readConnectionLimits(), ...options.limits };
+  const now = options.now ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? false,
     http: httpServerOptions(limits),
@@ -125,13 +129,14 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await seedDemo(sql);
   app.decorate('sql', sql);
   app.decorate('engine', data.engine);
+  app.decorate('now', now);
   app.addHook('onClose', async () => {
     await data.close();
     await testDb?.drop();
   });
   // Rate-limit windows, dev sinks and presence: in memory, or in Redis for several nodes (REDIS_URL). Closed after
   // the socket server (onClose hooks run last-registered first), which persists recovery sessions there.
-  const shared = await openShared(options.redisUrl, (message) => app.log.error(message));
+  const shared = await openShared(options.redisUrl, now, (message) => app.log.error(message));
   setSharedState(sql, shared.state);
   app.addHook('onClose', async () => {
     setSharedState(sql, null);
@@ -241,7 +246,6 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       };
     },
   });
-  const now = options.now ?? Date.now;
   const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
   const uploads = options.uploads ?? readUploadSettings(options.databasePath);
   await securityHeaders(app, {
@@ -268,7 +272,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     ...favouriteHandlers(sql, now),
     ...complaintHandlers(sql, now),
     ...vipHandlers(sql, { credentials, now }),
-    ...wechatHandlers(sql, credentials, options.now),
+    ...wechatHandlers(sql, credentials, now),
     ...qrcodeHandlers(publicOrigin, wechat.runtime),
     ...uploadHandlers(sql, uploads, publicOrigin, now),
     ...voteHandlers(sql, {
@@ -299,7 +303,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
 
   await app.register(streamRoutes, {
     streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
-    now: options.now,
+    now,
     sql,
     secret: options.streamSecret ?? process.env.STREAM_SECRET,
     ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),

@@ -24,6 +24,7 @@ import { testDatabase, type TestDatabase } from './db/test-database.ts';
 import { seedDemo } from './seed/demo.ts';
 import { connectRedis } from './shared/redis.ts';
 import { createResumePoint } from '../src/features/chat/resume.ts';
+import { systemClock } from './clock.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -92,7 +93,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
       .values(ids.map((id) => ({ id, nickname: `viewer ${id}`, created_at: 0 })))
       .execute();
     return Promise.all(
-      ids.map(async (id) => ({ id, token: await startSession(data.sql, id, Date.now(), YEAR) })),
+      ids.map(async (id) => ({ id, token: await startSession(data.sql, id, systemClock(), YEAR) })),
     );
   }
 
@@ -368,7 +369,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
       .executeTakeFirstOrThrow();
     const [sender] = await viewers(1);
     // Paid and split as the payment hook does (payments themselves are proven in server/wechat/payments.test.ts).
-    const now = Date.now();
+    const now = systemClock();
     const packetId = await createPacket(
       data.sql,
       { eventId: event.id, senderId: sender.id, totalCents: 5000, count: 50, greeting: 'cluster' },
@@ -402,7 +403,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
   }, 60_000);
 
   it('a session revoked on A is refused on B, and its sockets on B are cut', async () => {
-    const email = `cluster-${Date.now()}@livev3.test`;
+    const email = `cluster-${systemClock()}@livev3.test`;
     const login = async (code?: string) =>
       (
         await call<{ token: string }>(a.origin, '/v3/api/email_anonymous_login', {

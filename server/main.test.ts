@@ -17,6 +17,7 @@ import { afterAll, expect, it } from 'vitest';
 import { startSession } from './auth/sessions';
 import { sqliteSql } from './db/sql';
 import { projectRoot } from './config';
+import { systemClock } from './clock.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-shutdown-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -70,7 +71,7 @@ it('SIGTERM: finishes the in-flight request, refuses new ones, closes the databa
   // A chunked-upload part whose body arrives in two halves, with SIGTERM in between.
   // Upload tokens need a logged-in viewer: a session for the seeded organiser, written the way a login writes it.
   const session = sqliteSql(new Database(path.join(dir, 'shutdown.db')));
-  const sessionToken = await startSession(session, 1);
+  const sessionToken = await startSession(session, 1, systemClock());
   await session.destroy();
   const token = (
     await json(`${base}/v3/api/qiniu/upload/token`, { headers: { authorization: `Bearer ${sessionToken}` } })

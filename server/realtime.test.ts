@@ -35,7 +35,7 @@ const join = (socket: Socket, token: string) =>
 describe('realtime', () => {
   it('counts viewers per event room, anonymous or logged in', async () => {
     const a = open();
-    const b = open(await startSession(app.sql, 1));
+    const b = open(await startSession(app.sql, 1, app.now()));
     const counts: number[] = [];
     a.on('presence', ({ count }: { count: number }) => counts.push(count));
     expect(await join(a, 'demo')).toEqual({ ok: true });
@@ -78,7 +78,7 @@ const chatOwner = async () =>
 describe('live chat', () => {
   it('sends over the socket with the same rules, and batches lines to everyone in the room', async () => {
     const owner = await chatOwner();
-    const session = await startSession(app.sql, owner);
+    const session = await startSession(app.sql, owner, app.now());
     const sender = open(session);
     const reader = open();
     const outsider = open();
@@ -110,13 +110,13 @@ describe('live chat', () => {
 
   it('a recovered connection gets the lines it missed, and is authorised again', async () => {
     const owner = await chatOwner();
-    const token = await startSession(app.sql, owner + 1);
+    const token = await startSession(app.sql, owner + 1, app.now());
     const listener = connect(origin, { transports: ['websocket'], auth: { token } });
     sockets.push(listener);
     await new Promise<void>((resolve) => listener.once('connect', () => resolve()));
     await join(listener, 'chat-e2e');
     const received = collect(listener);
-    const sender = open(await startSession(app.sql, owner));
+    const sender = open(await startSession(app.sql, owner, app.now()));
     await new Promise<void>((resolve) => sender.once('connect', () => resolve()));
     // Recovery resumes from the last broadcast received, so one arrives first.
     await send(sender, 'before');
@@ -130,7 +130,7 @@ describe('live chat', () => {
     await expect.poll(() => received.flat().map((line) => line.content)).toContain('while you were away');
 
     // The middleware runs again on recovery: a token replaced meanwhile is refused.
-    await startSession(app.sql, owner + 1);
+    await startSession(app.sql, owner + 1, app.now());
     const refused = new Promise<Error & { data?: { xcode: number } }>((resolve) =>
       listener.once('connect_error', resolve),
     );

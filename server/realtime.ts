@@ -24,6 +24,7 @@ import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
 import { loadEvent, mayViewerWatch } from './routes/video.ts';
 import { addressCounter } from './security/limits.ts';
 import type { SharedState } from './shared/state.ts';
+import type { Clock } from './clock.ts';
 
 const TOKEN = /^[\w-]{1,64}$/;
 /** How long published lines are collected before one batch goes out per room. */
@@ -43,7 +44,7 @@ type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown 
  * the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
  */
 export type SocketHandler = (
-  context: { sql: Sql; viewer: Viewer | null; socket: Socket },
+  context: { sql: Sql; viewer: Viewer | null; socket: Socket; now: Clock },
   payload: unknown,
 ) => unknown;
 
@@ -138,13 +139,14 @@ export type RealtimeOptions = {
   redis?: Redis | null;
   /** How often open stretches of watching are credited (LIVE_WATCH_FLUSH_MS). */
   watchFlushMs?: number;
-  /** The clock of watching time (the server's clock). */
-  now?: () => number;
+  /** The server's clock: sessions, presence and watching time. */
+  now: Clock;
   /** Where each node's part of a room's presence is summed, and this node's name there. */
   shared?: { state: SharedState; node: string };
 };
 
-export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Server {
+export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Server {
+  const { now } = options;
   const perAddress = addressCounter(options.maxSocketsPerIp ?? 0);
   const sql = app.sql;
   let closing = false;
@@ -184,7 +186,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
 
   io.use((socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-    findViewerByToken(sql, token).then(
+    findViewerByToken(sql, token, now()).then(
       (viewer) => {
         socket.data.viewer = viewer;
         socket.data.tokenHash = token ? tokenHash(token) : null;
@@ -235,7 +237,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
           options.shared.node,
           localCount(room),
           PRESENCE_PART_TTL_MS,
-          Date.now(),
+          now(),
         )
       : localCount(room);
   const presence = (room: string) => {
@@ -262,7 +264,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
     const token = socketTokens.get(socket);
     if (!token) return true;
     try {
-      await findViewerByToken(sql, token);
+      await findViewerByToken(sql, token, now());
       return true;
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
@@ -281,7 +283,6 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
   revalidate.unref();
 
   // Logged-in viewers' time in each live room, for lotteries that ask for N minutes of watching.
-  const now = options.now ?? Date.now;
   const watching = new LiveWatchTracker(
     (credits) => creditLiveWatch(sql, credits, now()).catch((error: unknown) => app.log.error(error)),
     now,
@@ -314,7 +315,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
         return;
       }
       // The room carries the event's chat: only for viewers who passed its gates.
-      if (!(await mayViewerWatch(sql, event, socket.data.viewer as Viewer | null))) {
+      if (!(await mayViewerWatch(sql, event, socket.data.viewer as Viewer | null, now()))) {
         ack?.({ ok: false, msg: GATED.texts['zh-CN'], xcode: GATED.xcode });
         return;
       }
@@ -329,7 +330,10 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions = 
       socket.on(name, async (payload: unknown, ack?: Ack) => {
         try {
           if (!(await sessionHolds(socket))) return;
-          const data = await handler({ sql, viewer: socket.data.viewer as Viewer | null, socket }, payload);
+          const data = await handler(
+            { sql, viewer: socket.data.viewer as Viewer | null, socket, now },
+            payload,
+          );
           ack?.({ ok: true, data });
         } catch (error) {
           if (!(error instanceof ApiFailure)) app.log.error(error);

@@ -11,6 +11,11 @@ import { seedLiveRoom } from './seed/live-room.ts';
 
 /** Fixed reference time for seeded timestamps: 2026-01-01T00:00:00Z. */
 export const SEED_EPOCH = 1767225600;
+/**
+ * How long the demo's contests, activities and offers stay open after SEED_EPOCH: twenty years, so the demo (and the
+ * suites that use it) work whatever the real date, next month and next year (server/seed/open-later.test.ts).
+ */
+export const DEMO_OPEN_S = 20 * 365 * 86400;
 
 const COVER = '/streams/vod/demo/cover.jpg';
 
@@ -217,7 +222,7 @@ async function seedActivities(sql: Sql): Promise<void> {
       title: '2026 年度人气之星评选',
       rules: '每人每天 5 票，每位选手每天 1 票。',
       starts_at: SEED_EPOCH,
-      ends_at: SEED_EPOCH + 365 * 86400,
+      ends_at: SEED_EPOCH + DEMO_OPEN_S,
     })
     .execute();
   await sql
@@ -254,7 +259,7 @@ async function seedActivities(sql: Sql): Promise<void> {
     .execute();
   await sql
     .insertInto('checkin_activities')
-    .values({ id: 1, title: '峰会现场签到', starts_at: SEED_EPOCH, ends_at: SEED_EPOCH + 30 * 86400 })
+    .values({ id: 1, title: '峰会现场签到', starts_at: SEED_EPOCH, ends_at: SEED_EPOCH + DEMO_OPEN_S })
     .execute();
   await sql
     .insertInto('checkin_groups')

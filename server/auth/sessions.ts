@@ -53,7 +53,7 @@ export function requestToken(request: FastifyRequest): string {
  * A new session's token and its row as stored (only the token's hash): what `startSession` writes, and what a bench
  * writes in bulk into a SQLite file before the server reads it.
  */
-export function sessionRow(userId: number, now = Date.now(), ttlMs = SESSION_TTL_MS) {
+export function sessionRow(userId: number, now: number, ttlMs = SESSION_TTL_MS) {
   const token = crypto.randomBytes(32).toString('base64url');
   return {
     token,
@@ -69,7 +69,7 @@ export function sessionRow(userId: number, now = Date.now(), ttlMs = SESSION_TTL
 export async function startSession(
   sql: Sql,
   userId: number,
-  now = Date.now(),
+  now: number,
   ttlMs = SESSION_TTL_MS,
 ): Promise<string> {
   const { token, row } = sessionRow(userId, now, ttlMs);
@@ -100,7 +100,7 @@ const sessionByHash = prepared((sql, p) =>
 
 /** The viewer behind a bare token (null without a token; the socket's handshake); expired or replaced is an error. */
 
-export async function findViewerByToken(sql: Sql, token: string, now = Date.now()): Promise<Viewer | null> {
+export async function findViewerByToken(sql: Sql, token: string, now: number): Promise<Viewer | null> {
   if (!token) return null;
   const row = await firstRow(sql, sessionByHash, { hash: hash(token) });
   if (!row) throw new ApiFailure(XCODE.loginExpired, LOGIN_EXPIRED);
@@ -110,12 +110,12 @@ export async function findViewerByToken(sql: Sql, token: string, now = Date.now(
 }
 
 /** The viewer behind the request, null for an anonymous one; an expired or replaced token is an error. */
-export function findViewer(sql: Sql, request: FastifyRequest, now = Date.now()): Promise<Viewer | null> {
+export function findViewer(sql: Sql, request: FastifyRequest, now: number): Promise<Viewer | null> {
   return findViewerByToken(sql, requestToken(request), now);
 }
 
 /** A logged-in viewer, or xcode 100003. */
-export async function needViewer(sql: Sql, request: FastifyRequest, now = Date.now()): Promise<Viewer> {
+export async function needViewer(sql: Sql, request: FastifyRequest, now: number): Promise<Viewer> {
   const viewer = await findViewer(sql, request, now);
   if (!viewer) throw new ApiFailure(XCODE.loginRequired, LOGIN_REQUIRED);
   return viewer;
@@ -126,7 +126,7 @@ export type SessionSummary = { id: string; created_at: number; expires_at: numbe
 
 export const sessionIdOf = (token: string) => hash(token).slice(0, 16);
 
-export async function listSessions(sql: Sql, userId: number, currentToken: string, now = Date.now()) {
+export async function listSessions(sql: Sql, userId: number, currentToken: string, now: number) {
   const rows = await sql
     .selectFrom('sessions')
     .select(['token_hash', 'created_at', 'expires_at'])
@@ -153,7 +153,7 @@ export async function revokeSession(
   sql: Sql,
   userId: number,
   which: { id: string } | { token: string },
-  now = Date.now(),
+  now: number,
 ): Promise<string | null> {
   const query = sql
     .updateTable('sessions')

@@ -12,6 +12,7 @@ import { ApiFailure, XCODE } from '../envelope.ts';
 import { connectRedis, redisState } from '../shared/redis.ts';
 import { memoryState, setSharedState, type SharedState } from '../shared/state.ts';
 import { issueChallenge } from './slide.ts';
+import { systemClock } from '../clock.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const opened: Data[] = [];
@@ -56,7 +57,7 @@ const NOW = 1_800_000_000_000;
 
 describe('memory state (one node)', () => {
   it(`issues ${MAX_CHALLENGES_PER_IP} of 200 concurrent challenges to one address, more after 10 minutes`, async () => {
-    const one = await node(memoryState());
+    const one = await node(memoryState(systemClock));
     expect(await burst([one], '10.9.0.1', 200, NOW)).toBe(MAX_CHALLENGES_PER_IP);
     expect(await burst([one], '10.9.0.2', 3, NOW)).toBe(3);
     expect(await burst([one], '10.9.0.1', 1, NOW + 10 * 60_000 - 1)).toBe(0);

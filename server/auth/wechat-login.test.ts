@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { wechatCredentials } from '../wechat/credentials';
 import { realWechatLoginApi, WechatApiError } from './wechat-login';
+import { systemClock } from '../clock.ts';
 
 let clock = 1_800_000_000_000;
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -120,7 +121,7 @@ describe('the real WeChat API client', () => {
     const api = realWechatLoginApi(
       credentials,
       { appId: 'wxmini', appSecret: 'minisecret' },
-      { fetch: fake.fetch },
+      { fetch: fake.fetch, now: systemClock },
     );
     expect(await api.oauthCode('CODE1')).toEqual({
       openid: 'oWEB',
@@ -151,7 +152,7 @@ describe('the real WeChat API client', () => {
     const api = realWechatLoginApi(
       credentials,
       { appId: 'wxmini', appSecret: 'minisecret' },
-      { fetch: fake.fetch },
+      { fetch: fake.fetch, now: systemClock },
     );
     expect(await api.miniCode('JS')).toEqual({ openid: 'oMINI', unionid: 'uY', sessionKey: 'SK' });
     expect(fake.calls[0]!.url.searchParams.get('appid')).toBe('wxmini');
@@ -167,7 +168,11 @@ describe('the real WeChat API client', () => {
 
   it('WeChat errcodes become WechatApiError', async () => {
     const fake = fakeWechat({ '/sns/jscode2session': { errcode: 40029, errmsg: 'invalid code' } });
-    const api = realWechatLoginApi(credentials, { appId: 'wxmini', appSecret: 's' }, { fetch: fake.fetch });
+    const api = realWechatLoginApi(
+      credentials,
+      { appId: 'wxmini', appSecret: 's' },
+      { fetch: fake.fetch, now: systemClock },
+    );
     await expect(api.miniCode('bad')).rejects.toEqual(new WechatApiError(40029, 'invalid code'));
   });
 });

@@ -76,7 +76,7 @@ type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 export function realWechatLoginApi(
   credentials: WechatCredentials,
   mini: { appId: string; appSecret: string },
-  options: { fetch?: Fetch; base?: string; now?: () => number } = {},
+  options: { fetch?: Fetch; base?: string; now: () => number },
 ): WechatLoginApi {
   const transport: Transport = options.fetch
     ? async (url, init) => {

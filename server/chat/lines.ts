@@ -277,7 +277,7 @@ export async function canModerate(sql: Sql, viewer: Viewer | null, ownerId: numb
   return row ? (JSON.parse(row.permissions) as string[]).includes('chat_admin') : false;
 }
 
-onSocketEvent('chat:send', ({ sql, viewer }, payload) => {
+onSocketEvent('chat:send', ({ sql, viewer, now }, payload) => {
   const { token, content } = (payload ?? {}) as { token?: unknown; content?: unknown };
-  return sendChatText(sql, viewer, token, content, Date.now());
+  return sendChatText(sql, viewer, token, content, now());
 });

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from './database.ts';
 import type { Engine } from './engine.ts';
 import { migratePortable } from './migrate-portable.ts';
 import { sqliteSql, type Sql } from './sql.ts';
+import { systemClock } from '../clock.ts';
 
 export type Data = {
   engine: Engine;
@@ -142,6 +143,7 @@ function adoptLegacyMigrations(db: Db): void {
   );
   const versions = db.prepare<[], { version: string }>('SELECT version FROM schema_migrations').all();
   const adopt = db.prepare('INSERT OR IGNORE INTO kysely_migration (name, timestamp) VALUES (?, ?)');
-  for (const { version } of versions) adopt.run(version.replace(/\.sql$/, ''), new Date().toISOString());
+  for (const { version } of versions)
+    adopt.run(version.replace(/\.sql$/, ''), new Date(systemClock()).toISOString());
   db.exec('DROP TABLE schema_migrations');
 }

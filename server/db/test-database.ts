@@ -11,6 +11,7 @@ import pg from 'pg';
 import { serverRoot } from '../config.ts';
 import { isPostgresUrl, openData, type Data } from './open.ts';
 import type { Sql } from './sql.ts';
+import { systemClock } from '../clock.ts';
 
 /**
  * The template's name carries a digest of the migrations and seeds, so a changed schema or demo data gets a new one
@@ -51,7 +52,7 @@ export async function testDatabase(
   url: string,
   prepare: (sql: Sql) => Promise<unknown>,
 ): Promise<TestDatabase> {
-  const name = `t_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
+  const name = `t_${systemClock().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
   const TEMPLATE = templateName();
   await admin(url, async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK]);

@@ -11,7 +11,7 @@ export const LIVE_WATCH_FLUSH_MS = 30_000;
 export type WatchCredit = { userId: number; eventToken: string; seconds: number };
 
 /** Adds stretches of watching to viewers' totals (one upsert for all: exact under concurrent credits, one round trip). */
-export async function creditLiveWatch(sql: Sql, credits: WatchCredit[], now = Date.now()): Promise<void> {
+export async function creditLiveWatch(sql: Sql, credits: WatchCredit[], now: number): Promise<void> {
   const rows = credits.filter((credit) => credit.seconds > 0);
   if (!rows.length) return;
   const updatedAt = Math.floor(now / 1000);
@@ -53,7 +53,7 @@ export class LiveWatchTracker {
 
   constructor(
     private readonly credit: (credits: WatchCredit[]) => Promise<void>,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   enter(userId: number, eventToken: string): void {

@@ -32,7 +32,7 @@ beforeAll(async () => {
     )
     .execute();
   for (const id of ids)
-    viewers.push({ id, auth: { authorization: `Bearer ${await startSession(app.sql, id)}` } });
+    viewers.push({ id, auth: { authorization: `Bearer ${await startSession(app.sql, id, app.now())}` } });
 }, 60_000);
 afterAll(() => app.close());
 

@@ -5,7 +5,7 @@ import { passwordMatches } from './access';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 const headers = async (userId: number) => ({
-  authorization: `Bearer ${await startSession(app.sql, userId)}`,
+  authorization: `Bearer ${await startSession(app.sql, userId, app.now())}`,
 });
 
 beforeAll(async () => {

@@ -19,11 +19,11 @@ export function passwordMatches(expected: string, given: string): boolean {
   return crypto.timingSafeEqual(digest(expected), digest(given));
 }
 
-export function accessHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
+export function accessHandlers(sql: Sql, now: () => number): HandlerMap {
   const attempts = passwordAttempts(sql, now);
   return {
     async passwordShow(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { token, password } = request.body;
       const event = await loadEvent(sql, token);
       if (event.password) {

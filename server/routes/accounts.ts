@@ -326,7 +326,7 @@ export function accountHandlers(options: Options): HandlerMap {
       return ok(null, localize({ 'zh-CN': '已保存', en: 'Saved' }, requestLocale(request)));
     },
     async watchPhone(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       await loadEvent(sql, request.body.token);
       const user = await sql
         .selectFrom('users')

@@ -26,9 +26,9 @@ beforeAll(async () => {
     )
     .execute();
   await app.sql.insertInto('events').values({ token: EVENT, owner_id: 700, title: 'chat test' }).execute();
-  owner = { authorization: `Bearer ${await startSession(app.sql, 700)}` };
+  owner = { authorization: `Bearer ${await startSession(app.sql, 700, app.now())}` };
   for (let index = 1; index <= 4; index++)
-    viewer[index] = { authorization: `Bearer ${await startSession(app.sql, 700 + index)}` };
+    viewer[index] = { authorization: `Bearer ${await startSession(app.sql, 700 + index, app.now())}` };
 });
 afterAll(() => app.close());
 

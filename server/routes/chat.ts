@@ -22,16 +22,12 @@ import { loadEvent, mayViewerWatch } from './video.ts';
 
 export { CHAT_LIMITS, type ChatKind } from '../chat/lines.ts';
 
-export function chatHandlers(
-  sql: Sql,
-  credentials: WechatCredentials,
-  now: () => number = Date.now,
-): HandlerMap {
+export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
   return {
     async chatGetMsg(request) {
       const { body } = request;
       const event = await loadEvent(sql, body.token);
-      const viewer = await findViewer(sql, request);
+      const viewer = await findViewer(sql, request, now());
       if (!(await mayViewerWatch(sql, event, viewer, now()))) throw new ApiFailure(GATED.xcode, GATED.texts);
       const { list, hasMore } = await chatLines(sql, event.id, {
         beforeId: body.before_id,
@@ -47,10 +43,10 @@ export function chatHandlers(
     },
     async chatSaveMsg(request) {
       const { token, content } = request.body;
-      return ok(await sendChatText(sql, await needViewer(sql, request), token, content, now()));
+      return ok(await sendChatText(sql, await needViewer(sql, request, now()), token, content, now()));
     },
     async chatBlacklist(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const event = await loadEvent(sql, body.token);
       if (!(await canModerate(sql, viewer, event.owner_id)))
@@ -71,7 +67,7 @@ export function chatHandlers(
       return ok({ list: await giftList(sql) });
     },
     async videoReward(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const event = await loadEvent(sql, body.token);
       const at = now();

@@ -17,7 +17,7 @@ function refuse(reply: FastifyReply, msg: string) {
   return reply.code(200).send({ code: 400, xcode: XCODE.badRequest, msg, data: null });
 }
 
-export function downloadHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
+export function downloadHandlers(sql: Sql, now: () => number): HandlerMap {
   return {
     async download(request, reply) {
       const { kind } = request.params;

@@ -31,7 +31,7 @@ function paging(query: { page?: number; limit?: number }, defaultLimit: number) 
   return { page, limit, offset: (page - 1) * limit };
 }
 
-export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
+export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
   const seconds = () => Math.floor(now() / 1000);
   const episodeOf = async (eventId: number, episodeId: number): Promise<EpisodeRow> => {
     const row = await sql
@@ -160,7 +160,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
     async episodeList(request) {
       const event = await loadEvent(sql, request.body.token);
-      const viewer = await findViewer(sql, request);
+      const viewer = await findViewer(sql, request, now());
       const mayWatch = await mayViewerWatch(sql, event, viewer, now());
       const rows = await sql
         .selectFrom('episodes as e')
@@ -185,7 +185,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
     async episodeBindInfo(request) {
       const event = await loadEvent(sql, request.body.token);
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const row = await sql
         .selectFrom('episode_binds as b')
         .leftJoin('episode_progress as p', (join) =>
@@ -200,7 +200,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
     async episodeBindSave(request) {
       const event = await loadEvent(sql, request.body.token);
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const episode = await episodeOf(event.id, request.body.episode_id);
       await bind(sql, event.id, viewer.userId, episode.id);
       return ok({ episode_id: episode.id });
@@ -208,7 +208,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
     async episodeWatchProcess(request) {
       const event = await loadEvent(sql, request.body.token);
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const episode = await episodeOf(event.id, body.episode_id);
       // A player can report a little past the end (rounding); the position never exceeds the episode.
@@ -236,7 +236,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
     async inviteRecord(request) {
       const event = await loadEvent(sql, request.body.token);
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const inviterId = request.body.invite_id;
       if (inviterId === viewer.userId)
         throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '不能邀请自己', en: 'You cannot invite yourself' });
@@ -273,7 +273,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number = Date.now): Handle
 
     async inviteList(request) {
       const event = await loadEvent(sql, request.query.token);
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { limit, offset } = paging(request.query, 10);
       const [count, list] = await Promise.all([
         sql

@@ -13,15 +13,11 @@ import { packetOrder, packetRefund, payAnswer } from '../redpack/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { loadEvent } from './video.ts';
 
-export function redpackHandlers(
-  sql: Sql,
-  credentials: WechatCredentials,
-  now: () => number = Date.now,
-): HandlerMap {
+export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
   const grab = packetGrabber(sql);
   return {
     async redpackSend(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const event = await loadEvent(sql, body.token);
       const at = now();
@@ -41,14 +37,14 @@ export function redpackHandlers(
     },
     async redpackCheck(request) {
       const { id } = request.query;
-      const viewerId = (await findViewer(sql, request))?.userId ?? null;
+      const viewerId = (await findViewer(sql, request, now()))?.userId ?? null;
       const packet = await packetState(sql, id, viewerId, now());
       // The sender alone sees the refund of the unclaimed rest.
       const refund = viewerId === packet.sender_id ? await packetRefund(sql, id) : null;
       return ok({ ...packet, refund });
     },
     async redpackGet(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { id } = request.query;
       return ok({ id, amount: await grab({ packetId: id, userId: viewer.userId, now: now() }) });
     },
@@ -59,9 +55,9 @@ export function redpackHandlers(
  * Development and tests only (never registered in production): POST /dev/redpack/expire {id} lets the sender's open
  * packet expire now, the browser suite's stand-in for waiting 24 hours.
  */
-export function redpackDevRoutes(app: FastifyInstance, now: () => number = Date.now) {
+export function redpackDevRoutes(app: FastifyInstance, now: () => number) {
   app.post<{ Body: { id?: number } }>('/dev/redpack/expire', async (request, reply) => {
-    const viewer = await needViewer(app.sql, request);
+    const viewer = await needViewer(app.sql, request, now());
     const expired = await expireSoon(app.sql, Number(request.body?.id), viewer.userId, now());
     if (!expired)
       return reply.code(404).send({ xcode: XCODE.notFound, msg: 'No open packet of yours', data: null });

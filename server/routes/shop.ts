@@ -28,9 +28,9 @@ async function requirePermission(sql: Sql, userId: number, ...names: string[]): 
 
 export function shopHandlers(
   sql: Sql,
-  options: { credentials: WechatCredentials; now?: () => number },
+  options: { credentials: WechatCredentials; now: () => number },
 ): HandlerMap {
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const nowSec = () => Math.floor(now() / 1000);
   // Orders nobody looks at again still give their stock back on time (reads and checkouts also expire due ones).
   everyWhileOpen(sql, EXPIRY_SWEEP_MS, () => expireDue(sql, nowSec()));

@@ -15,12 +15,12 @@ export const STREAM_MESSAGES = {
   notFound: { 'zh-CN': '该活动没有这个视频流', en: 'This event has no such stream' },
 } as const;
 
-export function streamHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
+export function streamHandlers(sql: Sql, now: () => number): HandlerMap {
   return {
     async videoStreamSign(request) {
       const { token, url } = request.query;
       const event = await loadEvent(sql, token);
-      if (!(await mayViewerWatch(sql, event, await findViewer(sql, request), now())))
+      if (!(await mayViewerWatch(sql, event, await findViewer(sql, request, now()), now())))
         throw new ApiFailure(XCODE.forbidden, STREAM_MESSAGES.gated);
       const wanted = unsignedStreamUrl(url);
       const own = streamUrls(event);

@@ -99,7 +99,7 @@ export async function mayViewerWatch(
   sql: Sql,
   event: EventRow,
   viewer: Viewer | null,
-  now = Date.now(),
+  now: number,
 ): Promise<boolean> {
   return mayWatch(event, viewer, await gatesPassed(sql, event.id, viewer, now));
 }
@@ -155,7 +155,7 @@ function detailOf(
   });
 }
 
-export function videoHandlers(sql: Sql, now: () => number = Date.now): HandlerMap {
+export function videoHandlers(sql: Sql, now: () => number): HandlerMap {
   const events = eventLookup(sql);
   const episodeCount = cachedQuery(sql, ['episodes'], async (eventId: number) => {
     const row = await sql
@@ -177,7 +177,7 @@ export function videoHandlers(sql: Sql, now: () => number = Date.now): HandlerMa
       }
       return (async () => {
         const event = await loadEvent(sql, token);
-        const viewer = await findViewer(sql, request);
+        const viewer = await findViewer(sql, request, now());
         const gates = await gatesPassed(sql, event.id, viewer, now());
         return detailOf(sql, event, viewer, gates, await episodeCount(event.id));
       })();

@@ -33,7 +33,7 @@ export function isMemberAt(expiresAt: number | null | undefined, now: number): b
 }
 
 /** Whether the user is a member now: what server-side checks ask. */
-export async function isVip(sql: Sql, userId: number, now = Date.now()): Promise<boolean> {
+export async function isVip(sql: Sql, userId: number, now: number): Promise<boolean> {
   return isMemberAt(await vipExpiry(sql, userId), now);
 }
 

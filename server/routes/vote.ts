@@ -56,14 +56,13 @@ export type VoteOptions = {
   credentials: WechatCredentials;
   /** The origin viewers reach (poster links). */
   publicOrigin: string;
-  now?: () => number;
+  now: () => number;
 };
 
 type ListedPlayer = Awaited<ReturnType<typeof listPlayers>>['rows'][number];
 
 export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
-  const now = options.now ?? Date.now;
-  const { credentials } = options;
+  const { credentials, now } = options;
   // SQLite: votes arriving together commit together (group commit: one WAL commit per batch, not per vote);
   // PostgreSQL: one short transaction per vote (server/vote/cast.ts).
   const castVote = voteCaster(sql);

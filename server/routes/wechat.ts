@@ -47,11 +47,7 @@ const REFUNDED = {
   en: 'This payment came too late (no longer available): it is being refunded',
 };
 
-export function wechatHandlers(
-  sql: Sql,
-  credentials: WechatCredentials,
-  now: () => number = Date.now,
-): HandlerMap {
+export function wechatHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
   return {
     async wechatJsOption(request) {
       const runtime = wechatRuntime(credentials);
@@ -70,7 +66,7 @@ export function wechatHandlers(
       });
     },
     async videoPay(request) {
-      const viewer = await needViewer(sql, request);
+      const viewer = await needViewer(sql, request, now());
       const { token, t_type = 'h5', idempotency_key } = request.body;
       const event = await loadEvent(sql, token);
       if (event.price_cents <= 0)

@@ -117,12 +117,12 @@ describe('over-limit bodies are refused quickly', () => {
     });
 
   it('answers 413 from a Content-Length of 10 MB alone, without waiting for the body', async () => {
-    const started = Date.now();
+    const started = performance.now();
     const answer = await answerTo(
       'POST /v3/api/chat/get/msg HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
         'Content-Length: 10485760\r\n\r\n',
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(JSON.parse(answer.split('\r\n\r\n')[1])).toMatchObject({ xcode: 413, data: null });
   });

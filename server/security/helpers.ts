@@ -10,18 +10,14 @@ export async function testServer(options: Partial<BuildOptions> = {}): Promise<A
 }
 
 let nextUser = 9000;
-/** A new viewer with a session; answers its id and token. */
-export async function newViewer(
-  app: App,
-  nickname = 'abuser',
-  now = Date.now(),
-): Promise<{ userId: number; token: string }> {
+/** A new viewer with a session started on the server's clock; answers its id and token. */
+export async function newViewer(app: App, nickname = 'abuser'): Promise<{ userId: number; token: string }> {
   const userId = nextUser++;
   await app.sql
     .insertInto('users')
-    .values({ id: userId, nickname: `${nickname}-${userId}`, created_at: Date.now() })
+    .values({ id: userId, nickname: `${nickname}-${userId}`, created_at: app.now() })
     .execute();
-  return { userId, token: await startSession(app.sql, userId, now) };
+  return { userId, token: await startSession(app.sql, userId, app.now()) };
 }
 
 export async function call(app: App, options: InjectOptions & { token?: string }) {

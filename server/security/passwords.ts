@@ -42,7 +42,7 @@ export function passwordLocked(lockedUntil: number, now: number): ApiFailure {
   });
 }
 
-export function passwordAttempts(sql: Sql, now: () => number = Date.now) {
+export function passwordAttempts(sql: Sql, now: () => number) {
   /**
    * Counts one try of `subject` as a failure unless it is locked; answers the row after the count, or undefined
    * when the subject is locked (nothing counted).

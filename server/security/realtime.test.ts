@@ -95,7 +95,7 @@ describe('chat of gated events (item 5)', () => {
   });
 
   it('lets the organiser (and viewers past the gate) in', async () => {
-    const owner = await startSession(app.sql, 1);
+    const owner = await startSession(app.sql, 1, app.now());
     const read = await call(app, {
       method: 'POST',
       url: '/v3/api/chat/get/msg',
@@ -114,7 +114,7 @@ describe('revoked sessions lose their sockets (item 6)', () => {
     expect(await emit(socket, 'join', { token: 'demo' })).toEqual({ ok: true });
     const revoked = new Promise<unknown>((resolve) => socket.once('session:revoked', resolve));
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    await startSession(app.sql, viewer.userId); // a login elsewhere revokes this session
+    await startSession(app.sql, viewer.userId, app.now()); // a login elsewhere revokes this session
     // The next event is refused and cuts the socket (the periodic re-check would cut it too).
     socket.emit('chat:send', { token: 'demo', content: 'still here?' }, () => {
       throw new Error('a revoked session must not be answered');
@@ -135,20 +135,20 @@ describe('revoked sessions lose their sockets (item 6)', () => {
   });
 
   it('cuts the sockets of a session replaced by a login elsewhere at once, without waiting for an event', async () => {
-    const viewer = await newViewer(app, 'replaced', clock);
-    const bystander = await newViewer(app, 'bystander', clock);
+    const viewer = await newViewer(app, 'replaced');
+    const bystander = await newViewer(app, 'bystander');
     const socket = open(viewer.token);
     const other = open(bystander.token);
     expect(await connected(socket)).toBe(true);
     expect(await connected(other)).toBe(true);
     const revoked = new Promise<unknown>((resolve) => socket.once('session:revoked', resolve));
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    const started = Date.now();
+    const started = performance.now();
     const fresh = await startSession(app.sql, viewer.userId, clock); // what every login calls
     expect(await revoked).toEqual({ xcode: 100005 });
     await disconnected;
     // Well before the periodic re-check (10 s).
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
     // The new session's socket and another viewer's stay.
     const again = open(fresh);
     expect(await connected(again)).toBe(true);
@@ -158,7 +158,7 @@ describe('revoked sessions lose their sockets (item 6)', () => {
   });
 
   it('cuts the sockets of a device revoked from the device list at once', async () => {
-    const viewer = await newViewer(app, 'two-devices', clock);
+    const viewer = await newViewer(app, 'two-devices');
     // A second device of the same viewer (logins revoke earlier sessions, so it is inserted as it stood).
     const phone = crypto.randomBytes(32).toString('base64url');
     await app.sql
@@ -176,7 +176,7 @@ describe('revoked sessions lose their sockets (item 6)', () => {
     expect(await connected(there)).toBe(true);
     const revoked = new Promise<unknown>((resolve) => there.once('session:revoked', resolve));
     const disconnected = new Promise<void>((resolve) => there.once('disconnect', () => resolve()));
-    const started = Date.now();
+    const started = performance.now();
     const answer = await call(app, {
       method: 'POST',
       url: '/v3/api/user/session/revoke',
@@ -186,7 +186,7 @@ describe('revoked sessions lose their sockets (item 6)', () => {
     expect(answer.json()).toMatchObject({ xcode: 200 });
     expect(await revoked).toEqual({ xcode: 100005 });
     await disconnected;
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
     // The device that revoked it keeps its socket.
     expect(await emit(here, 'join', { token: 'demo' })).toEqual({ ok: true });
     closeAll();
@@ -205,10 +205,10 @@ describe('slow clients and connection caps (item 8)', () => {
     socket.write('GET /v3/api/video/detail?token=demo HTTP/1.1\r\nHost: x\r\n');
     socket.on('error', () => {});
     const drip = setInterval(() => !socket.destroyed && socket.write('X-Slow: 1\r\n'), 100);
-    const started = Date.now();
+    const started = performance.now();
     await new Promise((resolve) => socket.once('close', resolve));
     clearInterval(drip);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('keeps the configured keep-alive and whole-request time-outs (Fastify would set its own over them)', () => {
@@ -220,9 +220,9 @@ describe('slow clients and connection caps (item 8)', () => {
   it('cuts an idle connection', async () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    const started = Date.now();
+    const started = performance.now();
     await new Promise((resolve) => socket.once('close', resolve));
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('caps open connections per address', async () => {

@@ -64,7 +64,7 @@ describe('uploads need a login and are bounded per viewer', () => {
   });
 
   it('stores one file per token', async () => {
-    const viewer = await newViewer(app, 'uploader', clock);
+    const viewer = await newViewer(app, 'uploader');
     const { data } = await tokenFor(viewer.token);
     expect(data.prefix).toMatch(new RegExp(`^livev3/${viewer.userId}/\\d{8}/[0-9a-f]{24}/$`));
     expect((await formUpload(data.uptoken, `${data.prefix}one.png`, png(500))).statusCode).toBe(200);
@@ -74,7 +74,7 @@ describe('uploads need a login and are bounded per viewer', () => {
   });
 
   it('binds a token to its own prefix: not another viewer’s, not another token’s', async () => {
-    const viewer = await newViewer(app, 'uploader', clock);
+    const viewer = await newViewer(app, 'uploader');
     const first = (await tokenFor(viewer.token)).data;
     const second = (await tokenFor(viewer.token)).data;
     expect(first.prefix).not.toBe(second.prefix);
@@ -83,7 +83,7 @@ describe('uploads need a login and are bounded per viewer', () => {
   });
 
   it('limits tokens per viewer per hour', async () => {
-    const viewer = await newViewer(app, 'uploader', clock);
+    const viewer = await newViewer(app, 'uploader');
     for (let i = 0; i < 5; i++) expect((await tokenFor(viewer.token)).xcode).toBe(200);
     expect(await tokenFor(viewer.token)).toMatchObject({ xcode: 429, data: null });
     clock += 3601_000;
@@ -91,7 +91,7 @@ describe('uploads need a login and are bounded per viewer', () => {
   });
 
   it('limits the bytes a viewer stores per day', async () => {
-    const viewer = await newViewer(app, 'uploader', clock);
+    const viewer = await newViewer(app, 'uploader');
     const stored: number[] = [];
     for (let i = 0; i < 4; i++) {
       const { data } = await tokenFor(viewer.token);
@@ -101,7 +101,7 @@ describe('uploads need a login and are bounded per viewer', () => {
   });
 
   it('puts the size and type limits in the policy, so real Qiniu enforces them too', async () => {
-    const viewer = await newViewer(app, 'uploader', clock);
+    const viewer = await newViewer(app, 'uploader');
     const { data } = await tokenFor(viewer.token);
     expect(verifyUploadToken(settings.keys, data.uptoken, clock)).toMatchObject({
       fsizeLimit: 256 * 1024,

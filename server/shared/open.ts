@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.ts';
 import { connectRedis, redisState } from './redis.ts';
 import { memoryState, type SharedState } from './state.ts';
 
@@ -18,11 +19,12 @@ export type Shared = {
 
 export async function openShared(
   redisUrl: string | undefined,
+  now: Clock,
   log: (message: string) => void = console.error,
 ): Promise<Shared> {
   const node = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   if (!redisUrl) {
-    const state = memoryState();
+    const state = memoryState(now);
     return { state, redis: null, node, close: () => state.close() };
   }
   const redis = connectRedis(redisUrl, log);

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis, redisState } from './redis.ts';
 import { memoryState, type SharedState } from './state.ts';
+import { systemClock } from '../clock.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 let redis: Redis | undefined;
@@ -14,7 +15,7 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-const kinds: [string, () => SharedState][] = [['memory', memoryState]];
+const kinds: [string, () => SharedState][] = [['memory', () => memoryState(systemClock)]];
 if (redisUrl)
   kinds.push([
     'redis',
@@ -54,7 +55,7 @@ describe.each(kinds)('%s shared state', (_kind, open) => {
 });
 
 it('the memory state forgets keys whose places all left their window', async () => {
-  const state = memoryState();
+  const state = memoryState(systemClock);
   const now = 1_800_000_000_000;
   for (let i = 0; i < 30; i++) await state.takePlace(`chat:${i}`, 5, 5000, now);
   expect(state.remembered('chat:')).toBe(30);

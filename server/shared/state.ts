@@ -6,6 +6,7 @@
  *
  * Clocks are passed in (`now`), so tests with a fake clock behave the same on both.
  */
+import { systemClock, type Clock } from '../clock.ts';
 import type { Sql } from '../db/sql.ts';
 
 export type SharedState = {
@@ -33,19 +34,19 @@ type Window = { times: number[]; windowMs: number };
 /** One node's state, in this process. `remembered(prefix)` tells tests how many windows it keeps. */
 export type MemoryState = SharedState & { remembered(prefix: string): number };
 
-export function memoryState(): MemoryState {
+/** `now`: the server's clock, for the lifetimes of kept values (windows and parts take the time of each call). */
+export function memoryState(now: Clock): MemoryState {
   const windows = new Map<string, Window>();
   const values = new Map<string, { value: string; until: number }>();
   const parts = new Map<string, Map<string, { value: number; at: number }>>();
   let lastSweep = 0;
   let longestWindow = 0;
   /** Forgets keys whose places all left their window (the map would hold every key ever limited). */
-  const sweep = (now: number) => {
-    lastSweep = now;
+  const sweep = (time: number) => {
+    lastSweep = time;
     for (const [key, window] of windows)
-      if (!window.times.some((at) => now - at < window.windowMs)) windows.delete(key);
-    const clock = Date.now();
-    for (const [key, kept] of values) if (kept.until <= clock) values.delete(key);
+      if (!window.times.some((at) => time - at < window.windowMs)) windows.delete(key);
+    for (const [key, kept] of values) if (kept.until <= time) values.delete(key);
   };
   return {
     kind: 'memory',
@@ -61,11 +62,11 @@ export function memoryState(): MemoryState {
       return true;
     },
     async put(key, value, ttlMs) {
-      values.set(key, { value, until: Date.now() + ttlMs });
+      values.set(key, { value, until: now() + ttlMs });
     },
     async read(key) {
       const kept = values.get(key);
-      return kept && kept.until > Date.now() ? kept.value : null;
+      return kept && kept.until > now() ? kept.value : null;
     },
     async addPart(key, node, value, ttlMs, now) {
       let byNode = parts.get(key);
@@ -102,6 +103,6 @@ export function setSharedState(sql: Sql, state: SharedState | null): void {
 /** The state of the server that owns `sql`; a server built without one gets a memory state of its own. */
 export function sharedStateOf(sql: Sql): SharedState {
   let state = states.get(sql);
-  if (!state) states.set(sql, (state = memoryState()));
+  if (!state) states.set(sql, (state = memoryState(systemClock)));
   return state;
 }

@@ -162,7 +162,7 @@ describe('downloads', { timeout: 120_000 }, () => {
     expect(one.slice(1).map((row) => row[0])).toEqual([7601]);
 
     // The kind's own permission opens it; another kind's does not; the event token is required.
-    const sessions = await Promise.all([7603, 7604].map((id) => startSession(app.sql, id)));
+    const sessions = await Promise.all([7603, 7604].map((id) => startSession(app.sql, id, app.now())));
     expect(await rowsOf(`/v3/api/download/lottery_winners?token=${token}`, sessions[0])).toHaveLength(4);
     const refused = await app.inject({
       method: 'GET',

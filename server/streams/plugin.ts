@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { Sql } from '../db/sql.ts';
 import { livePlaylist, parseMediaPlaylist } from './live.ts';
 import { createStreamSigner, registerStreamSigner, signPlaylist, type StreamSigner } from './sign.ts';
@@ -12,7 +13,7 @@ const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'i
 
 export type StreamOptions = {
   streamsDir: string;
-  now?: () => number;
+  now: Clock;
   /** Signs stream URLs; with `sql`, the detail and episode handlers of that database sign with it. */
   signer?: StreamSigner;
   secret?: string;
@@ -25,7 +26,7 @@ export type StreamOptions = {
  * Playlists and segments need a valid signature (server/streams/sign.ts); covers (.jpg) stay public.
  */
 export async function streamRoutes(app: FastifyInstance, options: StreamOptions) {
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const signer =
     options.signer ??
     createStreamSigner({

@@ -40,9 +40,9 @@ export function unsignedStreamUrl(url: string): string {
 export function createStreamSigner(options: {
   secret: string;
   ttlSeconds?: number;
-  now?: () => number;
+  now: () => number;
 }): StreamSigner {
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const ttlSeconds = options.ttlSeconds ?? STREAM_URL_TTL_S;
   // HMAC-SHA256 truncated to 128 bits (RFC 2104 allows half the hash's length): 22 characters in every URL the
   // detail hands out, not 43.

@@ -252,7 +252,7 @@ export async function uploadHost(app: FastifyInstance, options: HostOptions): Pr
       .returning('id')
       .execute();
     for (const { id } of expired) fs.rmSync(partsDir(id), { recursive: true, force: true });
-    const dayAgo = Date.now() - 24 * 3600 * 1000;
+    const dayAgo = now() - 24 * 3600 * 1000;
     for (const name of fs.readdirSync(workDir)) {
       const file = path.join(workDir, name);
       if (!name.startsWith('parts-') && fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { force: true });

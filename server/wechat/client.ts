@@ -91,7 +91,7 @@ export class WechatClient {
   constructor(
     readonly credentials: WechatCredentials,
     private readonly transport: Transport = fetchTransport,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
     private readonly log: (message: string) => void = () => {},
     private readonly shared?: SharedState,
   ) {}
@@ -290,7 +290,15 @@ export class WechatClient {
         accept: 'application/json',
         'content-type': 'application/json',
         'user-agent': 'livev3-server',
-        authorization: authorization({ mchId, serialNo, privateKey, method, url: path, body: text }),
+        authorization: authorization({
+          mchId,
+          serialNo,
+          privateKey,
+          method,
+          url: path,
+          body: text,
+          timestamp: Math.floor(this.now() / 1000),
+        }),
       },
       body: body ? text : undefined,
     });

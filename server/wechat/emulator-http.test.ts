@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../config';
 import { EmulatorSettingsError, wechatCredentials } from './credentials';
+import { systemClock } from '../clock.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-emulator-http-'));
 let child: ReturnType<typeof spawn> | undefined;
@@ -152,7 +153,7 @@ describe('configured credentials against the emulator, over HTTP', () => {
       `${origin}/emulator/wechat/pay/v3/pay/transactions/out-trade-no/1?mchid=${MCH_ID}`,
       {
         headers: {
-          authorization: `WECHATPAY2-SHA256-RSA2048 mchid="${MCH_ID}",nonce_str="x",signature="bad",timestamp="${Math.floor(Date.now() / 1000)}",serial_no="3775B6A45ACD588826D15E583A95F5DD22233F9D"`,
+          authorization: `WECHATPAY2-SHA256-RSA2048 mchid="${MCH_ID}",nonce_str="x",signature="bad",timestamp="${Math.floor(systemClock() / 1000)}",serial_no="3775B6A45ACD588826D15E583A95F5DD22233F9D"`,
         },
       },
     );

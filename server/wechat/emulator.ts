@@ -285,12 +285,12 @@ export async function wechatEmulator(
     credentials: WechatCredentials;
     publicOrigin: string;
     transport: Transport;
-    now?: () => number;
+    now: () => number;
     log?: (message: string) => void;
   },
 ) {
   const { credentials, sql } = options;
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const log = options.log ?? (() => {});
   const state = newState();
   states.set(app, state);
@@ -508,7 +508,7 @@ export async function wechatEmulator(
   const signed = (reply: FastifyReply, status: number, body: unknown) => {
     const text = body === undefined ? '' : JSON.stringify(body);
     reply.code(status).headers({
-      ...platformHeaders(text, platformKey, credentials.platformSerial),
+      ...platformHeaders(text, platformKey, credentials.platformSerial, Math.floor(now() / 1000)),
       'request-id': crypto.randomUUID(),
     });
     return text ? reply.type('application/json').send(text) : reply.send();

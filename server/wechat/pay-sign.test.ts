@@ -120,7 +120,12 @@ describe('JSAPI paySign', () => {
 describe('platform signature of answers and notifications', () => {
   it('verifies "timestamp\\nnonce\\nbody\\n" with the platform public key only', () => {
     const body = '{"id":"EV-2018022511223320873","event_type":"TRANSACTION.SUCCESS"}';
-    const headers = platformHeaders(body, keys.privateKey, 'PUB_KEY_ID_0114232134912410000000000000');
+    const headers = platformHeaders(
+      body,
+      keys.privateKey,
+      'PUB_KEY_ID_0114232134912410000000000000',
+      1_800_000_000,
+    );
     const message = `${headers['wechatpay-timestamp']}\n${headers['wechatpay-nonce']}\n${body}\n`;
     expect(verify(message, headers['wechatpay-signature'])).toBe(true);
     expect(verifyPlatformSignature(headers, body, keys.publicKey)).toBe(true);

@@ -37,10 +37,10 @@ export function authorization(input: {
   method: string;
   url: string;
   body: string;
-  timestamp?: number;
+  timestamp: number;
   nonce?: string;
 }): string {
-  const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
+  const { timestamp } = input;
   const nonce = input.nonce ?? nonceStr();
   const message = `${input.method.toUpperCase()}\n${input.url}\n${timestamp}\n${nonce}\n${input.body}\n`;
   const signature = rsaSign(message, input.privateKey);
@@ -80,9 +80,9 @@ export function platformHeaders(
   body: string,
   privateKey: string,
   serial: string,
-  timestamp?: number,
+  timestamp: number,
 ): SignedHeaders {
-  const ts = String(timestamp ?? Math.floor(Date.now() / 1000));
+  const ts = String(timestamp);
   const nonce = nonceStr();
   return {
     'wechatpay-timestamp': ts,
@@ -123,10 +123,10 @@ export function jsapiPayParams(input: {
   appId: string;
   prepayId: string;
   privateKey: string;
-  timeStamp?: number;
+  timeStamp: number;
   nonceStr?: string;
 }): JsapiPayParams {
-  const timeStamp = String(input.timeStamp ?? Math.floor(Date.now() / 1000));
+  const timeStamp = String(input.timeStamp);
   const nonce = input.nonceStr ?? nonceStr();
   const pkg = `prepay_id=${input.prepayId}`;
   return {

@@ -69,7 +69,7 @@ function notification(sn: string, total: number, options: { key?: string; timest
         mchid: runtime.credentials.mchId,
         appid: runtime.credentials.appId,
         out_trade_no: sn,
-        transaction_id: `4200${Date.now()}`,
+        transaction_id: `4200${clock}${sn.slice(-6)}`,
         trade_state: 'SUCCESS',
         amount: { total, payer_total: total, currency: 'CNY' },
       }),

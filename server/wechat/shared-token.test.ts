@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { memoryState } from '../shared/state.ts';
 import { WechatClient, type Transport } from './client.ts';
 import { wechatCredentials } from './credentials.ts';
+import { systemClock } from '../clock.ts';
 
 it('two nodes share one token; a token WeChat refused is replaced once, for both', async () => {
   let issued = 0;
@@ -22,8 +23,8 @@ it('two nodes share one token; a token WeChat refused is replaced once, for both
     );
   };
   const credentials = wechatCredentials({}, 'development', 'http://localhost');
-  const shared = memoryState();
-  const [a, b] = [0, 1].map(() => new WechatClient(credentials, transport, Date.now, () => {}, shared));
+  const shared = memoryState(systemClock);
+  const [a, b] = [0, 1].map(() => new WechatClient(credentials, transport, systemClock, () => {}, shared));
   const call = (client: WechatClient) =>
     client.withToken('web', (token) =>
       client.json<{ value: string }>(`${credentials.apiBase}/probe?access_token=${token}`, { method: 'GET' }),

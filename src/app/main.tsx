@@ -23,6 +23,7 @@ import { checkLogin } from './RoutePage';
 import { watchVideoToken } from './token-watch';
 import { nextTask } from '../lib/next-task';
 import { applyThemeClass, rememberedTheme } from './theme-root';
+import { now } from '../lib/clock';
 
 const launch = launchStore.get();
 const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
@@ -56,7 +57,7 @@ configureApiClient({
         videoToken: launchStore.get().videoToken,
         locale: launchStore.get().locale,
         scrollY: window.scrollY,
-        now: Date.now(),
+        now: now(),
         redirect: (url) => window.location.assign(url),
         openRoute: (path) => {
           window.location.hash = path;

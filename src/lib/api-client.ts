@@ -7,6 +7,7 @@ import { appConfig } from '../engine/config';
 import { clearTokens, getAuthToken } from './auth';
 import { takeEarlyResponse } from './early';
 import { launchStore } from './launch';
+import { now } from './clock';
 
 export type Envelope<T = unknown> = { xcode?: number; code?: number; msg?: string; data: T };
 
@@ -84,7 +85,7 @@ const recentErrors: RecentApiError[] = [];
 export const recentApiErrors = (): readonly RecentApiError[] => recentErrors;
 function noteError(path: string, error: ApiError): ApiError {
   if (error.kind !== 'silent' && error.kind !== 'login-required') {
-    recentErrors.push({ at: Date.now(), path, xcode: error.xcode, message: error.message });
+    recentErrors.push({ at: now(), path, xcode: error.xcode, message: error.message });
     if (recentErrors.length > RECENT_ERRORS) recentErrors.shift();
   }
   return error;

@@ -26,6 +26,7 @@ import {
   type LoginResumedDetail,
 } from '../../lib/login-return';
 import { loadVideoDetail } from '../video/api';
+import { now } from '../../lib/clock';
 
 addMessages('login', { 'zh-CN': zhCN, en });
 
@@ -213,7 +214,7 @@ export function browserResumeEnv(videoToken: string): ResumeEnv {
   return {
     href: window.location.href,
     videoToken,
-    now: Date.now(),
+    now: now(),
     scrollTo: (y) => window.scrollTo(0, y),
     maxScrollY: () => document.documentElement.scrollHeight - window.innerHeight,
     waitFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),

@@ -7,6 +7,8 @@
  * the newest line that had arrived RESUME_OVERLAP_MS before the drop, far longer than a line spends in flight; the
  * few lines fetched twice are merged away by id.
  */
+import { now as readClock } from '../../lib/clock';
+
 export const RESUME_OVERLAP_MS = 3_000;
 
 type Arrival = { at: number; oldest: number; newest: number };
@@ -18,7 +20,7 @@ export type ResumePoint = {
   after(): number;
 };
 
-export function createResumePoint(now: () => number = () => Date.now()): ResumePoint {
+export function createResumePoint(now: () => number = readClock): ResumePoint {
   /** The newest id among lines that arrived at least RESUME_OVERLAP_MS ago. */
   let settled = 0;
   let recent: Arrival[] = [];

@@ -11,6 +11,7 @@ import { claimBonus, fetchBonus, fetchBonusUser, type BonusDetail, type BonusUse
 import { dayIn, weekCalendar } from './week';
 import './messages';
 import * as styles from './bonus.css';
+import { now } from '../../lib/clock';
 
 /** The daily bonus: this week's calendar, the streak, the next reward and the claim button. */
 export function DailyBonusView({ bonusId }: { bonusId: number }) {
@@ -41,7 +42,7 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
 
   const unit = t(bonus.reward_kind === 'votes' ? 'dailyBonus.votes' : 'dailyBonus.points');
   // The week shown is the viewer's clock in the organiser's zone; the server decides what a claim counts for.
-  const today = mine?.today ?? dayIn(bonus.time_zone, new Date());
+  const today = mine?.today ?? dayIn(bonus.time_zone, new Date(now()));
   const week = weekCalendar({
     today,
     rewards: bonus.rewards,

@@ -4,6 +4,7 @@
  * same stream, and a new signature is fetched before the old one expires.
  */
 import { api } from '../../lib/api';
+import { now } from '../../lib/clock';
 import { launchStore } from '../../lib/launch';
 
 const FOLDER = /^(?:[a-z]+:\/\/[^/]+)?(\/streams\/(?:vod|live)\/[a-z0-9-]+\/)/;
@@ -46,7 +47,7 @@ export function withSignatureOf(url: string, signed: string): string {
 }
 
 /** Milliseconds until a signature expiring at `exp` should be renewed: a fifth of a minute to a minute early. */
-export function renewDelay(exp: number, nowMs: number = Date.now()): number {
+export function renewDelay(exp: number, nowMs: number = now()): number {
   const left = exp * 1000 - nowMs;
   const margin = Math.min(60_000, Math.max(5_000, left / 5));
   return Math.max(0, left - margin);

@@ -3,13 +3,14 @@ import { countdown } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { contestPhase } from './contest-clock';
 import * as styles from './ContestCountdown.css';
+import { now as readClock } from '../../lib/clock';
 
-/** "Ends in 3 d 04 h 05 min 06 s", ticking each second; the clock is Date.now (frozen in screenshot tests). */
+/** "Ends in 3 d 04 h 05 min 06 s", ticking each second; the app's clock (frozen in screenshot tests). */
 export function ContestCountdown({ startsAt, endsAt }: { startsAt: number; endsAt: number }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(readClock);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(readClock()), 1000);
     return () => clearInterval(timer);
   }, []);
   const { phase, remainingMs } = contestPhase(now, startsAt, endsAt);

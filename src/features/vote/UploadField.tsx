@@ -8,6 +8,7 @@ import { checkUploadCount, uploadFile } from '../../ui/upload/upload';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import type { UploadItem } from './sign-up-form';
 import * as styles from './UploadField.css';
+import { now } from '../../lib/clock';
 
 let nextUploadId = 1;
 
@@ -60,7 +61,7 @@ export function UploadField({
       if (preview) previews.current.add(preview);
       const item: UploadItem = {
         // Unique across reloads too: a restored draft brings the items uploaded before.
-        id: `u${Date.now().toString(36)}-${nextUploadId++}`,
+        id: `u${now().toString(36)}-${nextUploadId++}`,
         name: file.name,
         progress: 0,
         state: 'uploading',

@@ -84,14 +84,14 @@ async function readWithProgress(response: Response, report: (loaded: number, tot
   const reader = response.body.getReader();
   const parts: BlobPart[] = [];
   let loaded = 0;
-  let reportedAt = Date.now();
+  let reportedAt = performance.now();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     parts.push(value);
     loaded += value.byteLength;
-    if (Date.now() - reportedAt >= PROGRESS_EVERY_MS) {
-      reportedAt = Date.now();
+    if (performance.now() - reportedAt >= PROGRESS_EVERY_MS) {
+      reportedAt = performance.now();
       report(loaded, total);
     }
   }

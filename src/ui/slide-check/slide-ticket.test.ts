@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { now } from '../../lib/clock';
 
 const sent: { path: string; at: number }[] = [];
 let challengeDelayMs = 0;
@@ -9,10 +10,10 @@ vi.mock('../../lib/api', () => ({
     post: vi.fn(async (path: string) => {
       if (path === '/v3/api/slide/challenge') {
         await new Promise((resolve) => setTimeout(resolve, challengeDelayMs));
-        sent.push({ path, at: Date.now() });
+        sent.push({ path, at: now() });
         return { challenge_id: 'c-1', expires_in: 120 };
       }
-      sent.push({ path, at: Date.now() });
+      sent.push({ path, at: now() });
       return { ticket: 't-1', expires_in: 300 };
     }),
   },

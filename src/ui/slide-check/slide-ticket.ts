@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import type { SlideTrack } from './SlideCheck';
+import { now } from '../../lib/clock';
 
 /**
  * The server refuses a verify that reaches it sooner than this after it issued the challenge (MIN_TRACK_MS in
@@ -40,7 +41,7 @@ export function useSlideTicket(phone: string): SlideTicket {
   const challenge = useRef<{ phone: string; issued: Promise<{ id: string; at: number }> } | null>(null);
 
   const onStart = () => {
-    const issued = startSlideCheck(phone).then((answer) => ({ id: answer.challenge_id, at: Date.now() }));
+    const issued = startSlideCheck(phone).then((answer) => ({ id: answer.challenge_id, at: now() }));
     issued.catch(() => {});
     challenge.current = { phone, issued };
   };
@@ -50,7 +51,7 @@ export function useSlideTicket(phone: string): SlideTicket {
       const { id, at } = await challenge.current!.issued;
       // A challenge that came back late (a slow network, a busy server) leaves the server less time between the
       // challenge and this verify than the slide took: wait until the server cannot find it too soon.
-      const early = at + SERVER_MIN_SLIDE_MS - Date.now();
+      const early = at + SERVER_MIN_SLIDE_MS - now();
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       const answer = await verifySlideCheck(id, phone, track);
       setPassed({ phone, ticket: answer.ticket ?? '' });

@@ -15,6 +15,7 @@ import { hideLoading, showLoading } from '../loading/loading';
 import { toast } from '../toast/toast';
 import { api } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
+import { now } from '../../lib/clock';
 
 export const VIDEO_MAX_BYTES = 300 * 1024 * 1024;
 
@@ -75,7 +76,7 @@ export function checkUploadSize(file: File): boolean {
 /** A key under the token's prefix: time + random + the file's own extension. */
 export function uploadKey(prefix: string, file: File, random: () => number = Math.random): string {
   const ext = /\.([A-Za-z0-9]{1,5})$/.exec(file.name)?.[1]?.toLowerCase();
-  const id = `${Date.now().toString(36)}-${Math.floor(random() * 36 ** 8)
+  const id = `${now().toString(36)}-${Math.floor(random() * 36 ** 8)
     .toString(36)
     .padStart(8, '0')}`;
   return `${prefix}${id}${ext ? `.${ext}` : ''}`;
