@@ -28,7 +28,10 @@ describe.each([
     app = await buildServer({ databasePath: ':memory:', now: () => later, streamSecret: 'later' });
     opened.push(app);
     const viewer = 7301;
-    await app.sql.insertInto('users').values({ id: viewer, nickname: '来年观众', created_at: later }).execute();
+    await app.sql
+      .insertInto('users')
+      .values({ id: viewer, nickname: '来年观众', created_at: later })
+      .execute();
     auth = { authorization: `Bearer ${await startSession(app.sql, viewer, later)}` };
   });
 
