@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/i18n';
 import type { RouteConfig } from '../engine/config';
 import { RouteConfigContext } from '../engine/route-context';
 import { launchStore } from '../lib/launch';
+import { setRouteTitle } from '../lib/page-title';
 import { videoStore } from '../features/video/store';
 import { PageLoader } from './PageLoader';
 import { useDocumentTheme } from './theme-root';
@@ -38,7 +39,7 @@ export function RoutePage({ route }: { route: RouteConfig }) {
   }, [route]);
 
   useEffect(() => {
-    document.title = i18n.language === 'en' ? route.title.en : route.title['zh-CN'];
+    setRouteTitle(i18n.language === 'en' ? route.title.en : route.title['zh-CN']);
   }, [route, i18n.language]);
 
   return (

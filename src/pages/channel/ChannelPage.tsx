@@ -3,6 +3,7 @@ import { BlockList } from '../../blocks/BlockList';
 import { useRouteConfig } from '../../engine/route-context';
 import { useTranslation } from '../../lib/i18n';
 import { currentChannelToken } from '../../lib/navigation';
+import { usePageTitle } from '../../lib/page-title';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { PullToRefresh } from '../../ui/pull-to-refresh/PullToRefresh';
 import { Spinner } from '../../ui/spinner/Spinner';
@@ -23,6 +24,8 @@ export default function ChannelPage() {
   const { t } = useTranslation();
   useChannelPage();
   const hasChannel = useChannel((state) => state.channelInfo !== null);
+  // The channel's name is the page's title, not the route's generic 频道.
+  usePageTitle(useChannel((state) => state.channelInfo?.title));
   const settled = useChannel((state) => state.settled);
 
   let content;

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { setRouteTitle } from '../../lib/page-title';
 import { useAppNavigate } from '../../lib/navigation';
 import * as buttons from '../../ui/button/button-classes.css';
 import * as styles from '../../ui/page/page.css';
@@ -7,6 +9,9 @@ import * as styles from '../../ui/page/page.css';
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
+  const title = t('app.notFound');
+  // Its own title: never the previous page's.
+  useEffect(() => setRouteTitle(title), [title]);
   return (
     <main className={styles.page}>
       <section className={styles.hero}>
