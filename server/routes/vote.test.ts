@@ -332,6 +332,15 @@ describe('casting free votes', () => {
       xcode: 40305,
       msg: '今天已为该选手投过 1 票，明天再来或为其他选手投票吧',
     });
+    // English counts it: one vote, not "1 votes" (the app words it itself, with i18next plurals).
+    const english = await post(
+      '/v3/api/vote/user/vote?locale=en',
+      { vote_id: contest.id, player_id: contest.players[0], idempotency_key: key() },
+      headers,
+    );
+    expect(english.msg).toBe(
+      'You have given this player 1 vote today; come back tomorrow or vote for another player',
+    );
     expect((await vote(headers, contest.id, contest.players[1])).xcode).toBe(200);
     expect(await vote(headers, contest.id, contest.players[2])).toMatchObject({
       xcode: 40304,

@@ -223,7 +223,7 @@ const limitReached = {
   player: (contest: Limits) =>
     new ApiFailure(VOTE_XCODE.playerDailyLimit, {
       'zh-CN': `今天已为该选手投过 ${contest.votes_per_player_per_day} 票，明天再来或为其他选手投票吧`,
-      en: `You have given this player ${contest.votes_per_player_per_day} votes today; come back tomorrow or vote for another player`,
+      en: `You have given this player ${contest.votes_per_player_per_day} ${contest.votes_per_player_per_day === 1 ? 'vote' : 'votes'} today; come back tomorrow or vote for another player`,
     }),
 };
 

@@ -243,3 +243,26 @@ test('a vote without a login asks for the login and counts nothing', async ({ pa
   await page.goBack();
   await expect(card(page, 1)).toContainText('30 票');
 });
+
+test('in English the per-player limit counts its votes: "1 vote", not "1 votes"', async ({
+  page,
+  request,
+}) => {
+  // Contest 3 allows one free vote a day for each player; a fresh viewer votes twice for the same player.
+  await loginAs(page, request, 'vote-plural');
+  const answer = await request.get('/v3/api/vote/list?vote_id=3&page_size=1');
+  const player = (await answer.json()).data.list[0].id as number;
+  await openRoute(
+    page,
+    `/pages/vote/player/index?vote_id=3&player_id=${player}&token=${VIDEO_TOKEN}&locale=en`,
+  );
+  const vote = page.getByRole('button', { name: /^Vote for / });
+  await vote.click();
+  await expect(page.getByRole('status').filter({ hasText: /^Voted! 4 votes left today$/ })).toBeVisible();
+  await vote.click();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'You have given this player 1 vote today; come back tomorrow or vote for another player',
+    }),
+  ).toBeVisible();
+});

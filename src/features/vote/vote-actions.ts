@@ -14,10 +14,24 @@ export function explainLoginRequired(error: unknown): void {
   if (error instanceof ApiError && error.kind === 'login-required') toast(i18n.t('vote.loginFirst'));
 }
 
+/**
+ * The per-player daily limit (xcode 40305) of the contest on the page, which the app words itself: singular or
+ * plural in the viewer's language.
+ */
+function playerLimit(error: ApiError, voteId: number): number | null {
+  const info = voteStore.get().voteInfo as Contest | null;
+  return error.xcode === 40305 && info?.id === voteId && info.votes_per_player_per_day > 0
+    ? info.votes_per_player_per_day
+    : null;
+}
+
 /** Messages the API helper has not already shown (it toasts an expired login itself; 404s stay silent). */
-function showVoteFailure(error: unknown): void {
+function showVoteFailure(error: unknown, voteId: number): void {
   if (!(error instanceof ApiError)) return;
-  if (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout') toast(error.message);
+  const limit = playerLimit(error, voteId);
+  if (limit !== null) toast(i18n.t('vote.playerDailyLimit', { count: limit }));
+  else if (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout')
+    toast(error.message);
   explainLoginRequired(error);
 }
 
@@ -34,10 +48,14 @@ export async function voteFor(voteId: number, playerId: number): Promise<boolean
         info.mine.votes_total = result.votes_total;
       }
     });
-    toast(i18n.t('vote.voted', { left: result.votes_left_today }));
+    toast(
+      result.votes_left_today < 0
+        ? i18n.t('vote.votedNoLimit')
+        : i18n.t('vote.voted', { count: result.votes_left_today }),
+    );
     return true;
   } catch (error) {
-    showVoteFailure(error);
+    showVoteFailure(error, voteId);
     return false;
   }
 }
