@@ -208,7 +208,7 @@ if(!variant){h.classList.add('lv-off');done();return}
 var name=(token&&get('livev3:theme:'+token))||C.theme,c=C.colours[name+'-'+variant]||C.colours[C.theme+'-'+variant];
 for(var k in c)h.style.setProperty('--lv-'+k,c[k]);
 if(ch||vr){h.classList.add('lv-off');h.classList.add(ch?'lv-chan':vr.heading?'lv-star':'lv-vote')}else if(!token){done();return}
-var auth=get('livev3:auth:'+token)||'';if(!auth){d.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i).trim()==='auth_token_2')auth=decodeURIComponent(p.slice(i+1))})}
+var auth=get('livev3:auth')||get('livev3:auth:'+token)||'';if(!auth){d.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i).trim()==='auth_token_2')auth=decodeURIComponent(p.slice(i+1))})}
 var headers={Accept:'application/json'};if(auth)headers.Authorization='Bearer '+auth;early.auth=headers.Authorization||'';
 var ask=function(path,o){var s=new URLSearchParams(o);s.set('locale',loc);if(q.get('inviteId'))s.set('inviteId',q.get('inviteId'));var url=C.api+path+'?'+s;return early.responses[url]=fetch(url,{headers:headers,credentials:'include'})};
 var response=ch?ask('/v2/api/home/index',{channel_token:ch}):vr?ask('/v3/api/vote/detail',{vote_id:+vid}):ask('/v3/api/video/detail',{token:token});

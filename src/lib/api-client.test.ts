@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiPost, configureApiClient, pendingRequests, request } from './api-client';
-import { storeToken } from './auth';
+import { getAuthToken, storeToken } from './auth';
 import { launchStore } from './launch';
 
 type Call = { url: URL; init: RequestInit };
@@ -101,6 +101,43 @@ describe('request', () => {
       expect(effects.toast).toHaveBeenCalledWith('登录已过期，请刷新重试');
     },
   );
+
+  it('answers a call that needs no login as to an anonymous viewer once the stored login expired', async () => {
+    storeToken('demo', 'stale');
+    const sent: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const auth = new Headers(init.headers).get('Authorization');
+        sent.push(auth);
+        return new Response(
+          JSON.stringify(
+            auth ? { xcode: 100005, msg: 'replaced', data: null } : { xcode: 200, msg: 'ok', data: 'anon' },
+          ),
+        );
+      }),
+    );
+    await expect(apiGet('/v3/api/video/detail')).resolves.toBe('anon');
+    expect(sent).toEqual(['Bearer stale', null]);
+    expect(localStorage.getItem('livev3:auth')).toBeNull();
+    expect(effects.onLoginRequired).toHaveBeenCalledTimes(1);
+    // A call that needs the login is not sent again without it.
+    storeToken('demo', 'stale');
+    await expect(apiGet('/v3/api/user/info', undefined, { login: true })).rejects.toMatchObject({
+      kind: 'login-expired',
+    });
+  });
+
+  it('keeps one login for every event of the browser, reading the per-event key as a fallback', () => {
+    storeToken('demo', 'one');
+    expect(getAuthToken('paid')).toBe('one');
+    storeToken('paid', 'two');
+    expect(getAuthToken('demo')).toBe('two');
+    localStorage.clear();
+    localStorage.setItem('livev3:auth:vod', 'legacy');
+    expect(getAuthToken('vod')).toBe('legacy');
+    expect(getAuthToken('demo')).toBe('');
+  });
 
   it('toasts the server msg on any other failure and rejects', async () => {
     answer({ xcode: 400, msg: 'bad things', data: null });

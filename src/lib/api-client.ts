@@ -152,6 +152,7 @@ async function send<T>(
   path: string,
   payload?: Payload,
   options: RequestOptions = {},
+  retried = false,
 ): Promise<Envelope<T>> {
   const { videoToken } = launchStore.get();
   const token = getAuthToken(videoToken);
@@ -224,11 +225,17 @@ async function send<T>(
     if (isSuccess(envelope)) return envelope;
     if (envelope.xcode === 404) throw new ApiError(envelope.msg ?? '', 'silent', 404, envelope.data);
     if (LOGIN_EXPIRED_XCODES.has(envelope.xcode ?? -1)) {
+      if (retried)
+        throw new ApiError('登录已过期，请刷新重试', 'login-expired', envelope.xcode, envelope.data);
       // Only the token this call used is stale: a login that finished while the call was travelling stays.
       if (getAuthToken(videoToken) === token) clearTokens();
       effects.onLoginRequired(options.login ? pendingCall() : undefined);
       // The spec shows this message in Chinese whatever the locale.
       effects.toast('登录已过期，请刷新重试');
+      // A call that needs no login is answered all the same, as to a viewer without one (or with the login that
+      // replaced the stale one): an expired login never makes the event itself look missing.
+      if (!options.login && !retried && getAuthToken(videoToken) !== token)
+        return await send<T>(method, path, payload, { ...options, noErrorToast: true }, true);
       throw new ApiError('登录已过期，请刷新重试', 'login-expired', envelope.xcode, envelope.data);
     }
     const message = envelope.msg || effects.t('api.unknownError');

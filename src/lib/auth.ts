@@ -1,8 +1,11 @@
 /**
- * Session tokens. A token is stored per video token (the app serves many events from one origin); WeChat's browser
- * cookie auth_token_2 is the fallback (spec section 6).
+ * Session tokens. The browser keeps one login for the whole app (`livev3:auth`): a viewer who logs in on one event is
+ * logged in on every event of this origin, and a later login replaces it everywhere at once. The spec's per-event key
+ * (`livev3:auth:<video token>`) is written too and read as a fallback; WeChat's browser cookie auth_token_2 is the
+ * last fallback (spec section 6).
  */
-const PREFIX = 'livev3:auth:';
+const KEY = 'livev3:auth';
+const PREFIX = `${KEY}:`;
 export const AUTH_COOKIE = 'auth_token_2';
 
 function storage(): Storage | undefined {
@@ -25,7 +28,8 @@ export function readCookie(
 }
 
 export function getStoredToken(videoToken: string): string {
-  return storage()?.getItem(PREFIX + videoToken) ?? '';
+  const store = storage();
+  return store?.getItem(KEY) || store?.getItem(PREFIX + videoToken) || '';
 }
 
 export function getAuthToken(videoToken: string): string {
@@ -33,14 +37,16 @@ export function getAuthToken(videoToken: string): string {
 }
 
 export function storeToken(videoToken: string, token: string): void {
-  storage()?.setItem(PREFIX + videoToken, token);
+  const store = storage();
+  store?.setItem(KEY, token);
+  if (videoToken) store?.setItem(PREFIX + videoToken, token);
 }
 
 /** Login expired: forget every stored token and the cookies that carry one. */
 export function clearTokens(): void {
   const store = storage();
   if (store) {
-    for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
+    for (const key of Object.keys(store)) if (key === KEY || key.startsWith(PREFIX)) store.removeItem(key);
   }
   if (typeof document !== 'undefined') {
     for (const part of document.cookie.split(';')) {

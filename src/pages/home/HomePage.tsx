@@ -17,11 +17,19 @@ export default function HomePage() {
   const settled = useVideo((state) => state.settled);
   const refresh = useCallback(() => loadVideoDetail(), []);
 
-  let content;
-  if (hasInfo) content = <BlockList blocks={route.blocks} />;
-  else if (settled) content = <EmptyState title={t('video.noEvent')} message={t('video.noEventHint')} />;
-  else content = <Spinner label={t('ui.loading')} />;
-
+  // No event: a visible refresh button, the one way to try again (no pull-down around it).
+  if (!hasInfo && settled)
+    return (
+      <main className={styles.page}>
+        <EmptyState
+          title={t('video.noEvent')}
+          message={t('video.noEventHint')}
+          actionLabel={t('ui.refresh')}
+          onAction={() => void refresh()}
+        />
+      </main>
+    );
+  const content = hasInfo ? <BlockList blocks={route.blocks} /> : <Spinner label={t('ui.loading')} />;
   return (
     <main className={styles.page}>
       {route.pullDownRefresh ? <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh> : content}

@@ -1,26 +1,6 @@
-import * as buttons from '../button/button-classes.css';
-import * as styles from './State.css';
+import { EmptyState, type StateProps } from '../empty-state/EmptyState';
 
-export function ErrorState({
-  title,
-  message,
-  actionLabel,
-  onAction,
-}: {
-  title: string;
-  message?: string;
-  actionLabel?: string;
-  onAction?: () => void;
-}) {
-  return (
-    <section className={styles.state} role="alert">
-      <h2 className={styles.title}>{title}</h2>
-      {message ? <p className={styles.message}>{message}</p> : null}
-      {actionLabel && onAction ? (
-        <button type="button" className={buttons.primary} onClick={onAction}>
-          {actionLabel}
-        </button>
-      ) : null}
-    </section>
-  );
+/** Something failed: announced at once (role alert), with an optional action such as Retry. */
+export function ErrorState(props: StateProps) {
+  return <EmptyState {...props} alert />;
 }
