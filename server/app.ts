@@ -19,6 +19,7 @@ import { openShared } from './shared/open.ts';
 import { setSharedState } from './shared/state.ts';
 import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
 import { attachRealtime } from './realtime.ts';
+import { devLogOptions, logRequests } from './dev-log.ts';
 import { healthRoutes } from './health.ts';
 import { appRoutes } from './static.ts';
 import { streamRoutes } from './streams/plugin.ts';
@@ -63,7 +64,8 @@ export type BuildOptions = Partial<ServerConfig> & {
    */
   databaseUrl?: string;
   now?: () => number;
-  logger?: boolean;
+  /** Log lines: none (false, the default), JSON lines (true: production), or the development log (server/dev-log.ts). */
+  logger?: boolean | 'dev';
   /** Upload host settings; default from the environment (UPLOAD_DIR, UPLOAD_SECRET, QINIU_*). */
   uploads?: UploadSettings;
   /** Signs stream URLs (default STREAM_SECRET, else random per process) and their lifetime (STREAM_URL_TTL_S). */
@@ -92,7 +94,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const limits = { ...readConnectionLimits(), ...options.limits };
   const now = options.now ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger === 'dev' ? devLogOptions() : { logger: options.logger ?? false }),
     http: httpServerOptions(limits),
     // Fastify sets these two on the server after creating it (72 s and none by default), over the `http` options.
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -119,6 +121,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     },
   });
   limitConnections(app.server, limits);
+  if (options.logger === 'dev') logRequests(app);
   const testUrl = process.env.TEST_DATABASE_URL;
   let testDb: TestDatabase | undefined;
   if (!options.databaseUrl && options.databasePath === ':memory:' && isPostgresUrl(testUrl))

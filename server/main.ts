@@ -4,6 +4,7 @@
  */
 import { buildServer } from './app.ts';
 import { missingSharedSecrets, readConfig } from './config.ts';
+import { loggerFor, startBanner } from './dev-log.ts';
 import { listenHost } from './security/limits.ts';
 import { missingProductionSettings } from './wechat/credentials.ts';
 
@@ -20,7 +21,7 @@ if (missing.length > 0) {
   console.error(`livev3 cannot start with ${why}: missing settings: ${missing.join(', ')}`);
   process.exit(1);
 }
-const app = await buildServer({ ...config, logger: config.mode !== 'test' });
+const app = await buildServer({ ...config, logger: loggerFor(config.mode) });
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT (SHUTDOWN_GRACE_MS, default 10 s). */
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
@@ -48,4 +49,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 // Loopback only unless HOST says otherwise (HOST=0.0.0.0 to try the app on a phone on the same network): with the
 // WeChat sandbox on, anyone who can reach the server can log in as the demo viewer.
 await app.listen({ port: config.port, host: listenHost() });
-console.log(`livev3 is running: ${config.publicOrigin}/livev3/#/pages/home/index?token=demo`);
+// Last, so the address is what a newcomer sees once the start-up is done.
+if (config.mode === 'development') console.log(startBanner(config.publicOrigin));
+else console.log(`livev3 is running: ${config.publicOrigin}/livev3/#/pages/home/index?token=demo`);

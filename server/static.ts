@@ -41,6 +41,8 @@ export async function appRoutes(app: FastifyInstance, options: { distDir: string
     prefix: '/livev3/',
     wildcard: true,
     preCompressed: true,
+    // The build folder's dotfiles are the build's own records (Vite's manifest, npm start's build stamp), not the app.
+    dotfiles: 'ignore',
     // Passed the Fastify reply in @fastify/static 10.
     setHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
       reply.header('Cache-Control', cacheControl(path.relative(options.distDir, file)));

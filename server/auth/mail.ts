@@ -5,11 +5,16 @@
  * /dev/sms/last for phones. In production without SMTP_URL nothing can be mailed and a send is refused.
  */
 import type { FastifyInstance } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SharedState } from '../shared/state.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
 export type Mailer = { send(message: MailMessage & { code?: string }): Promise<void> };
+
+/** nodemailer, loaded with the first mail rather than at every server start. */
+let loaded: Promise<typeof Nodemailer> | undefined;
+const nodemailer = async () => (await (loaded ??= import('nodemailer'))).default;
 
 /** Outside production the local mail sink keeps the last code and subject per address this long. */
 const SINK_TTL_MS = 10 * 60 * 1000;
@@ -21,10 +26,12 @@ const sinkKey = (address: string) => `dev-mail:${address}`;
  */
 export function createMailer(env: NodeJS.ProcessEnv, mode: string, sinkState: SharedState): Mailer {
   const from = env.MAIL_FROM ?? 'livev3 <no-reply@livev3.local>';
-  if (env.SMTP_URL) {
-    const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
+  const smtpUrl = env.SMTP_URL;
+  if (smtpUrl) {
+    let transport: Transporter | undefined;
     return {
       async send({ to, subject, text }) {
+        transport ??= (await nodemailer()).createTransport(smtpUrl);
         await transport.sendMail({ from, to, subject, text });
       },
     };
@@ -35,9 +42,10 @@ export function createMailer(env: NodeJS.ProcessEnv, mode: string, sinkState: Sh
         throw new Error('SMTP_URL is not set: e-mail cannot be sent');
       },
     };
-  const sink = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sink: Transporter | undefined;
   return {
     async send({ to, subject, text, code }) {
+      sink ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       await sink.sendMail({ from, to, subject, text });
       await sinkState.put(sinkKey(to), JSON.stringify({ code: code ?? null, subject }), SINK_TTL_MS);
     },
