@@ -15,6 +15,7 @@ import { isPostgresUrl, openData } from './db/open.ts';
 import { testDatabase, type TestDatabase } from './db/test-database.ts';
 import type { Sql } from './db/sql.ts';
 import { seedDemo } from './seed/demo.ts';
+import { orderKinds } from './order-kinds.ts';
 import { openShared } from './shared/open.ts';
 import { setSharedState } from './shared/state.ts';
 import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
@@ -258,7 +259,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     publicOrigin,
   });
   // WeChat: the client, payments, notifications, OAuth login, refunds (and the emulator outside production).
-  const wechat = await setupWechat(app, { sql, credentials, mode, publicOrigin, now });
+  const wechat = await setupWechat(app, { sql, credentials, mode, publicOrigin, now, orderKinds });
   const wechatLogin = wechat.loginApi;
   registerContract(app, contract, {
     ...videoHandlers(sql, now),

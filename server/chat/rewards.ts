@@ -5,7 +5,7 @@
  */
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { createPaymentOrderFor, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
+import { createPaymentOrderFor, type Order, type PaidHook } from '../wechat/orders.ts';
 import { announcePaid, CHAT_MESSAGES } from './lines.ts';
 
 export async function giftList(sql: Sql) {
@@ -75,8 +75,8 @@ export async function rewardOrder(
   );
 }
 
-// A paid gift or tip appears in the chat for everyone.
-onOrderPaidAsync('reward', async (trx, order, now, paid) => {
+/** A paid gift or tip appears in the chat for everyone. */
+export const rewardPaid: PaidHook = async (trx, order, now, paid) => {
   const reward = await trx
     .updateTable('rewards')
     .set({ status: 1, paid_at: now })
@@ -106,4 +106,4 @@ onOrderPaidAsync('reward', async (trx, order, now, paid) => {
     },
     now,
   );
-});
+};

@@ -7,7 +7,7 @@
 import { announcePaid } from '../chat/lines.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RefundStatus } from '../db/tables/wechat.ts';
-import { createPaymentOrderFor, onOrderPaidAsync, type Order } from '../wechat/orders.ts';
+import { createPaymentOrderFor, type Order, type PaidHook } from '../wechat/orders.ts';
 import { refundOrder, type RefundDeps } from '../wechat/refunds.ts';
 import { createPacket, openPacket } from './packets.ts';
 
@@ -42,8 +42,8 @@ export function packetOrder(
   );
 }
 
-// A paid packet is split into its shares and announced in the chat (once: openPacket opens it once).
-onOrderPaidAsync('redpack', async (trx, order, now, paid) => {
+/** A paid packet is split into its shares and announced in the chat (once: openPacket opens it once). */
+export const redPacketPaid: PaidHook = async (trx, order, now, paid) => {
   const packet = await openPacket(trx, order.ref_id, now);
   if (!packet) return;
   await announcePaid(
@@ -60,7 +60,7 @@ onOrderPaidAsync('redpack', async (trx, order, now, paid) => {
     },
     now,
   );
-});
+};
 
 /** The refund key of a packet: one refund per packet, however often the sweep runs. */
 export const packetRefundKey = (packetId: number) => `RP${packetId}`;

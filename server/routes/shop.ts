@@ -12,7 +12,6 @@ import { listAddresses, saveAddress } from '../shop/addresses.ts';
 import { SHOP_XCODE } from '../shop/common.ts';
 import { shipOrder, shopSales } from '../shop/organiser.ts';
 import { changeOrderAddress, expireDue, listOrders, payableOrder, placeOrder } from '../shop/orders.ts';
-import '../shop/paid.ts';
 import { hasPermission } from '../shop/permissions.ts';
 import { listProducts } from '../shop/products.ts';
 import { reviewSignUp } from '../vote/signup.ts';

@@ -97,9 +97,7 @@ describe('buying a membership', () => {
     const runtime = wechatOf(app);
     const transaction = await runtime.client.queryOrder(order_sn);
     clock += 1000;
-    const results = await Promise.all(
-      [1, 2, 3].map(() => settleTransaction({ sql: app.sql }, transaction, clock)),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => settleTransaction(runtime, transaction, clock)));
     expect(results).toEqual(['already-paid', 'already-paid', 'already-paid']);
     expect(await emulatorPay(app, order_sn)).toBe('ok');
     expect(await vipExpiry(app.sql, MEMBER)).toBe(expiry);

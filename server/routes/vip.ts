@@ -14,7 +14,7 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, requestLocale, XCODE } from '../envelope.ts';
 import { payAnswer } from '../wechat/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createPaymentOrder, onOrderPaidAsync } from '../wechat/orders.ts';
+import { createPaymentOrder, type PaidHook } from '../wechat/orders.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +37,8 @@ export async function isVip(sql: Sql, userId: number, now: number): Promise<bool
   return isMemberAt(await vipExpiry(sql, userId), now);
 }
 
-onOrderPaidAsync('vip', async (trx, order, now) => {
+/** A paid membership plan adds its days to the member's expiry, once per order. */
+export const vipPlanPaid: PaidHook = async (trx, order, now) => {
   let claimed = await trx
     .updateTable('vip_orders')
     .set({ applied_at: now })
@@ -90,7 +91,7 @@ onOrderPaidAsync('vip', async (trx, order, now) => {
       })),
     )
     .execute();
-});
+};
 
 export function vipHandlers(
   sql: Sql,

@@ -3,7 +3,7 @@ import type { HandlerMap } from '../contract/register.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { createPaymentOrder, onOrderPaidAsync, settleTransaction } from '../wechat/orders.ts';
+import { createPaymentOrder, settleTransaction, type PaidHook } from '../wechat/orders.ts';
 import { payAnswer, viaWechat, wechatRuntime } from '../wechat/pay.ts';
 import { refundsOfOrder } from '../wechat/refunds.ts';
 import { jsSdkSignature, nonce } from '../wechat/sign.ts';
@@ -26,14 +26,14 @@ export const JS_API_LIST = [
 /** Open tags the app renders (the mini-program jump page); WeChat shows them only when wx.config names them. */
 export const OPEN_TAG_LIST = ['wx-open-launch-weapp'];
 
-// A paid video order unlocks the event for its buyer.
-onOrderPaidAsync('video', async (trx, order, now) => {
+/** A paid video order unlocks the event for its buyer. */
+export const eventTicketPaid: PaidHook = async (trx, order, now) => {
   await trx
     .insertInto('event_access')
     .values({ event_id: order.ref_id, user_id: order.user_id, gate: 'paid', created_at: now })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
-});
+};
 
 /** Why a member is not charged for a paid event (the detail's vip_free says so before). */
 export const FREE_FOR_MEMBERS = {
@@ -104,7 +104,7 @@ export function wechatHandlers(sql: Sql, credentials: WechatCredentials, now: ()
           const transaction = await runtime.client.queryOrder(order_sn);
           if (transaction.trade_state === 'SUCCESS') {
             await settleTransaction(
-              { sql: runtime.sql, log: runtime.log, onLate: runtime.onLate },
+              { sql: runtime.sql, orderKinds: runtime.orderKinds, log: runtime.log, onLate: runtime.onLate },
               transaction,
               now(),
             );

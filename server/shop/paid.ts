@@ -11,8 +11,8 @@
  * update out of 'cancelled' succeeds).
  */
 import type { Sql } from '../db/sql.ts';
-import { OrderNotAvailable, onOrderPaidAsync } from '../wechat/orders.ts';
-import { onOrderRefunded } from '../wechat/refunds.ts';
+import { OrderNotAvailable, type PaidHook } from '../wechat/orders.ts';
+import type { RefundedHook } from '../wechat/refunds.ts';
 
 export type PaidOutcome = 'paid' | 'paid-late' | 'unchanged';
 
@@ -83,12 +83,13 @@ export async function markRefunded(trx: Sql, shopOrderId: number, nowSec: number
   return Boolean(moved);
 }
 
-onOrderPaidAsync('product', async (trx, order, now) => {
+/** A paid product order holds its stock for good (or is refunded when its hold had run out). */
+export const productOrderPaid: PaidHook = async (trx, order, now) => {
   await settlePaidOrder(trx, order.ref_id, Math.floor(now / 1000));
-});
+};
 
-onOrderRefunded('product', async (trx, order, refund, now) => {
-  // Only the whole payment back closes the order as refunded (the late-payment refund is always whole).
+/** Only the whole payment back closes the order as refunded (the late-payment refund is always whole). */
+export const productOrderRefunded: RefundedHook = async (trx, order, refund, now) => {
   if (refund.amount_cents < order.amount_cents) return;
   await markRefunded(trx, order.ref_id, Math.floor(now / 1000));
-});
+};

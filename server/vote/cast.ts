@@ -27,7 +27,7 @@ import {
   type Steps,
 } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
-import { onOrderPaidAsync, OrderNotAvailable, type Order } from '../wechat/orders.ts';
+import { OrderNotAvailable, type Order, type PaidHook } from '../wechat/orders.ts';
 import { assertOpen, contestStatus, cstDay, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
 
 export type CastResult = ContractSchema<'VoteCastResult'>;
@@ -677,5 +677,7 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
   yield first(markCredited, { at, order: order.id });
 }
 
-// Paid votes are credited on the payment's transaction, once per order.
-onOrderPaidAsync('vote', (trx, order, now) => runSteps(trx, creditSteps(order, now)));
+/** Paid votes are credited on the payment's transaction, once per order. */
+export const paidVotesPaid: PaidHook = async (trx, order, now) => {
+  await runSteps(trx, creditSteps(order, now));
+};

@@ -6,7 +6,7 @@
 import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
-import { onOrderPaidAsync, OrderNotAvailable } from '../wechat/orders.ts';
+import { OrderNotAvailable, type PaidHook } from '../wechat/orders.ts';
 import {
   contestStatus,
   findContest,
@@ -337,9 +337,11 @@ const ALREADY_PAID = new OrderNotAvailable({
   en: 'The sign-up fee was already paid: this payment is refunded',
 });
 
-// The fee is paid: the sign-up moves on, on the payment's transaction, once (of two orders paid for one sign-up, the
-// second finds it no longer unpaid and is refunded).
-onOrderPaidAsync('registration', async (trx, order) => {
+/**
+ * The fee is paid: the sign-up moves on, on the payment's transaction, once (of two orders paid for one sign-up, the
+ * second finds it no longer unpaid and is refunded).
+ */
+export const signUpFeePaid: PaidHook = async (trx, order) => {
   const row = await trx
     .selectFrom('vote_sign_ups')
     .selectAll()
@@ -348,4 +350,4 @@ onOrderPaidAsync('registration', async (trx, order) => {
   if (!row) return;
   if (row.status !== 'unpaid') throw ALREADY_PAID;
   if (!(await runSteps(trx, advanceSteps(await findContest(trx, row.contest_id), row)))) throw ALREADY_PAID;
-});
+};

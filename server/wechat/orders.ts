@@ -12,6 +12,7 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import type { OrderKind } from '../db/tables/base/payments.ts';
 import type { PayTransaction } from './client.ts';
+import type { RefundedHook } from './refunds.ts';
 
 export type { OrderKind };
 export type Order = {
@@ -41,22 +42,26 @@ export class OrderNotAvailable extends Error {
  * chat. A throwing callback is logged, never undoes the payment.
  */
 export type PaidContext = { afterCommit(run: (sql: Sql) => void | Promise<void>): void };
-/** A hook on the query builder: `trx` is the transaction that marks the order paid (either engine). */
-type PaidHook = (trx: Sql, order: Order, now: number, paid: PaidContext) => Promise<void>;
-const paidHooks = new Map<OrderKind, PaidHook>();
-
 /**
- * Registers what a paid order of `kind` does, on the query builder (SQLite and PostgreSQL): it runs once, on the
- * transaction that marks the order paid, inside a savepoint (a hook that throws `OrderNotAvailable` leaves nothing
- * behind). The later registration of a kind replaces the earlier one.
+ * What a paid order of one kind does, on the query builder (SQLite and PostgreSQL): it runs once, on the transaction
+ * that marks the order paid (`trx`), inside a savepoint, so a hook that throws `OrderNotAvailable` leaves nothing
+ * behind.
  */
-export function onOrderPaidAsync(kind: OrderKind, hook: PaidHook): void {
-  paidHooks.set(kind, hook);
-}
+export type PaidHook = (trx: Sql, order: Order, now: number, paid: PaidContext) => Promise<void>;
 
-async function runPaidHook(trx: Sql, order: Order, now: number, paid: PaidContext): Promise<void> {
-  const hook = paidHooks.get(order.kind);
-  if (!hook) return;
+/** What each kind of order does when it is paid and, where it matters, when its refund went through. */
+export type OrderKindRules = { paid: PaidHook; refunded?: RefundedHook };
+/** Every kind of order with its rules: a kind without rules is a type error (server/order-kinds.ts fills it). */
+export type OrderKinds = Record<OrderKind, OrderKindRules>;
+
+async function runPaidHook(
+  trx: Sql,
+  kinds: OrderKinds,
+  order: Order,
+  now: number,
+  paid: PaidContext,
+): Promise<void> {
+  const hook = kinds[order.kind].paid;
   await raw`SAVEPOINT order_paid_hook`.execute(trx);
   try {
     await hook(trx, order, now, paid);
@@ -99,7 +104,7 @@ async function insertOrder(sql: Sql, input: OrderInput & { refId: number }): Pro
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .returningAll()
     .executeTakeFirst();
-  return created as Order | undefined;
+  return created;
 }
 
 /** The order that holds the key, which must be the same viewer's and kind's. */
@@ -114,7 +119,7 @@ async function orderByKey(sql: Sql, input: OrderInput, key: string): Promise<Ord
       'zh-CN': 'idempotency_key 已用于另一笔订单，请换一个',
       en: 'idempotency_key was used for another order; please use a new one',
     });
-  return order as Order | undefined;
+  return order;
 }
 
 /** The order that claimed the key first (the insert that lost waited for it to commit, on PostgreSQL). */
@@ -151,7 +156,12 @@ export async function createPaymentOrderFor(
   assertAmount(input);
   const key = input.idempotencyKey;
   const run = async (trx: Sql): Promise<Order> => {
-    if (!key) return (await insertOrder(trx, { ...input, refId: await make(trx) })) as Order;
+    if (!key) {
+      // Without a key nothing can conflict: the insert always answers the order.
+      const order = await insertOrder(trx, { ...input, refId: await make(trx) });
+      if (!order) throw new Error('order insert answered no row');
+      return order;
+    }
     const claimed = await insertOrder(trx, { ...input, refId: 0 });
     if (!claimed) return claimedOrder(trx, input, key);
     const order = await trx
@@ -160,7 +170,7 @@ export async function createPaymentOrderFor(
       .where('id', '=', claimed.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return order as Order;
+    return order;
   };
   return sql.isTransaction ? run(sql) : sql.transaction().execute(run);
 }
@@ -175,7 +185,12 @@ export type LateRefund = { orderSn: string; amountCents: number; reason: { 'zh-C
  * trade_state SUCCESS with the order's exact amount pays; the conditional update makes it happen once.
  */
 export async function settleTransaction(
-  deps: { sql: Sql; log?: (message: string) => void; onLate?: (late: LateRefund) => Promise<void> },
+  deps: {
+    sql: Sql;
+    orderKinds: OrderKinds;
+    log?: (message: string) => void;
+    onLate?: (late: LateRefund) => Promise<void>;
+  },
   transaction: PayTransaction,
   now: number,
 ): Promise<SettleResult> {
@@ -203,9 +218,9 @@ export async function settleTransaction(
       .returningAll()
       .executeTakeFirst();
     if (!updated) return 'already-paid';
-    const paid = updated as unknown as Order;
+    const paid: Order = updated;
     try {
-      await runPaidHook(trx, paid, now, { afterCommit: (run) => afterCommit.push(run) });
+      await runPaidHook(trx, deps.orderKinds, paid, now, { afterCommit: (run) => afterCommit.push(run) });
     } catch (error) {
       afterCommit = [];
       if (!(error instanceof OrderNotAvailable)) throw error;

@@ -11,7 +11,7 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { WechatApiError, type WechatClient } from './client.ts';
 import type { WechatCredentials } from './credentials.ts';
-import type { LateRefund, Order, OrderKind } from './orders.ts';
+import type { LateRefund, Order, OrderKind, OrderKinds } from './orders.ts';
 import { jsapiPayParams } from './pay-sign.ts';
 
 export type WechatRuntime = {
@@ -22,6 +22,8 @@ export type WechatRuntime = {
   log: (message: string) => void;
   /** A payment that came after its order stopped being available: refund it (server/wechat/refunds.ts). */
   onLate: (late: LateRefund) => Promise<void>;
+  /** What each kind of order does once paid or refunded (server/order-kinds.ts). */
+  orderKinds: OrderKinds;
 };
 
 const runtimes = new WeakMap<WechatCredentials, WechatRuntime>();

@@ -9,7 +9,7 @@ import { buildServer } from '../app';
 import { startSession } from '../auth/sessions';
 import { sandboxIdentity } from '../auth/wechat-login';
 import { emulatorControl, emulatorPay, emulatorState } from './emulator';
-import { createPaymentOrder, onOrderPaidAsync, OrderNotAvailable, type Order } from './orders';
+import { createPaymentOrder, OrderNotAvailable, type Order } from './orders';
 import { wechatOf } from './setup';
 import { encryptResource, platformHeaders, rsaVerify } from './pay-sign';
 import { findRefund, processDueRefunds, refundOrder } from './refunds';
@@ -331,13 +331,20 @@ describe('refunds', () => {
 
 describe('paid after it stopped being available', () => {
   it('the hook refuses, nothing it wrote stays, the order closes, the payment is refunded and the viewer told', async () => {
-    onOrderPaidAsync('product', async (trx, paid) => {
-      await trx
-        .insertInto('event_access')
-        .values({ event_id: paid.ref_id, user_id: 50, gate: 'info_form', created_at: 0 })
-        .execute();
-      throw new OrderNotAvailable({ 'zh-CN': '库存不足', en: 'Out of stock' });
-    });
+    // This server's product orders refuse once paid (the rules of each kind are the server's own table).
+    const runtime = wechatOf(app);
+    runtime.orderKinds = {
+      ...runtime.orderKinds,
+      product: {
+        paid: async (trx, paid) => {
+          await trx
+            .insertInto('event_access')
+            .values({ event_id: paid.ref_id, user_id: 50, gate: 'info_form', created_at: 0 })
+            .execute();
+          throw new OrderNotAvailable({ 'zh-CN': '库存不足', en: 'Out of stock' });
+        },
+      },
+    };
     const late = await createPaymentOrder(app.sql, {
       userId: 50,
       kind: 'product',
@@ -345,7 +352,6 @@ describe('paid after it stopped being available', () => {
       amountCents: 300,
       now: clock,
     });
-    const runtime = wechatOf(app);
     await runtime.client.h5Order(
       { order_sn: late.order_sn, amount_cents: 300, description: 'x' },
       '127.0.0.1',

@@ -10,10 +10,13 @@ import type { Sql } from '../db/sql.ts';
 import type { OrderKind } from '../db/tables/base/payments.ts';
 import type { RefundStatus } from '../db/tables/wechat.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
+import type { OrderKinds } from './orders.ts';
 import { REFUND_REASON_MAX_BYTES, utf8Prefix, WechatApiError, type WechatClient } from './client.ts';
 
 export type RefundDeps = {
   sql: Sql;
+  /** What each kind of order does once refunded (server/order-kinds.ts). */
+  orderKinds: OrderKinds;
   client: WechatClient;
   now: () => number;
   log?: (message: string) => void;
@@ -30,30 +33,24 @@ export type Refund = {
   last_error: string | null;
 };
 
-/** What a refund that went through does to what its order bought (a hook per order kind). */
+/**
+ * What a refund that went through does to what its order bought (a hook per order kind). It runs once per refund, in
+ * the transaction that moves the refund to `success` (WeChat's answer or its notification, whichever comes first; a
+ * replay changes nothing).
+ */
 export type RefundedHook = (
   trx: Sql,
-  order: { order_sn: string; kind: string; ref_id: number; amount_cents: number; status: number },
+  order: { order_sn: string; kind: OrderKind; ref_id: number; amount_cents: number; status: number },
   refund: { out_refund_no: string; amount_cents: number },
   now: number,
 ) => Promise<void>;
-const refundedHooks = new Map<string, RefundedHook>();
-
-/**
- * Registers what a successful refund of an order of `kind` does. It runs once per refund, in the transaction that
- * moves the refund to `success` (WeChat's answer or its notification, whichever comes first; a replay changes
- * nothing).
- */
-export function onOrderRefunded(kind: OrderKind, hook: RefundedHook): void {
-  refundedHooks.set(kind, hook);
-}
 
 /**
  * Moves a refund to `status` when it is still in one of `from`, and on success runs its order kind's hook in the
  * same transaction. True when this call moved it.
  */
 async function moveRefund(
-  deps: Pick<RefundDeps, 'sql' | 'now'>,
+  deps: Pick<RefundDeps, 'sql' | 'now' | 'orderKinds'>,
   refundNo: string,
   from: RefundStatus[],
   set: { status: RefundStatus; refund_id: string | null; last_error?: null },
@@ -73,7 +70,7 @@ async function moveRefund(
       .select(['order_sn', 'kind', 'ref_id', 'amount_cents', 'status'])
       .where('order_sn', '=', moved.order_sn)
       .executeTakeFirst();
-    const hook = order && refundedHooks.get(order.kind);
+    const hook = order && deps.orderKinds[order.kind].refunded;
     if (order && hook)
       await hook(
         trx,
@@ -251,7 +248,7 @@ export async function processDueRefunds(deps: RefundDeps, limit = 20): Promise<n
 
 /** WeChat's refund notification (decrypted after verification): SUCCESS, CLOSED or ABNORMAL. */
 export async function settleRefund(
-  deps: Pick<RefundDeps, 'sql' | 'now'>,
+  deps: Pick<RefundDeps, 'sql' | 'now' | 'orderKinds'>,
   resource: { out_refund_no: string; refund_id?: string; refund_status: string },
 ): Promise<'updated' | 'unchanged'> {
   const status: RefundStatus | undefined =

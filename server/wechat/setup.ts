@@ -18,6 +18,7 @@ import { fetchTransport, WechatClient } from './client.ts';
 import type { WechatCredentials } from './credentials.ts';
 import { localTransport, wechatEmulator } from './emulator.ts';
 import { notifyRoutes } from './notify.ts';
+import type { OrderKinds } from './orders.ts';
 import { bindWechatRuntime, type WechatRuntime } from './pay.ts';
 import { processDueRefunds, startRefund } from './refunds.ts';
 import { sharedStateOf } from '../shared/state.ts';
@@ -59,9 +60,10 @@ export async function setupWechat(
     mode: string;
     publicOrigin: string;
     now: () => number;
+    orderKinds: OrderKinds;
   },
 ): Promise<{ runtime: WechatRuntime; loginApi: WechatLoginApi }> {
-  const { sql, credentials, now, publicOrigin } = options;
+  const { sql, credentials, now, publicOrigin, orderKinds } = options;
   const log = (message: string) => app.log.warn(`wechat: ${message}`);
   // The emulator stands in without credentials, or beside configured ones with WECHAT_EMULATOR=1 (never in
   // production). Without credentials it is reached in-process; with them, over HTTP at the configured base URLs
@@ -79,6 +81,7 @@ export async function setupWechat(
     credentials,
     now,
     log,
+    orderKinds,
     // The notification of a late payment is answered as soon as its refund is recorded: the call to WeChat runs in
     // the background (and the refund sweep retries it), never holding WeChat's notification past its time.
     onLate: async (late) => {

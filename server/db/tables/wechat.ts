@@ -1,4 +1,5 @@
 import type { Generated } from './core.ts';
+import type { OrderKind } from './base/payments.ts';
 
 export type RefundStatus = 'pending' | 'processing' | 'success' | 'failed' | 'closed';
 
@@ -30,7 +31,8 @@ export interface WechatTables {
     id: Generated<number>;
     order_sn: string;
     user_id: number;
-    kind: string;
+    /** The CHECK of orders.kind holds the same list. */
+    kind: OrderKind;
     ref_id: number;
     amount_cents: number;
     status: Generated<0 | 1 | 2>;

@@ -9,7 +9,7 @@ export interface PaymentTables {
     id: Generated<number>;
     order_sn: string;
     user_id: number;
-    kind: OrderKind | (string & {});
+    kind: OrderKind;
     ref_id: number;
     amount_cents: number;
     status: Generated<0 | 1 | 2>;

@@ -1,0 +1,23 @@
+/**
+ * What each kind of order does when it is paid and when its refund went through: one table, handed to the payment
+ * flow by buildServer. A kind of order (OrderKind) without its rules here is a type error, so no payment can be marked
+ * paid with nothing done.
+ */
+import { rewardPaid } from './chat/rewards.ts';
+import { redPacketPaid } from './redpack/pay.ts';
+import { vipPlanPaid } from './routes/vip.ts';
+import { eventTicketPaid } from './routes/wechat.ts';
+import { productOrderPaid, productOrderRefunded } from './shop/paid.ts';
+import { paidVotesPaid } from './vote/cast.ts';
+import { signUpFeePaid } from './vote/signup.ts';
+import type { OrderKinds } from './wechat/orders.ts';
+
+export const orderKinds = {
+  video: { paid: eventTicketPaid },
+  reward: { paid: rewardPaid },
+  redpack: { paid: redPacketPaid },
+  vote: { paid: paidVotesPaid },
+  registration: { paid: signUpFeePaid },
+  product: { paid: productOrderPaid, refunded: productOrderRefunded },
+  vip: { paid: vipPlanPaid },
+} satisfies OrderKinds;
