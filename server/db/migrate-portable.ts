@@ -13,6 +13,25 @@ import { engineOf, sqliteIntegers } from './engine.ts';
 
 const migrationsDir = path.join(serverRoot, 'db/migrations');
 
+/**
+ * Migrations that once shared a number with another and were renumbered (each number is now one migration's). A
+ * database migrated before the renumbering has them under their old names: they are renamed in kysely's bookkeeping
+ * before migrating, so they are neither run again nor missed.
+ */
+export const RENUMBERED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '005_wechat_accounts': '007_wechat_accounts',
+  '011_upload_tokens': '012_upload_tokens',
+  '022_wechat_oauth_states': '025_wechat_oauth_states',
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function adoptRenumbered(db: Kysely<any>): Promise<void> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return;
+  for (const [before, after] of Object.entries(RENUMBERED_MIGRATIONS))
+    await db.updateTable('kysely_migration').set({ name: after }).where('name', '=', before).execute();
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migratePortable(db: Kysely<any>): Promise<string[]> {
   const names = fs
@@ -25,6 +44,7 @@ export async function migratePortable(db: Kysely<any>): Promise<string[]> {
       pathToFileURL(path.join(migrationsDir, name)).href
     )) as Migration;
   }
+  await adoptRenumbered(db);
   // Domains number their migrations independently; one merged later may sort before one already applied.
   const migrator = new Migrator({
     db: engineOf(db) === 'postgres' ? db.withPlugin(sqliteIntegers) : db,

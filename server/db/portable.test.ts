@@ -3,9 +3,13 @@
  * PostgreSQL database end with the same tables and columns after the portable migrations, and hold the same demo data.
  */
 import { sql as rawSql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../seed/demo.ts';
 import { up as allowVipOrders } from './migrations/018_vip_orders.ts';
+import { RENUMBERED_MIGRATIONS } from './migrate-portable.ts';
 import { openData } from './open.ts';
 import { testDatabase } from './test-database.ts';
 import { sqliteConnection, type Sql } from './sql.ts';
@@ -135,6 +139,48 @@ describe('migration 018: membership orders', () => {
       expect(() => insert.run('sn-7', 'video')).toThrow(/UNIQUE/);
     } finally {
       await data.close();
+    }
+  });
+});
+
+describe('migration numbers', () => {
+  it('are unique', () => {
+    const numbers = fs
+      .readdirSync(new URL('./migrations/', import.meta.url))
+      .filter((name) => /^\d{3}_/.test(name))
+      .map((name) => name.slice(0, 3));
+    expect(numbers.filter((number, index) => numbers.indexOf(number) !== index)).toEqual([]);
+  });
+
+  it('a database migrated before the renumbering migrates on, running none of the renumbered again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-renumbered-'));
+    const databasePath = path.join(dir, 'before.db');
+    try {
+      // A database as it was: every migration applied, the renumbered ones recorded under their old names.
+      const before = await openData({ databasePath });
+      for (const [old, renamed] of Object.entries(RENUMBERED_MIGRATIONS))
+        await rawSql`UPDATE kysely_migration SET name = ${old} WHERE name = ${renamed}`.execute(before.sql);
+      // A row the renumbered migration of wechat_oauth_states would drop if it ran again.
+      await before.sql
+        .insertInto('wechat_oauth_states')
+        .values({ id: 'kept', return_to: '/', expires_at: 1, used_at: null })
+        .execute();
+      await before.close();
+
+      const after = await openData({ databasePath });
+      const names = (
+        await rawSql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(after.sql)
+      ).rows.map((row) => row.name);
+      for (const [old, renamed] of Object.entries(RENUMBERED_MIGRATIONS)) {
+        expect(names).toContain(renamed);
+        expect(names).not.toContain(old);
+      }
+      expect(
+        await after.sql.selectFrom('wechat_oauth_states').select('id').where('id', '=', 'kept').execute(),
+      ).toHaveLength(1);
+      await after.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Viewers, sessions, events and the gates a viewer passed (migrations 001, 005_wechat_accounts, 010). Times are unix
+ * Viewers, sessions, events and the gates a viewer passed (migrations 001, 007_wechat_accounts, 010). Times are unix
  * milliseconds unless a name says otherwise, money integer cents, flags 0/1 integers.
  */
 export interface CoreTables {

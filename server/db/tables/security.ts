@@ -1,6 +1,6 @@
 import type { Generated } from './core.ts';
 
-/** Tables of the security checks: the password lock-out (011_security.ts) and upload tokens (011_upload_tokens.ts). */
+/** Tables of the security checks: the password lock-out (011_security.ts) and upload tokens (012_upload_tokens.ts). */
 export interface SecurityTables {
   /** Wrong video passwords per event and subject (`user:<id>` or `ip:<address>`), with the lock they earned. */
   password_attempts: {

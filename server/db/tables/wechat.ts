@@ -4,7 +4,7 @@ import type { OrderKind } from './base/payments.ts';
 export type RefundStatus = 'pending' | 'processing' | 'success' | 'failed' | 'closed';
 
 /**
- * WeChat tables (migrations 017_wechat.ts and 022_wechat_oauth_states.ts) and the columns of the legacy orders/users
+ * WeChat tables (migrations 017_wechat.ts and 025_wechat_oauth_states.ts) and the columns of the legacy orders/users
  * tables the WeChat code reads.
  */
 export interface WechatTables {
