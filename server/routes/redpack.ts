@@ -2,24 +2,60 @@
  * Red packets over HTTP: send (pays through an order of kind 'redpack'; the paid hook splits the packet and announces
  * it in the chat), check and grab. The rules live in server/redpack/packets.ts, the payment in server/redpack/pay.ts;
  * due packets expire in the refund sweep (server/wechat/setup.ts) and whenever a check or a grab finds them due.
+ * Sending and grabbing are part of the event's chat: only for viewers who passed its gates (xcode 40320, as the chat).
  */
-import { findViewer, needViewer } from '../auth/sessions.ts';
+import { findViewer, needViewer, type Viewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/sql.ts';
-import { ok, XCODE } from '../envelope.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { GATED } from '../realtime.ts';
 import { expireSoon, packetGrabber, packetState } from '../redpack/packets.ts';
 import { packetOrder, packetRefund, payAnswer } from '../redpack/pay.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { loadEvent } from './video.ts';
+import { loadEvent, mayViewerWatch } from './video.ts';
+
+/** Packets whose event token is remembered (a packet never changes event); the map starts over beyond this. */
+const PACKET_EVENTS_KEPT = 10_000;
+
+/** The token of a packet's event (undefined for no such packet), remembered: every grab asks for it. */
+function packetEvents(sql: Sql): (packetId: number) => Promise<string | undefined> {
+  const kept = new Map<number, string>();
+  return async (packetId) => {
+    const known = kept.get(packetId);
+    if (known !== undefined) return known;
+    const row = await sql
+      .selectFrom('red_packets as p')
+      .innerJoin('events as e', 'e.id', 'p.event_id')
+      .select('e.token')
+      .where('p.id', '=', packetId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (kept.size >= PACKET_EVENTS_KEPT) kept.clear();
+    kept.set(packetId, row.token);
+    return row.token;
+  };
+}
+
+/** The event's gates (password, payment, information form, phone) hold for its red packets as for its chat. */
+async function mustPassGates(
+  sql: Sql,
+  event: Parameters<typeof mayViewerWatch>[1],
+  viewer: Viewer,
+  now: number,
+): Promise<void> {
+  if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
+}
 
 export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
   const grab = packetGrabber(sql);
+  const eventOfPacket = packetEvents(sql);
   return {
     async redpackSend(request) {
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const event = await loadEvent(sql, body.token);
+      await mustPassGates(sql, event, viewer, now());
       const at = now();
       const order = await packetOrder(
         sql,
@@ -46,6 +82,9 @@ export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: (
     async redpackGet(request) {
       const viewer = await needViewer(sql, request, now());
       const { id } = request.query;
+      // No such packet: the grab answers that itself.
+      const eventToken = await eventOfPacket(id);
+      if (eventToken !== undefined) await mustPassGates(sql, await loadEvent(sql, eventToken), viewer, now());
       return ok({ id, amount: await grab({ packetId: id, userId: viewer.userId, now: now() }) });
     },
   };
