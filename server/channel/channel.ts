@@ -62,13 +62,13 @@ export async function channelCategories(sql: Sql, channelId: number) {
   const rows = await sql
     .selectFrom('channel_categories as k')
     .leftJoin('channel_videos as v', 'v.category_id', 'k.id')
-    .select((eb) => ['k.id', 'k.name', eb.fn.count<number | string>('v.event_id').as('count')])
+    .select((eb) => ['k.id', 'k.name', 'k.name_en', eb.fn.count<number | string>('v.event_id').as('count')])
     .where('k.channel_id', '=', channelId)
-    .groupBy(['k.id', 'k.name', 'k.position'])
+    .groupBy(['k.id', 'k.name', 'k.name_en', 'k.position'])
     .orderBy('k.position')
     .orderBy('k.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, name_en: row.name_en, count: Number(row.count) }));
 }
 
 const cardColumns = [

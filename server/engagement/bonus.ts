@@ -30,6 +30,8 @@ export async function bonusDetail(sql: Sql, id: number, now: number) {
     id: bonus.id,
     title: bonus.title,
     rules: bonus.rules,
+    title_en: bonus.title_en,
+    rules_en: bonus.rules_en,
     reward_kind: bonus.reward_kind,
     rewards: bonus.rewards,
     time_zone: bonus.time_zone,

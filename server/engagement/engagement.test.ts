@@ -92,6 +92,12 @@ describe('lottery', () => {
     expect(answer.data.prizes).toHaveLength(8);
     expect(answer.data.prizes.at(-1).kind).toBe('thanks');
     expect(answer.data.mine).toBeNull();
+    // The organiser's English versions beside the texts as written.
+    expect(answer.data).toMatchObject({ title: '直播间幸运大转盘', title_en: 'Live room prize wheel' });
+    expect(answer.data.rules_en).toContain('Points and coupons go straight to your account.');
+    expect(answer.data.prizes[0]).toMatchObject({ name: '新品手机', name_en: 'New phone' });
+    const winners = await get('/v3/api/lottery/history?lottery_id=1&limit=1');
+    expect(winners.data.list[0].prize_en).toBeTruthy();
   });
 
   it('refuses bad input and anonymous draws with an envelope', async () => {
@@ -377,7 +383,10 @@ describe('daily bonus', () => {
       time_zone: 'Asia/Shanghai',
       today: '2026-06-01',
       reward_kind: 'points',
+      title: '每日签到领积分',
+      title_en: 'Daily points',
     });
+    expect(answer.data.rules_en).toMatch(/^Claim once a day/);
     expect((await get('/v3/api/daily/bonus/detail?bonus_id=77')).xcode).toBe(404);
     expect((await post('/v3/api/daily/bonus/do', { bonus_id: 'x' })).xcode).toBe(400);
   });

@@ -11,14 +11,14 @@
  * credit row in the viewer's account. Only a win of goods asks for (and accepts) delivery details.
  */
 import crypto from 'node:crypto';
-import { sql as raw } from 'kysely';
+import { sql as raw, type Selectable } from 'kysely';
 import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { EngagementTables, LotteryReward } from '../db/tables/engagement.ts';
 import { ENGAGE_XCODE, dayIn, fail, maskName, maskPhone, MOBILE, notFound, windowStatus } from './common.ts';
 import { liveWatchSeconds } from './live-watch.ts';
 
-type LotteryRow = EngagementTables['engage_lotteries'] & { id: number };
+type LotteryRow = Selectable<EngagementTables['engage_lotteries']>;
 
 export type RandomInt = (max: number) => number;
 const cryptoInt: RandomInt = (max) => crypto.randomInt(max);
@@ -81,7 +81,7 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
   const lottery = await lotteryById(sql, id);
   const prizes = await sql
     .selectFrom('engage_lottery_prizes')
-    .select(['id', 'name', 'image', 'position', 'stock', 'reward', 'reward_amount'])
+    .select(['id', 'name', 'name_en', 'image', 'position', 'stock', 'reward', 'reward_amount'])
     .where('lottery_id', '=', id)
     .orderBy('position')
     .execute();
@@ -121,6 +121,8 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
     id: lottery.id,
     title: lottery.title,
     rules: lottery.rules,
+    title_en: lottery.title_en,
+    rules_en: lottery.rules_en,
     starts_at: lottery.starts_at,
     ends_at: lottery.ends_at,
     now,
@@ -134,6 +136,7 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
       ...prizes.map((prize) => ({
         id: prize.id,
         name: prize.name,
+        name_en: prize.name_en,
         image: prize.image,
         kind: 'prize' as const,
         in_stock: prize.stock > 0,
@@ -150,6 +153,7 @@ export async function lotteryDetail(sql: Sql, id: number, userId: number | null,
 const THANKS = {
   id: 0,
   name: '',
+  name_en: '',
   image: '',
   kind: 'thanks' as const,
   in_stock: true,
@@ -309,7 +313,7 @@ export async function drawOnce(sql: Sql, id: number, userId: number, now: number
   const prize = outcome.prizeId
     ? await sql
         .selectFrom('engage_lottery_prizes')
-        .select(['id', 'name', 'image', 'reward', 'reward_amount'])
+        .select(['id', 'name', 'name_en', 'image', 'reward', 'reward_amount'])
         .where('id', '=', outcome.prizeId)
         .executeTakeFirstOrThrow()
     : null;
@@ -373,6 +377,7 @@ export async function winningRecord(sql: Sql, userId: number, lotteryId: number)
       'd.id as draw_id',
       'p.id as prize_id',
       'p.name',
+      'p.name_en',
       'p.image',
       'd.created_at as won_at',
       'p.reward',
@@ -395,7 +400,15 @@ export async function winnerHistory(sql: Sql, lotteryId: number, limit: number) 
     .leftJoin('engage_lottery_deliveries as v', (join) =>
       join.onRef('v.lottery_id', '=', 'd.lottery_id').onRef('v.user_id', '=', 'd.user_id'),
     )
-    .select(['d.id', 'd.user_id', 'p.name as prize', 'd.created_at as won_at', 'v.name', 'v.phone'])
+    .select([
+      'd.id',
+      'd.user_id',
+      'p.name as prize',
+      'p.name_en as prize_en',
+      'd.created_at as won_at',
+      'v.name',
+      'v.phone',
+    ])
     .where('d.lottery_id', '=', lotteryId)
     .orderBy('d.id', 'desc')
     .limit(limit)
@@ -421,6 +434,7 @@ export async function winnerHistory(sql: Sql, lotteryId: number, limit: number) 
         name: maskName(name),
         phone: phone ? maskPhone(phone) : '',
         prize: win.prize,
+        prize_en: win.prize_en,
         won_at: win.won_at,
       };
     }),

@@ -373,9 +373,11 @@ describe('accounts', () => {
   });
 
   it('welcome, complaint and app version', async () => {
-    expect(
-      (await app.inject({ url: '/v2/api/welcome/masses?token=demo' })).json().data.viewers,
-    ).toBeGreaterThan(0);
+    const welcome = (await app.inject({ url: '/v2/api/welcome/masses?token=demo' })).json().data;
+    expect(welcome.viewers).toBeGreaterThan(0);
+    // The line in both languages (the English one for a viewer reading English).
+    expect(welcome.welcome).toBe('欢迎来到「2026 新品发布会 · 现场直播」');
+    expect(welcome.welcome_en).toBe('Welcome to “2026 新品发布会 · 现场直播”');
     // Complaints need a viewer (one per target per day): server/routes/account-pages.test.ts.
     expect(
       (await post('/v2/api/complain', { token: 'demo', reason: 'spam', content: 'x' })).json().xcode,

@@ -337,7 +337,11 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async welcomeMasses(request) {
       const event = await loadEvent(sql, request.query.token);
-      return ok({ welcome: `欢迎来到「${event.title}」`, viewers: event.views });
+      return ok({
+        welcome: `欢迎来到「${event.title}」`,
+        welcome_en: `Welcome to “${event.title}”`,
+        viewers: event.views,
+      });
     },
     async wxLogin(request) {
       const { code } = request.body;

@@ -40,6 +40,14 @@ describe('channel home', () => {
       '付费课程',
       '会员专享',
     ]);
+    // The organiser wrote the names in English too: the tabs of a viewer reading English.
+    expect(data.categories.map((category: { name_en: string }) => category.name_en)).toEqual([
+      'Live now',
+      'Coming up',
+      'Replays',
+      'Paid courses',
+      'Members only',
+    ]);
     expect(data.categories.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(72);
     expect(data.live.live_status).toBe(1);
     expect(data.lives.length).toBeGreaterThan(1);

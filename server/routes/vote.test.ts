@@ -667,8 +667,9 @@ describe('sign-up', () => {
     expect(dropdown).toEqual([
       expect.objectContaining({
         key: 'group',
+        label_en: 'Age group',
         max_count: 1,
-        options: expect.arrayContaining([{ value: '青年组', label: '青年组' }]),
+        options: expect.arrayContaining([{ value: '青年组', label: '青年组', label_en: 'Young adults' }]),
       }),
     ]);
     const checkbox = (await get('/v2/api/vote/checkbox/list?vote_id=2')).data.list;
@@ -689,10 +690,11 @@ describe('sign-up', () => {
     expect((await apply({ ...form, talents: ['唱歌', '唱歌'] }, headers)).xcode).toBe(400);
     expect((await apply({ ...form, phone: '12345' }, headers)).xcode).toBe(400);
     expect((await apply({ ...form, extra: 'x' }, headers)).msg).toBe('报名表没有这一项：extra');
-    // Each failure reads in the request's locale; the organiser's field label stays as written.
+    // Each failure reads in the request's locale, with the field's English label where the organiser wrote one.
+    expect((await apply({ ...form, name: ' ' }, headers, 2, '?locale=en')).msg).toBe('Name cannot be empty!');
     expect((await apply({ ...form, extra: 'x' }, headers, 2, '?locale=en')).msg).toBe('Unknown field: extra');
     expect((await apply({ ...form, group: '外星组' }, headers, 2, '?locale=en')).msg).toMatch(
-      /: not one of the options$/,
+      /^Age group: not one of the options$/,
     );
     expect((await apply({ ...form, group: '外星组' }, headers)).msg).toMatch(/：不是可选的选项$/);
     expect((await apply(form, {})).xcode).toBe(401);

@@ -297,6 +297,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
         list: fields.map((field) => ({
           key: field.key,
           label: field.label,
+          label_en: field.label_en ?? '',
           options: field.options ?? [],
           max_count: 1,
         })),
@@ -310,6 +311,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
         list: fields.map((field) => ({
           key: field.key,
           label: field.label,
+          label_en: field.label_en ?? '',
           options: field.options ?? [],
           max_count: field.max_count,
         })),

@@ -39,6 +39,15 @@ const TOPICS = [
 const PLACES = ['上海', '北京', '深圳', '杭州', '成都', '广州'];
 const PARTS = ['主论坛', '分论坛', '圆桌对话', '现场直击', '精彩回放', '嘉宾访谈'];
 
+/** The categories' English names (the organiser wrote both). */
+const CATEGORY_EN: Record<string, string> = {
+  正在直播: 'Live now',
+  即将开播: 'Coming up',
+  精彩回放: 'Replays',
+  付费课程: 'Paid courses',
+  会员专享: 'Members only',
+};
+
 /** Five categories: live now, upcoming, replays, paid courses, members only (password). */
 function showcaseVideos(count: number): { category: string; video: SeedVideo }[] {
   const random = prng(15);
@@ -112,7 +121,12 @@ async function insertVideos(
       if (categories.has(category)) continue;
       const created = await trx
         .insertInto('channel_categories')
-        .values({ channel_id: channelId, name: category, position: categories.size })
+        .values({
+          channel_id: channelId,
+          name: category,
+          name_en: CATEGORY_EN[category] ?? '',
+          position: categories.size,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       categories.set(category, created.id);

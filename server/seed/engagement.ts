@@ -34,14 +34,17 @@ type SeedTables = {
 
 const lottery = (
   id: number,
-  title: string,
+  [title, titleEn]: [string, string],
   more: { limit?: number; period?: 'day' | 'total'; thanks?: number },
 ) => ({
   id,
   event_token: 'demo',
   title,
+  title_en: titleEn,
   rules:
     '1. 活动期间每位观众每天可抽奖 3 次。\n2. 中奖后请在“我的奖品”中填写收货信息，奖品将在活动结束后 15 个工作日内寄出。\n3. 虚拟奖品将直接发放到您的账户。\n4. 如有疑问请联系主办方客服。',
+  rules_en:
+    '1. Each viewer may draw 3 times a day while the lottery runs.\n2. Winners of goods give their delivery details in "My prizes"; prizes are sent within 15 working days after the lottery ends.\n3. Points and coupons go straight to your account.\n4. For any question, please contact the organiser.',
   ...OPEN,
   draw_limit: more.limit ?? 3,
   draw_period: more.period ?? 'day',
@@ -55,41 +58,43 @@ async function seedLotteries(sql: Sql): Promise<void> {
   await sql
     .insertInto('engage_lotteries')
     .values([
-      lottery(1, '直播间幸运大转盘', { thanks: 200 }),
-      lottery(2, '幸运抽奖（测试）', { limit: 20, period: 'total' }),
-      lottery(3, '积分抽奖（测试）', { limit: 20, period: 'total' }),
-      lottery(90, '压测抽奖', { limit: 1_000_000, period: 'total', thanks: 100 }),
+      lottery(1, ['直播间幸运大转盘', 'Live room prize wheel'], { thanks: 200 }),
+      lottery(2, ['幸运抽奖（测试）', 'Lucky draw (test)'], { limit: 20, period: 'total' }),
+      lottery(3, ['积分抽奖（测试）', 'Points draw (test)'], { limit: 20, period: 'total' }),
+      lottery(90, ['压测抽奖', 'Load test draw'], { limit: 1_000_000, period: 'total', thanks: 100 }),
     ])
     .execute();
   // Goods are delivered; points go to the points balance of the event, a coupon (value in cents) to the account.
-  const prizes: [string, number, number, ('points' | 'coupon')?, number?][] = [
-    ['新品手机', 1, 1],
-    ['蓝牙耳机', 5, 5],
-    ['品牌充电宝', 10, 10],
-    ['定制保温杯', 20, 20],
-    ['100 积分', 100, 50, 'points', 100],
-    ['50 元优惠券', 50, 30, 'coupon', 5000],
-    ['帆布袋', 30, 20],
+  const prizes: [[string, string], number, number, ('points' | 'coupon')?, number?][] = [
+    [['新品手机', 'New phone'], 1, 1],
+    [['蓝牙耳机', 'Bluetooth earphones'], 5, 5],
+    [['品牌充电宝', 'Power bank'], 10, 10],
+    [['定制保温杯', 'Custom flask'], 20, 20],
+    [['100 积分', '100 points'], 100, 50, 'points', 100],
+    [['50 元优惠券', '¥50 coupon'], 50, 30, 'coupon', 5000],
+    [['帆布袋', 'Tote bag'], 30, 20],
   ];
   await sql
     .insertInto('engage_lottery_prizes')
     .values([
-      ...prizes.map(([name, stock, weight, reward = 'goods' as const, amount = 0], index) => ({
+      ...prizes.map(([[name, nameEn], stock, weight, reward = 'goods' as const, amount = 0], index) => ({
         id: index + 1,
         lottery_id: 1,
         position: index,
         name,
+        name_en: nameEn,
         image: COVER,
         stock,
         weight,
         reward,
         reward_amount: amount,
       })),
-      ...['测试奖品 A', '测试奖品 B', '测试奖品 C', '测试奖品 D'].map((name, index) => ({
+      ...['A', 'B', 'C', 'D'].map((letter, index) => ({
         id: 11 + index,
         lottery_id: 2,
         position: index,
-        name,
+        name: `测试奖品 ${letter}`,
+        name_en: `Test prize ${letter}`,
         image: COVER,
         stock: 100_000,
         weight: 1,
@@ -102,6 +107,7 @@ async function seedLotteries(sql: Sql): Promise<void> {
         lottery_id: 3,
         position: 0,
         name: '100 积分',
+        name_en: '100 points',
         image: COVER,
         stock: 1_000_000,
         weight: 1,
@@ -113,6 +119,7 @@ async function seedLotteries(sql: Sql): Promise<void> {
         lottery_id: 90,
         position: 0,
         name: '压测奖品',
+        name_en: 'Load test prize',
         image: COVER,
         stock: 1_000_000,
         weight: 1,
@@ -165,7 +172,10 @@ async function seedBonuses(sql: Sql): Promise<void> {
         id,
         event_token: 'demo',
         title: id === 1 ? '每日签到领积分' : '每日签到（测试）',
+        title_en: id === 1 ? 'Daily points' : 'Daily points (test)',
         rules,
+        rules_en:
+          'Claim once a day; the reward grows while you claim on consecutive days and starts again from day 1 after a missed day. Days change at midnight Beijing time.',
         reward_kind: 'points' as const,
         rewards: JSON.stringify([10, 10, 20, 20, 30, 30, 50]),
         time_zone: 'Asia/Shanghai',

@@ -17,53 +17,92 @@ export type SeedTools = {
   prng(seed: number): () => number;
 };
 
-const option = (value: string, label = value) => ({ value, label });
+/** An option: its value (what a sign-up stores) is the Chinese label; `label_en` is what English shows. */
+const option = (value: string, labelEn: string) => ({ value, label: value, label_en: labelEn });
 
-/** The sign-up form of the demo contests: every field type the client renders. */
+/** The sign-up form of the demo contests: every field type the client renders, written in both languages. */
 export const DEMO_FORM = [
-  { key: 'name', label: '姓名', type: 'text', required: true, max_count: 0, placeholder: '请输入姓名' },
-  { key: 'phone', label: '手机号', type: 'phone', required: true, max_count: 0, placeholder: '请输入手机号' },
+  {
+    key: 'name',
+    label: '姓名',
+    label_en: 'Name',
+    type: 'text',
+    required: true,
+    max_count: 0,
+    placeholder: '请输入姓名',
+    placeholder_en: 'Your name',
+  },
+  {
+    key: 'phone',
+    label: '手机号',
+    label_en: 'Mobile number',
+    type: 'phone',
+    required: true,
+    max_count: 0,
+    placeholder: '请输入手机号',
+    placeholder_en: 'Your mobile number',
+  },
   {
     key: 'group',
     label: '参赛组别',
+    label_en: 'Age group',
     type: 'dropdown',
     required: true,
     max_count: 0,
     placeholder: '请选择组别',
-    options: [option('少年组'), option('青年组'), option('中年组'), option('老年组')],
+    placeholder_en: 'Choose a group',
+    options: [
+      option('少年组', 'Juniors'),
+      option('青年组', 'Young adults'),
+      option('中年组', 'Adults'),
+      option('老年组', 'Seniors'),
+    ],
   },
   {
     key: 'talents',
     label: '才艺特长',
+    label_en: 'Talents',
     type: 'checkbox',
     required: false,
     max_count: 3,
     placeholder: '',
-    options: [option('唱歌'), option('舞蹈'), option('乐器'), option('朗诵'), option('书画')],
+    options: [
+      option('唱歌', 'Singing'),
+      option('舞蹈', 'Dance'),
+      option('乐器', 'Instrument'),
+      option('朗诵', 'Recitation'),
+      option('书画', 'Calligraphy and painting'),
+    ],
   },
   {
     key: 'photos',
     label: '参赛照片',
+    label_en: 'Photos',
     type: 'images',
     required: true,
     max_count: 3,
     placeholder: '最多 3 张',
+    placeholder_en: 'Up to 3',
   },
   {
     key: 'video',
     label: '参赛视频',
+    label_en: 'Video',
     type: 'video',
     required: false,
     max_count: 1,
     placeholder: '不超过 300MB',
+    placeholder_en: 'Up to 300 MB',
   },
   {
     key: 'description',
     label: '个人简介',
+    label_en: 'About you',
     type: 'textarea',
     required: false,
     max_count: 0,
     placeholder: '介绍一下自己',
+    placeholder_en: 'Tell us about yourself',
   },
 ];
 

@@ -17,14 +17,17 @@ export const VOTE_XCODE = {
 } as const;
 
 export type FieldType = 'text' | 'textarea' | 'phone' | 'dropdown' | 'checkbox' | 'images' | 'video';
+/** A sign-up field as the organiser wrote it; the `_en` texts are its English versions, where written. */
 export type FormField = {
   key: string;
   label: string;
+  label_en?: string;
   type: FieldType;
   required: boolean;
   max_count: number;
   placeholder: string;
-  options?: { value: string; label: string }[];
+  placeholder_en?: string;
+  options?: { value: string; label: string; label_en?: string }[];
 };
 
 export type ContestRow = {

@@ -62,14 +62,20 @@ export function validateAnswers(fields: FormField[], answers: Answers): Answers 
   const clean: Answers = {};
   for (const field of fields) {
     const value = Object.hasOwn(answers, field.key) ? answers[field.key] : undefined;
+    // The field's label in the request's language: its English version where the organiser wrote one.
+    const label = { 'zh-CN': field.label, en: field.label_en || field.label };
     if (isEmpty(value)) {
-      if (field.required) throw new ApiFailure(XCODE.badRequest, `${field.label} cannot be empty!`);
+      if (field.required)
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': `${label['zh-CN']} cannot be empty!`,
+          en: `${label.en} cannot be empty!`,
+        });
       continue;
     }
     const bad = (why: LocalizedText) =>
       new ApiFailure(XCODE.badRequest, {
-        'zh-CN': `${field.label}：${why['zh-CN']}`,
-        en: `${field.label}: ${why.en}`,
+        'zh-CN': `${label['zh-CN']}：${why['zh-CN']}`,
+        en: `${label.en}: ${why.en}`,
       });
     const list = Array.isArray(value) ? value : [value as string];
     switch (field.type) {

@@ -1910,6 +1910,8 @@ export interface components {
             id: number;
             name: string;
             count: number;
+            /** @description English version of the category name (a tab of the channel home); '' where the organiser wrote none (the app then shows the original in every language) */
+            name_en?: string;
         };
         ChannelOfficial: {
             /** @description The enterprise official account's name */
@@ -1993,6 +1995,8 @@ export interface components {
             reward: "goods" | "points" | "coupon" | "none";
             /** @description Points of a points prize, value in cents of a coupon; 0 otherwise */
             reward_amount: number;
+            /** @description English version of name; '' where the organiser wrote none (the app then shows the original in every language) */
+            name_en?: string;
         };
         LotteryMine: {
             draws_left: number;
@@ -2027,6 +2031,10 @@ export interface components {
             time_zone: string;
             prizes: components["schemas"]["LotteryPrize"][];
             mine: components["schemas"]["LotteryMine"] | null;
+            /** @description English version of title; '' where the organiser wrote none (the app then shows the original in every language) */
+            title_en?: string;
+            /** @description English version of rules; '' where the organiser wrote none (the app then shows the original in every language) */
+            rules_en?: string;
         };
         LotteryDraw: {
             draw_id: number;
@@ -2055,6 +2063,8 @@ export interface components {
             reward: "goods" | "points" | "coupon";
             /** @description Points of a points prize, value in cents of a coupon; 0 otherwise */
             reward_amount: number;
+            /** @description English version of the prize name; '' where the organiser wrote none (the app then shows the original in every language) */
+            name_en?: string;
         };
         LotteryWinningRecord: {
             list: components["schemas"]["LotteryWin"][];
@@ -2068,6 +2078,8 @@ export interface components {
             phone: string;
             prize: string;
             won_at: number;
+            /** @description English version of the prize name; '' where the organiser wrote none (the app then shows the original in every language) */
+            prize_en?: string;
         };
         LotteryHistory: {
             list: components["schemas"]["LotteryWinner"][];
@@ -2086,6 +2098,10 @@ export interface components {
             /** @description Organiser's day, YYYY-MM-DD */
             today: string;
             now: number;
+            /** @description English version of title; '' where the organiser wrote none (the app then shows the original in every language) */
+            title_en?: string;
+            /** @description English version of rules; '' where the organiser wrote none (the app then shows the original in every language) */
+            rules_en?: string;
         };
         BonusUser: {
             today: string;
@@ -2415,6 +2431,8 @@ export interface components {
         VoteOption: {
             value: string;
             label: string;
+            /** @description English version of label; '' where the organiser wrote none (the app then shows the original in every language) */
+            label_en?: string;
         };
         VoteFormField: {
             /** @description Key of the value in apply_vote `values` (name, phone and description are the standard keys; name becomes the player name) */
@@ -2427,6 +2445,10 @@ export interface components {
             /** @description images: most images (upload count limit); checkbox: most options; otherwise 0 */
             max_count: number;
             placeholder: string;
+            /** @description English version of label; '' where the organiser wrote none (the app then shows the original in every language) */
+            label_en?: string;
+            /** @description English version of placeholder; '' where the organiser wrote none (the app then shows the original in every language) */
+            placeholder_en?: string;
         };
         VoteFieldOptions: {
             /** @description The form field key */
@@ -2435,6 +2457,8 @@ export interface components {
             options: components["schemas"]["VoteOption"][];
             /** @description checkbox: most options one may tick (0: no limit); dropdown: 1 */
             max_count: number;
+            /** @description English version of the field label; '' where the organiser wrote none (the app then shows the original in every language) */
+            label_en?: string;
         };
         VoteSignUp: {
             id: number;
@@ -3107,6 +3131,8 @@ export interface operations {
                         data: {
                             welcome: string;
                             viewers: number;
+                            /** @description The welcome line in English (the event's title as written) */
+                            welcome_en?: string;
                         };
                     };
                 };

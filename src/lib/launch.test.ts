@@ -24,6 +24,13 @@ describe('parseLaunch', () => {
     expect(launch.inviteId).toBe('X');
   });
 
+  it('takes ?lang= as well as ?locale=, with plain language codes', () => {
+    expect(parseLaunch('https://x/livev3/?lang=en#/pages/home/index', null).locale).toBe('en');
+    expect(parseLaunch('https://x/livev3/#/pages/home/index?lang=en-US', 'zh-CN').locale).toBe('en');
+    expect(parseLaunch('https://x/livev3/#/?lang=zh', 'en').locale).toBe('zh-CN');
+    expect(parseLaunch('https://x/livev3/#/?lang=en&locale=zh-CN', null).locale).toBe('zh-CN');
+  });
+
   it('falls back to the stored locale, then the default zh-CN, ignoring unknown locales', () => {
     expect(parseLaunch('https://x/livev3/#/?locale=fr', 'en').locale).toBe('en');
     expect(parseLaunch('https://x/livev3/#/', null).locale).toBe('zh-CN');

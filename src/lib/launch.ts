@@ -24,9 +24,21 @@ export function launchParams(href: string): URLSearchParams {
   return params;
 }
 
+/**
+ * The language a link asks for: `locale` (what the app's own links carry), else `lang` (what people type: `?lang=en`,
+ * `lang=zh`), either as the app's locale names or as a plain language code.
+ */
+function requestedLocale(params: URLSearchParams): string | null {
+  const asked = params.get('locale') ?? params.get('lang');
+  if (asked === null || isLocale(asked)) return asked;
+  if (/^en\b/i.test(asked)) return 'en';
+  if (/^zh\b/i.test(asked)) return 'zh-CN';
+  return asked;
+}
+
 export function parseLaunch(href: string, storedLocale: string | null): LaunchData {
   const params = launchParams(href);
-  const requested = params.get('locale');
+  const requested = requestedLocale(params);
   const locale = isLocale(requested)
     ? requested
     : isLocale(storedLocale)

@@ -14,7 +14,14 @@ export interface ChannelTables {
     title: string;
     intro: Generated<string>;
   };
-  channel_categories: { id: Generated<number>; channel_id: number; name: string; position: number };
+  /** name_en: the English name (migration 024), '' where the organiser wrote none. */
+  channel_categories: {
+    id: Generated<number>;
+    channel_id: number;
+    name: string;
+    name_en: Generated<string>;
+    position: number;
+  };
   channel_videos: { channel_id: number; category_id: number; event_id: number; position: number };
   /**
    * The event columns a channel lists, declared exactly as in the core tables (the two declarations intersect to

@@ -16,6 +16,9 @@ export interface EngagementTables {
     event_token: string;
     title: string;
     rules: string;
+    /** English versions (migration 023); '' where the organiser wrote none. */
+    title_en: Generated<string>;
+    rules_en: Generated<string>;
     starts_at: number;
     ends_at: number;
     /** Draws a viewer may make per `draw_period`. */
@@ -33,6 +36,8 @@ export interface EngagementTables {
     lottery_id: number;
     position: number;
     name: string;
+    /** English name (migration 023); '' where the organiser wrote none. */
+    name_en: Generated<string>;
     image: string;
     stock: number;
     weight: number;
@@ -79,6 +84,9 @@ export interface EngagementTables {
     event_token: string;
     title: string;
     rules: string;
+    /** English versions (migration 023); '' where the organiser wrote none. */
+    title_en: Generated<string>;
+    rules_en: Generated<string>;
     reward_kind: 'points' | 'votes';
     /** JSON array of rewards for day 1, 2, ... of a streak; the table repeats after its last day. */
     rewards: string;

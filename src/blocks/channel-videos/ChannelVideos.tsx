@@ -5,6 +5,7 @@ import { useChannel } from '../../features/channel/store';
 import { VideoGrid } from '../../features/channel/VideoGrid';
 import { usePagedList } from '../../lib/paged';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { card, heading } from '../../ui/card/card.css';
 import type { BlockProps } from '../types';
 import * as styles from './ChannelVideos.css';
@@ -36,18 +37,22 @@ function CategoryHtml({ token, categoryId }: { token: string; categoryId: number
 
 /** Category tabs over the channel's videos: a windowed, paged list per category, restarted by pull-down refresh. */
 export function ChannelVideos({ props }: BlockProps<Props>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const info = useChannel((state) => state.channelInfo);
   const refreshCount = useChannel((state) => state.refreshCount);
   const pageSize = props.pageSize ?? 12;
   const tabs = useMemo(() => {
-    const categories = info?.categories ?? [];
+    // The organiser's category names in the viewer's language (their English version where written).
+    const categories = (info?.categories ?? []).map((category) => ({
+      ...category,
+      name: localized(category.name, category.name_en, i18n.language),
+    }));
     const total = categories.reduce((sum, category) => sum + category.count, 0);
     return props.showAll === false
       ? categories
       : [{ id: 0, name: t('channel.all'), count: total }, ...categories];
-  }, [info, props.showAll, t]);
+  }, [info, props.showAll, t, i18n.language]);
   const [selected, setSelected] = useState<number | null>(null);
   const categoryId = selected ?? tabs[0]?.id ?? 0;
   const token = info?.token ?? '';

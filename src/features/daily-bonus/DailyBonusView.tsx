@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAuthToken } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { launchStore } from '../../lib/launch';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
@@ -15,7 +16,7 @@ import { now } from '../../lib/clock';
 
 /** The daily bonus: this week's calendar, the streak, the next reward and the claim button. */
 export function DailyBonusView({ bonusId }: { bonusId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [bonus, setBonus] = useState<BonusDetail | null>(null);
   const [mine, setMine] = useState<BonusUser | null>(null);
   const [failed, setFailed] = useState<'missing' | 'error' | null>(null);
@@ -69,7 +70,7 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
   return (
     <section aria-labelledby={`bonus-${bonus.id}`}>
       <h2 id={`bonus-${bonus.id}`} className={styles.title}>
-        {bonus.title}
+        {localized(bonus.title, bonus.title_en, i18n.language)}
       </h2>
       <div className={styles.summary}>
         <p className={styles.streak}>
@@ -123,7 +124,9 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
             ? t('dailyBonus.claimedToday')
             : t('dailyBonus.claim')}
       </button>
-      {bonus.rules ? <p className={styles.meta}>{bonus.rules}</p> : null}
+      {bonus.rules ? (
+        <p className={styles.meta}>{localized(bonus.rules, bonus.rules_en, i18n.language)}</p>
+      ) : null}
     </section>
   );
 }

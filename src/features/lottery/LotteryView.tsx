@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
@@ -110,7 +111,7 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
     <section aria-labelledby={`lottery-${lottery.id}`}>
       <header className={styles.header}>
         <h2 id={`lottery-${lottery.id}`} className={styles.title}>
-          {lottery.title}
+          {localized(lottery.title, lottery.title_en, i18n.language)}
         </h2>
         <p className={note}>
           {t('lottery.window', {
@@ -144,7 +145,11 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
             <img src={outcome.prize.image} alt="" className={styles.resultImage} />
           ) : null}
           <p className={styles.resultText}>
-            {outcome?.won ? t('lottery.wonMessage', { prize: outcome.prize.name }) : t('lottery.lostMessage')}
+            {outcome?.won
+              ? t('lottery.wonMessage', {
+                  prize: localized(outcome.prize.name, outcome.prize.name_en, i18n.language),
+                })
+              : t('lottery.lostMessage')}
           </p>
           {credited ? <p className={note}>{credited}</p> : null}
           {outcome?.points_balance != null ? (
@@ -182,7 +187,7 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
         />
       </BottomPopup>
       <BottomPopup open={panel === 'rules'} onClose={() => setPanel(null)} title={t('lottery.rules')}>
-        <p className={styles.rules}>{lottery.rules}</p>
+        <p className={styles.rules}>{localized(lottery.rules, lottery.rules_en, i18n.language)}</p>
       </BottomPopup>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAuthToken } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { launchStore } from '../../lib/launch';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
@@ -56,7 +57,7 @@ export function MyPrizes({ lotteryId }: { lotteryId: number }) {
               <li key={win.draw_id} className={styles.prizeRow}>
                 {win.image ? <img src={win.image} alt="" className={styles.prizeThumb} /> : null}
                 <div>
-                  <p className={styles.prizeName}>{win.name}</p>
+                  <p className={styles.prizeName}>{localized(win.name, win.name_en, i18n.language)}</p>
                   <p className={note}>
                     {t('lottery.wonAt', { time: formatTime(win.won_at, i18n.language, 'Asia/Shanghai') })}
                   </p>

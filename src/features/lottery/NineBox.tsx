@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import type { Prize } from './api';
 import { motionReduced, RING, ringPrizes, ringSteps } from './spin';
 import type { Presenter } from './Wheel';
@@ -17,7 +18,7 @@ export function NineBox({
   disabled: boolean;
   onDraw(presenter: Presenter): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [lit, setLit] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -70,7 +71,11 @@ export function NineBox({
             aria-current={active || undefined}
           >
             {prize.image ? <img src={prize.image} alt="" className={styles.cellImage} /> : null}
-            <span>{prize.kind === 'thanks' ? t('lottery.thanks') : prize.name}</span>
+            <span>
+              {prize.kind === 'thanks'
+                ? t('lottery.thanks')
+                : localized(prize.name, prize.name_en, i18n.language)}
+            </span>
           </li>
         );
       })}

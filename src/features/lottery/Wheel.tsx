@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { vars } from '../../themes/contract.css';
 import type { Prize } from './api';
 import { motionReduced, wheelRotation } from './spin';
@@ -25,7 +26,7 @@ export function Wheel({
   disabled: boolean;
   onDraw(presenter: Presenter): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [turn, setTurn] = useState({ degrees: 0, ms: 0 });
   const landed = useRef<(() => void) | null>(null);
   const count = prizes.length;
@@ -71,7 +72,9 @@ export function Wheel({
             style={{ transform: `rotate(${(index + 0.5) * step}deg)` }}
           >
             <span className={styles.slotText}>
-              {prize.kind === 'thanks' ? t('lottery.thanks') : prize.name}
+              {prize.kind === 'thanks'
+                ? t('lottery.thanks')
+                : localized(prize.name, prize.name_en, i18n.language)}
             </span>
           </li>
         ))}

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { fetchWinners, type Winner } from './api';
 import './messages';
 import * as styles from './Winners.css';
 
 /** The winners marquee: recent winners, names and phones masked by the server; still when motion is reduced. */
 export function Winners({ lotteryId, limit }: { lotteryId: number; limit: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [winners, setWinners] = useState<Winner[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -20,7 +21,11 @@ export function Winners({ lotteryId, limit }: { lotteryId: number; limit: number
   }, [lotteryId, limit]);
   if (!winners) return null;
   const line = (winner: Winner) =>
-    t('lottery.winnerLine', { name: winner.name, phone: winner.phone, prize: winner.prize });
+    t('lottery.winnerLine', {
+      name: winner.name,
+      phone: winner.phone,
+      prize: localized(winner.prize, winner.prize_en, i18n.language),
+    });
   return (
     <section aria-label={t('lottery.winners')} className={styles.marquee}>
       {winners.length === 0 ? (

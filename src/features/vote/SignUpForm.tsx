@@ -1,9 +1,10 @@
 import '../../lib/messages';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { useDraft } from '../../lib/draft';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
+import { localized } from '../../lib/localized';
 import { isMobilePhoneLoose } from '../../lib/validators';
 import { button } from '../../ui/button/button.css';
 import { actions, body, card, heading } from '../../ui/card/card.css';
@@ -108,8 +109,18 @@ function SignMask({ contest, signUp }: { contest: Contest; signUp: SignUp }) {
 export const signUpDraftKey = (voteId: number) => `vote-sign-up:${voteId}`;
 
 function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: SignUp): void }) {
-  const { t } = useTranslation();
-  const fields = contest.fields;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  // The organiser's labels and placeholders in the viewer's language (their English version where written).
+  const fields = useMemo(
+    () =>
+      contest.fields.map((field) => ({
+        ...field,
+        label: localized(field.label, field.label_en, language),
+        placeholder: localized(field.placeholder, field.placeholder_en, language),
+      })),
+    [contest.fields, language],
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [blank] = useState<FormValues>(() =>
     Object.fromEntries(fields.map((field) => [field.key, emptyValue(field)])),
@@ -120,7 +131,7 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const wants = (type: FormField['type']) => fields.some((field) => field.type === type);
+    const wants = (type: FormField['type']) => contest.fields.some((field) => field.type === type);
     let live = true;
     const add = (result: { list: FieldOptions[] }) => {
       if (!live) return;
@@ -140,7 +151,7 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
     return () => {
       live = false;
     };
-  }, [contest.id, fields]);
+  }, [contest.id, contest.fields]);
 
   const set = (key: string, value: FormValues[string]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -211,7 +222,7 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
                   )
                 }
               />
-              {option.label}
+              {localized(option.label, option.label_en, language)}
             </label>
           ))}
         </FieldGroup>
@@ -245,7 +256,7 @@ function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: Sign
               <option value="">{field.placeholder || t('vote.choose')}</option>
               {(options[field.key]?.options ?? []).map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {localized(option.label, option.label_en, language)}
                 </option>
               ))}
             </select>
