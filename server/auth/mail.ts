@@ -52,9 +52,18 @@ export function createMailer(env: NodeJS.ProcessEnv, mode: string, sinkState: Sh
   };
 }
 
-/** Dev only: GET /dev/mail/last?email= answers the last code mailed to the address (the local mail sink). */
+/**
+ * Dev only: GET /dev/mail/last?email= answers the last code mailed to the address (the local mail sink). One address:
+ * a repeated `email` is refused by the schema (400, the envelope in the request's locale).
+ */
 export function devMailRoute(app: FastifyInstance, sinkState: SharedState): void {
-  app.get<{ Querystring: { email?: string } }>('/dev/mail/last', async (request) => {
+  const schema = {
+    querystring: {
+      type: 'object',
+      properties: { email: { type: 'string', maxLength: 254 } },
+    },
+  };
+  app.get<{ Querystring: { email?: string } }>('/dev/mail/last', { schema }, async (request) => {
     const kept = await sinkState.read(sinkKey((request.query.email ?? '').trim().toLowerCase()));
     const last = kept ? (JSON.parse(kept) as { code: string | null; subject: string }) : null;
     return { xcode: 200, msg: 'ok', data: { code: last?.code ?? null, subject: last?.subject ?? null } };

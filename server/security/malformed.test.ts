@@ -197,3 +197,26 @@ describe('requests Node refuses before any route', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ xcode: 400, data: null });
   });
 });
+
+describe('the development mail sink', () => {
+  it('answers a repeated email key 400 with the envelope in the request’s locale, not 500', async () => {
+    const english = await call(app, {
+      url: '/dev/mail/last?email=a%40example.com&email=b%40example.com&locale=en',
+    });
+    expect(english.statusCode).toBe(400);
+    expect(envelopeOf(english)).toEqual({
+      xcode: 400,
+      msg: expect.stringMatching(/^Invalid request: querystring\/email /),
+      data: null,
+    });
+    const chinese = await call(app, { url: '/dev/mail/last?email=a&email=b' });
+    expect(chinese.statusCode).toBe(400);
+    expect(envelopeOf(chinese)).toMatchObject({ xcode: 400, msg: expect.stringMatching(/^请求参数有误：/) });
+    // One address is read as before.
+    expect(envelopeOf(await call(app, { url: '/dev/mail/last?email=a%40example.com' }))).toEqual({
+      xcode: 200,
+      msg: 'ok',
+      data: { code: null, subject: null },
+    });
+  });
+});
