@@ -15,6 +15,7 @@ import type { VotingTables } from './tables/base/voting.ts';
 import type { WechatAccountTables } from './tables/base/wechat-accounts.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { EngagementTables } from './tables/engagement.ts';
+import type { OrganisationTables } from './tables/organisations.ts';
 import type { SecurityTables } from './tables/security.ts';
 import type { ShopTables } from './tables/shop.ts';
 import type { WechatTables } from './tables/wechat.ts';
@@ -36,4 +37,5 @@ export type Database = BaseTables &
   ShopTables &
   SecurityTables &
   WechatTables &
-  EngagementTables;
+  EngagementTables &
+  OrganisationTables;

@@ -6,6 +6,7 @@ import type { Sql } from '../db/sql.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedEngagement } from './engagement.ts';
 import { seedChannel } from './channel.ts';
+import { seedOrganisations } from './organisations.ts';
 import { seedShop } from './shop.ts';
 
 export async function seedPortable(sql: Sql): Promise<void> {
@@ -14,4 +15,6 @@ export async function seedPortable(sql: Sql): Promise<void> {
   await seedChannel(sql);
   await seedShop(sql);
   await seedEngagement(sql);
+  // Last: gives every event, channel and contest seeded above its organisation.
+  await seedOrganisations(sql);
 }
