@@ -1,9 +1,10 @@
 /**
- * Connection limits: slow clients are cut (header, whole-request and idle time-outs) and one address holds at most
- * so many connections (HTTP, so socket.io's websockets too) and so many socket.io sessions. Behind a reverse proxy
- * every client shares the proxy's address: the proxy should enforce its own per-client limits, and these are set
- * high or off (0) there.
+ * Connection limits: slow clients are cut (header, whole-request, body-silence and idle time-outs) and one address
+ * holds at most so many connections (HTTP, so socket.io's websockets too) and so many socket.io sessions. Behind a
+ * reverse proxy every client shares the proxy's address: the proxy should enforce its own per-client limits, and these
+ * are set high or off (0) there.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server, Socket as NetSocket } from 'node:net';
 
 export type ConnectionLimits = {
@@ -11,6 +12,8 @@ export type ConnectionLimits = {
   headersTimeoutMs: number;
   /** Time for a whole request (headers and body) to arrive. */
   requestTimeoutMs: number;
+  /** A request body that sends nothing this long is cut (408), however long the whole request may take (0: off). */
+  bodyTimeoutMs: number;
   /** A connection that sends and receives nothing this long is closed. */
   idleTimeoutMs: number;
   /** A keep-alive connection waiting for its next request. */
@@ -36,6 +39,7 @@ export function readConnectionLimits(env: NodeJS.ProcessEnv = process.env): Conn
   return {
     headersTimeoutMs: numberFrom(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: numberFrom(env.REQUEST_TIMEOUT_MS, 60_000),
+    bodyTimeoutMs: numberFrom(env.BODY_TIMEOUT_MS, 20_000),
     idleTimeoutMs: numberFrom(env.IDLE_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: numberFrom(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
     maxConnectionsPerIp: numberFrom(env.MAX_CONNECTIONS_PER_IP, 256),
@@ -54,8 +58,20 @@ export function httpServerOptions(limits: ConnectionLimits) {
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Node checks these every 30 s (connectionsCheckingInterval); a shorter interval stops socket idle time-outs
-    // from firing (Node 20), so a connection's first request gets its own header timer (limitConnections).
+    // from firing (Node 20), so a connection's first request gets its own header timer and every body its own
+    // silence timer (limitConnections): the whole-request time-out alone cuts a stalled body only 60-90 s in.
   };
+}
+
+/** What Node's own whole-request time-out raises: the server's clientErrorHandler answers it 408 (the envelope). */
+function bodyTimedOut(request: IncomingMessage): Error {
+  // The request line and its language, where the handler reads the locale (as in a request Node refused itself).
+  const language = request.headers['accept-language'];
+  const raw = `${request.method} ${request.url} HTTP/1.1\r\n${language ? `accept-language: ${language}\r\n` : ''}`;
+  return Object.assign(new Error('request body timed out'), {
+    code: 'ERR_HTTP_REQUEST_TIMEOUT',
+    rawPacket: Buffer.from(raw, 'latin1'),
+  });
 }
 
 /** A per-address counter: `take` answers false when the address is at its cap. */
@@ -79,17 +95,48 @@ export function addressCounter(max: number) {
 }
 
 /**
- * Caps open connections per address, closes idle ones, and cuts a connection whose first request's headers have not
- * arrived within the header time-out (later requests on the connection: Node's own headersTimeout).
+ * Caps open connections per address, closes idle ones, cuts a connection whose first request's headers have not
+ * arrived within the header time-out (later requests on the connection: Node's own headersTimeout), and answers 408
+ * to a request whose body goes silent for the body time-out.
+ *
+ * The body's silence is the socket's own inactivity timer, which every byte read or written restarts: it is set for
+ * as long as a body is arriving. Node clears a keep-alive connection's timer when its next request starts, so without
+ * this a stalled body on a reused connection waited for the whole-request time-out (checked every 30 s).
  */
 export function limitConnections(server: Server, limits: ConnectionLimits): void {
   const counter = addressCounter(limits.maxConnectionsPerIp);
   const headerTimers = new WeakMap<NetSocket, NodeJS.Timeout>();
+  /** Sockets whose request body is still arriving, with that request and its answer. */
+  const bodies = new WeakMap<NetSocket, { request: IncomingMessage; response: ServerResponse }>();
   const headersArrived = (request: { socket: NetSocket }) => {
     clearTimeout(headerTimers.get(request.socket));
     headerTimers.delete(request.socket);
   };
-  server.on('request', headersArrived);
+  const watchBody = (request: IncomingMessage, response: ServerResponse) => {
+    const { socket } = request;
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || request.complete) return;
+    const before = socket.timeout ?? 0;
+    const body = { request, response };
+    bodies.set(socket, body);
+    socket.setTimeout(limits.bodyTimeoutMs);
+    // Node destroys a timed-out socket unless its request listens: the socket's own listener answers it instead.
+    request.on('timeout', () => undefined);
+    const arrived = () => {
+      if (bodies.get(socket) !== body) return;
+      bodies.delete(socket);
+      // Node sets the keep-alive timer once the answer is out: that one stays.
+      if (!response.writableFinished && !socket.destroyed) socket.setTimeout(before);
+    };
+    request.once('end', arrived);
+    request.once('close', arrived);
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    headersArrived(request);
+    if (limits.bodyTimeoutMs > 0) watchBody(request, response);
+  });
   server.on('upgrade', headersArrived);
   server.on('connection', (socket: NetSocket) => {
     const address = socket.remoteAddress ?? '';
@@ -97,10 +144,20 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
       socket.destroy();
       return;
     }
-    if (limits.idleTimeoutMs > 0) {
-      socket.setTimeout(limits.idleTimeoutMs);
-      socket.once('timeout', () => socket.destroy());
-    }
+    if (limits.idleTimeoutMs > 0) socket.setTimeout(limits.idleTimeoutMs);
+    if (limits.idleTimeoutMs > 0 || limits.bodyTimeoutMs > 0)
+      socket.on('timeout', () => {
+        const body = bodies.get(socket);
+        if (!body) {
+          socket.destroy();
+          return;
+        }
+        bodies.delete(socket);
+        // A body went silent: 408 when nothing of the answer has gone out yet, then the connection closes.
+        if (!socket.destroyed && !body.response.headersSent)
+          server.emit('clientError', bodyTimedOut(body.request), socket);
+        socket.destroySoon();
+      });
     if (limits.headersTimeoutMs > 0)
       headerTimers.set(
         socket,
