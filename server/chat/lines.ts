@@ -11,6 +11,7 @@ import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ChatKind } from '../db/tables/base/chat.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
+import { organiserMay } from '../organisations/roles.ts';
 import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';
 import { loadEvent, mayViewerWatch } from '../routes/video.ts';
 import { sharedStateOf } from '../shared/state.ts';
@@ -44,7 +45,6 @@ export const CHAT_MESSAGES = {
     'zh-CN': '你已被禁言，无法在本直播间发言',
     en: 'You have been muted in this chat room and cannot send messages',
   },
-  notOwner: { 'zh-CN': '只有活动主办方可以禁言观众', en: 'Only the event owner can blacklist viewers' },
   notSelf: { 'zh-CN': '不能禁言自己', en: 'You cannot blacklist yourself' },
   noViewer: { 'zh-CN': '该观众不存在', en: 'No such viewer' },
   noGift: { 'zh-CN': '该礼物不存在', en: 'No such gift' },
@@ -265,16 +265,16 @@ export async function sendChatText(
   return message;
 }
 
-/** The event owner, or a viewer holding the chat_admin permission, moderates the chat. */
-export async function canModerate(sql: Sql, viewer: Viewer | null, ownerId: number): Promise<boolean> {
-  if (!viewer) return false;
-  if (viewer.userId === ownerId) return true;
-  const row = await sql
-    .selectFrom('users')
-    .select('permissions')
-    .where('id', '=', viewer.userId)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.permissions) as string[]).includes('chat_admin') : false;
+/**
+ * Staff of the event's organisation whose role moderates the chat (owners and operators) moderate it; the refusal
+ * is ORGANISER_REFUSALS.chat_moderation (server/organisations/roles.ts).
+ */
+export async function canModerate(
+  sql: Sql,
+  viewer: Viewer | null,
+  event: { organisation_id: number | null },
+): Promise<boolean> {
+  return viewer ? organiserMay(sql, viewer.userId, event.organisation_id, 'chat_moderation') : false;
 }
 
 onSocketEvent('chat:send', ({ sql, viewer, now }, payload) => {

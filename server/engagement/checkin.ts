@@ -7,6 +7,8 @@
 import { sql as raw } from 'kysely';
 import type { RequestBody } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
+import { eventOrganisation } from '../organisations/owners.ts';
+import { requireOrganiserRole } from '../organisations/roles.ts';
 import { ENGAGE_XCODE, fail, maskPhone, notFound, windowStatus } from './common.ts';
 
 const E6 = 1_000_000;
@@ -117,29 +119,27 @@ export async function activityDetail(sql: Sql, id: number, userId: number | null
   return { ...activity, now };
 }
 
-async function isStaff(sql: Sql, userId: number): Promise<boolean> {
-  const { rows } = await raw<{
-    permissions: string;
-  }>`SELECT permissions FROM users WHERE id = ${userId}`.execute(sql);
-  try {
-    const list = JSON.parse(rows[0]?.permissions ?? '[]') as unknown;
-    return Array.isArray(list) && list.includes('check_in');
-  } catch {
-    return false;
-  }
-}
-
-async function requireStaff(sql: Sql, userId: number): Promise<void> {
-  if (!(await isStaff(sql, userId)))
-    fail(ENGAGE_XCODE.notStaff, { 'zh-CN': '仅工作人员可以操作', en: 'Only staff can do this' });
+/**
+ * Staff of the activity's organisation (its event's) only: check-in staff, operators and owners of that organisation
+ * (40804 for anyone else, staff of other organisations included).
+ */
+async function requireStaff(sql: Sql, userId: number, activity: ActivityRow | undefined): Promise<void> {
+  const organisation = activity ? ((await eventOrganisation(sql, activity.event_token)) ?? null) : undefined;
+  await requireOrganiserRole(sql, userId, organisation, 'check_in');
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Staff: attendees of the activity's event by name (contains) or phone (contains digits). */
 export async function searchAttendees(sql: Sql, userId: number, activityId: number, keyword: string) {
-  await requireStaff(sql, userId);
-  const activity = await activityById(sql, activityId);
+  const found = await sql
+    .selectFrom('engage_checkin_activities')
+    .selectAll()
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+  // Refused before "no such activity", so only staff learn which activities exist.
+  await requireStaff(sql, userId, found);
+  const activity = found ?? (await activityById(sql, activityId));
   const text = keyword.trim();
   if (!text) fail(400, { 'zh-CN': '请输入姓名或手机号', en: 'Enter a name or a phone number' });
   const attendees = await sql
@@ -195,7 +195,7 @@ export async function recordCheckIn(sql: Sql, userId: number, input: RecordInput
   let personUser: number | null = userId;
   let distance: number | null = null;
   if (input.attendee_id !== undefined) {
-    await requireStaff(sql, userId);
+    await requireStaff(sql, userId, activity);
     const attendee = await sql
       .selectFrom('engage_checkin_attendees')
       .select(['id', 'user_id', 'event_token'])

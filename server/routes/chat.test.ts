@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../auth/sessions';
+import { createOrganisation } from '../organisations/members';
 import type { Order } from '../wechat/orders';
 import { emulatorPay } from '../wechat/emulator';
 import { CHAT_LIMITS } from './chat';
@@ -25,7 +26,12 @@ beforeAll(async () => {
       })),
     )
     .execute();
-  await app.sql.insertInto('events').values({ token: EVENT, owner_id: 700, title: 'chat test' }).execute();
+  // The host's organisation owns the event: its owner moderates the chat.
+  const organisation = await createOrganisation(app.sql, { name: 'host', ownerId: 700, now: app.now() });
+  await app.sql
+    .insertInto('events')
+    .values({ token: EVENT, owner_id: 700, organisation_id: organisation, title: 'chat test' })
+    .execute();
   owner = { authorization: `Bearer ${await startSession(app.sql, 700, app.now())}` };
   for (let index = 1; index <= 4; index++)
     viewer[index] = { authorization: `Bearer ${await startSession(app.sql, 700 + index, app.now())}` };

@@ -15,6 +15,7 @@ import { giftList, rewardOrder } from '../chat/rewards.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { requireOrganiserRole } from '../organisations/roles.ts';
 import { GATED } from '../realtime.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { payAnswer } from '../redpack/pay.ts';
@@ -37,7 +38,7 @@ export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () =
       return ok({
         list,
         has_more: hasMore,
-        can_moderate: await canModerate(sql, viewer, event.owner_id),
+        can_moderate: await canModerate(sql, viewer, event),
         blacklisted: viewer ? await isBlacklisted(sql, event.id, viewer.userId) : false,
       });
     },
@@ -49,8 +50,7 @@ export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () =
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const event = await loadEvent(sql, body.token);
-      if (!(await canModerate(sql, viewer, event.owner_id)))
-        throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.notOwner);
+      await requireOrganiserRole(sql, viewer.userId, event.organisation_id, 'chat_moderation');
       if (body.user_id === viewer.userId) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.notSelf);
       const blacklisted = body.blacklisted ?? true;
       await setBlacklisted(sql, {

@@ -1,20 +1,37 @@
 /**
  * Excel downloads (spec sections 6-8): GET with the `appid` and `authorization` headers, answered as an .xlsx file,
- * or JSON `{ code: 400, msg: 'no download permission' }` when the user's permission list does not name the
- * download's permission (the client takes any JSON answer as "no download permission").
+ * or JSON `{ code: 400, msg: 'no download permission' }` unless the user may download the data of the organisation
+ * that owns the event or contest asked for (server/organisations/; the client takes any JSON answer as "no download
+ * permission").
  */
 import type { FastifyReply } from 'fastify';
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { DOWNLOAD_PERMISSION, DOWNLOAD_SCOPE, downloadName, xlsxStream } from '../shop/downloads.ts';
-import { hasPermission } from '../shop/permissions.ts';
+import { contestOrganisation, eventOrganisation } from '../organisations/owners.ts';
+import { organisationsWhere, requireOrganiserRole } from '../organisations/roles.ts';
+import { DOWNLOAD_SCOPE, downloadName, xlsxStream, type DownloadScope } from '../shop/downloads.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function refuse(reply: FastifyReply, msg: string) {
   return reply.code(200).send({ code: 400, xcode: XCODE.badRequest, msg, data: null });
+}
+
+/**
+ * Staff of the organisation of the event (`token`) and of the contest (`vote_id`) the download names, who may
+ * download its data; an event or contest that does not exist, or that no organisation owns, is refused. A download
+ * naming neither (orders of every event, or a kind missing its scope, answered 400 next) needs the role in some
+ * organisation, and its rows keep to the organisations where the user has it.
+ */
+async function requireDownload(sql: Sql, userId: number, scope: DownloadScope): Promise<void> {
+  const owners = [
+    ...(scope.token !== undefined ? [(await eventOrganisation(sql, scope.token)) ?? null] : []),
+    ...(scope.vote_id !== undefined ? [(await contestOrganisation(sql, scope.vote_id)) ?? null] : []),
+  ];
+  for (const owner of owners.length ? owners : [undefined])
+    await requireOrganiserRole(sql, userId, owner, 'download');
 }
 
 export function downloadHandlers(sql: Sql, now: () => number): HandlerMap {
@@ -29,8 +46,12 @@ export function downloadHandlers(sql: Sql, now: () => number): HandlerMap {
         if (error instanceof ApiFailure) return refuse(reply, 'no download permission');
         throw error;
       }
-      if (!(await hasPermission(sql, userId, 'download', DOWNLOAD_PERMISSION[kind])))
-        return refuse(reply, 'no download permission');
+      try {
+        await requireDownload(sql, userId, scope);
+      } catch (error) {
+        if (error instanceof ApiFailure) return refuse(reply, 'no download permission');
+        throw error;
+      }
       const needs = DOWNLOAD_SCOPE[kind];
       if (needs && scope[needs] === undefined)
         throw new ApiFailure(XCODE.badRequest, { 'zh-CN': `缺少参数 ${needs}`, en: `Missing ${needs}` });
@@ -39,7 +60,7 @@ export function downloadHandlers(sql: Sql, now: () => number): HandlerMap {
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${name}.xlsx"`)
         .header('cache-control', 'no-store')
-        .send(xlsxStream(sql, kind, scope));
+        .send(xlsxStream(sql, kind, scope, await organisationsWhere(sql, userId, 'download')));
     },
   };
 }

@@ -1,29 +1,30 @@
 /**
  * The shop over HTTP: products, orders, addresses and paying an order (spec section 7, "Shop and payment"), and the
- * organiser's calls (ship, sales, sign-up review), each checked against the user's permission list.
+ * organiser's calls (ship, sales, sign-up review), each for staff of the organisation that owns the order, product or
+ * contest (server/organisations/).
  */
 import { needViewer } from '../auth/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { everyWhileOpen } from '../db/open.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import {
+  contestOrganisation,
+  eventOrganisation,
+  orderOrganisation,
+  signUpOrganisation,
+} from '../organisations/owners.ts';
+import { organisationsWhere, requireOrganiserRole } from '../organisations/roles.ts';
 import { payAnswer } from '../redpack/pay.ts';
 import { listAddresses, saveAddress } from '../shop/addresses.ts';
-import { SHOP_XCODE } from '../shop/common.ts';
 import { shipOrder, shopSales } from '../shop/organiser.ts';
 import { changeOrderAddress, expireDue, listOrders, payableOrder, placeOrder } from '../shop/orders.ts';
-import { hasPermission } from '../shop/permissions.ts';
 import { listProducts } from '../shop/products.ts';
 import { reviewSignUp } from '../vote/signup.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder } from '../wechat/orders.ts';
 
 const EXPIRY_SWEEP_MS = 30_000;
-
-async function requirePermission(sql: Sql, userId: number, ...names: string[]): Promise<void> {
-  if (!(await hasPermission(sql, userId, ...names)))
-    throw new ApiFailure(SHOP_XCODE.noPermission, { 'zh-CN': '没有权限', en: 'No permission' });
-}
 
 export function shopHandlers(
   sql: Sql,
@@ -84,17 +85,30 @@ export function shopHandlers(
     },
     async shopOrderShip(request) {
       const { userId } = await viewer(request);
-      await requirePermission(sql, userId, 'shop', 'owner');
+      await requireOrganiserRole(sql, userId, await orderOrganisation(sql, request.body.order_sn), 'shop');
       return ok(await shipOrder(sql, request.body, nowSec()));
     },
     async shopSales(request) {
       const { userId } = await viewer(request);
-      await requirePermission(sql, userId, 'shop', 'owner');
-      return ok(await shopSales(sql, request.query));
+      const { query } = request;
+      // Staff of the event's and of the contest's organisation when the query names them (of any, else); the
+      // list holds only the products of the organisations whose shop the viewer runs.
+      const owners = [
+        ...(query.token !== undefined ? [await eventOrganisation(sql, query.token)] : []),
+        ...(query.vote_id !== undefined ? [await contestOrganisation(sql, query.vote_id)] : []),
+      ];
+      for (const owner of owners.length ? owners : [undefined])
+        await requireOrganiserRole(sql, userId, owner, 'shop');
+      return ok(await shopSales(sql, query, await organisationsWhere(sql, userId, 'shop')));
     },
     async voteSignUpReview(request) {
       const { userId } = await viewer(request);
-      await requirePermission(sql, userId, 'vote_review', 'owner');
+      await requireOrganiserRole(
+        sql,
+        userId,
+        await signUpOrganisation(sql, request.body.sign_up_id),
+        'sign_up_review',
+      );
       const { sign_up_id, decision } = request.body;
       await reviewSignUp(sql, sign_up_id, decision);
       return ok({ sign_up_id, status: decision });

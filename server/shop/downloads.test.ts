@@ -1,8 +1,13 @@
-/** The .xlsx downloads: permission checks answer JSON, a permitted download is a real workbook with the rows. */
+/**
+ * The .xlsx downloads: refusals answer JSON, a download by staff of the event's organisation whose role downloads is a
+ * real workbook with the rows. (Staff of other organisations: server/security/organisations.test.ts.)
+ */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../auth/sessions';
+import { setMember } from '../organisations/members';
+import { ORGANISATION_SEED } from '../seed/organisations';
 import { SHOP_SEED_USERS } from '../seed/shop';
 
 type App = Awaited<ReturnType<typeof buildServer>>;
@@ -17,7 +22,7 @@ afterAll(() => app.close());
 const as = (token: string) => ({ authorization: `Bearer ${token}`, appid: 'livev3' });
 
 describe('downloads', { timeout: 120_000 }, () => {
-  it('answers JSON no download permission without the permission or a login', async () => {
+  it('answers JSON no download permission to a viewer who is no staff, or without a login', async () => {
     for (const headers of [as(SHOP_SEED_USERS.buyer.token), { appid: 'livev3' }]) {
       const reply = await app.inject({ method: 'GET', url: '/v3/api/download/orders?token=demo', headers });
       expect(reply.headers['content-type']).toContain('application/json');
@@ -52,24 +57,25 @@ describe('downloads', { timeout: 120_000 }, () => {
     expect(workbook.worksheets[0].rowCount).toBe(321);
   });
 
-  it('lists the lottery winners of the event in full, one lottery with lottery_id, only with a permission', async () => {
-    // An event of its own: two lotteries, three winners (one gave delivery details), one "thanks" draw.
+  it('lists the lottery winners of the event in full, one lottery with lottery_id, only for a role that downloads', async () => {
+    // An event of its own (the demo organiser's): two lotteries, three winners (one gave delivery details), one
+    // "thanks" draw.
     const token = 'dl-lottery';
+    await app.sql
+      .insertInto('events')
+      .values({ token, owner_id: 1, organisation_id: ORGANISATION_SEED.demo, title: '抽奖下载' })
+      .execute();
     await app.sql
       .insertInto('users')
       .values([
         { id: 7601, nickname: '王小明', phone: '13900007601', created_at: 0, permissions: '[]' },
         { id: 7602, nickname: '李四', phone: null, created_at: 0, permissions: '[]' },
-        {
-          id: 7603,
-          nickname: '下载员',
-          phone: null,
-          created_at: 0,
-          permissions: '["download_lottery_winners"]',
-        },
-        { id: 7604, nickname: '订单员', phone: null, created_at: 0, permissions: '["download_orders"]' },
+        { id: 7603, nickname: '下载员', phone: null, created_at: 0, permissions: '[]' },
+        { id: 7604, nickname: '签到员', phone: null, created_at: 0, permissions: '[]' },
       ])
       .execute();
+    await setMember(app.sql, ORGANISATION_SEED.demo, 7603, 'data_viewer', 0);
+    await setMember(app.sql, ORGANISATION_SEED.demo, 7604, 'check_in_staff', 0);
     const base = {
       event_token: token,
       rules: '',
@@ -161,7 +167,7 @@ describe('downloads', { timeout: 120_000 }, () => {
     const one = await rowsOf(`/v3/api/download/lottery_winners?token=${token}&lottery_id=7601`, organiser);
     expect(one.slice(1).map((row) => row[0])).toEqual([7601]);
 
-    // The kind's own permission opens it; another kind's does not; the event token is required.
+    // A data viewer of the organisation downloads it; its check-in staff do not; the event token is required.
     const sessions = await Promise.all([7603, 7604].map((id) => startSession(app.sql, id, app.now())));
     expect(await rowsOf(`/v3/api/download/lottery_winners?token=${token}`, sessions[0])).toHaveLength(4);
     const refused = await app.inject({

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { RequestParams, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
+import { productsOwnedBy } from '../organisations/owners.ts';
 
 type ForeignTables = {
   players: { id: number; contest_id: number; number: number; name: string; votes: number };
@@ -45,16 +46,6 @@ type ForeignTables = {
 };
 
 export type DownloadKind = RequestParams<'download'>['kind'];
-
-/** The permission each download needs; `download` (the organiser's general one) opens them all. */
-export const DOWNLOAD_PERMISSION: Record<DownloadKind, string> = {
-  orders: 'download_orders',
-  votes: 'download_votes',
-  players: 'download_votes',
-  sign_ups: 'download_sign_ups',
-  info_forms: 'download_info_forms',
-  lottery_winners: 'download_lottery_winners',
-};
 
 /** The scope a download needs: the event token, the contest, or none (orders may be narrowed by either). */
 export const DOWNLOAD_SCOPE: Record<DownloadKind, 'token' | 'vote_id' | null> = {
@@ -107,7 +98,12 @@ function answersText(json: string): string {
   }
 }
 
-function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope): Sheet {
+/**
+ * The sheet of a download. `organisationIds` are the organisations whose data the user may download: the caller has
+ * checked the scope's event or contest belongs to one of them, and orders (the one kind whose scope is optional, and
+ * whose contest's products may name another event) keep to their products.
+ */
+function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisationIds: number[]): Sheet {
   const db = sql.withTables<ForeignTables>();
   const last = <T>(rows: T[], key: (row: T) => number, size: number) =>
     rows.length === size ? key(rows[rows.length - 1]) : null;
@@ -148,7 +144,8 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope): Sheet {
               'created_at',
               'paid_at',
             ])
-            .where('shop_orders.id', '>', after);
+            .where('shop_orders.id', '>', after)
+            .where('shop_orders.product_id', 'in', productsOwnedBy(sql, organisationIds));
           if (scope.token !== undefined) query = query.where('shop_products.event_token', '=', scope.token);
           if (scope.vote_id !== undefined)
             query = query.where('shop_products.contest_id', '=', scope.vote_id);
@@ -317,7 +314,7 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope): Sheet {
         },
       };
     case 'lottery_winners':
-      // The organiser holds the download permission, so names and phones are whole (as in the other sheets): the
+      // The organiser's staff may download, so names and phones are whole (as in the other sheets): the
       // delivery details the winner gave, else the account's nickname and phone.
       return {
         name: '中奖名单',
@@ -397,9 +394,15 @@ export function downloadName(kind: DownloadKind, scope: DownloadScope): string {
  * Writes the sheet into a stream as it reads it. The returned stream is what the response sends; an error while
  * writing destroys it (the client sees a broken download, not a half file that looks whole).
  */
-export function xlsxStream(sql: Sql, kind: DownloadKind, scope: DownloadScope, pageSize = PAGE): PassThrough {
+export function xlsxStream(
+  sql: Sql,
+  kind: DownloadKind,
+  scope: DownloadScope,
+  organisationIds: number[],
+  pageSize = PAGE,
+): PassThrough {
   const out = new PassThrough();
-  const sheet = sheetOf(sql, kind, scope);
+  const sheet = sheetOf(sql, kind, scope, organisationIds);
   void (async () => {
     // Loaded on the first download, not at every server start (ExcelJS takes ~0.4 s to load).
     const { default: ExcelJS } = await import('exceljs');

@@ -3,6 +3,7 @@ import type { RequestBody, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ShopOrderState } from '../db/tables/shop.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
+import { productsOwnedBy } from '../organisations/owners.ts';
 import { SHOP_XCODE } from './common.ts';
 import { orderView } from './orders.ts';
 
@@ -51,8 +52,12 @@ export async function shipOrder(sql: Sql, input: RequestBody<'shopOrderShip'>, n
 
 const REVENUE: ShopOrderState[] = ['paid', 'shipped', 'completed'];
 
-export async function shopSales(sql: Sql, scope: RequestQuery<'shopSales'>) {
-  let products = sql.selectFrom('shop_products').select(['id', 'title', 'stock']);
+/** Sales per product of the scope (an event token, a contest, or neither), of the organisations' products only. */
+export async function shopSales(sql: Sql, scope: RequestQuery<'shopSales'>, organisationIds: number[]) {
+  let products = sql
+    .selectFrom('shop_products')
+    .select(['id', 'title', 'stock'])
+    .where('id', 'in', productsOwnedBy(sql, organisationIds));
   if (scope.token !== undefined) products = products.where('event_token', '=', scope.token);
   if (scope.vote_id !== undefined) products = products.where('contest_id', '=', scope.vote_id);
   const list = await products.orderBy('position').orderBy('id').execute();

@@ -1,12 +1,14 @@
 /**
  * The shop through the HTTP API (app.inject): stock exact under 500 concurrent buyers, per-user limits, expiry that
  * returns stock exactly once, replayed payment notifications, late payments refunded (the order ends refunded),
- * addresses, and the organiser's permission checks. Runs on SQLite in the unit suite and on PostgreSQL in
+ * addresses, and the organiser's calls for staff of the product's organisation. Runs on SQLite in the unit suite and on PostgreSQL in
  * scripts/test-postgres.ts, where the concurrent transactions really overlap.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../auth/sessions';
+import { createOrganisation, setMember } from '../organisations/members';
+import { ORGANISATION_SEED } from '../seed/organisations';
 import { emulatorControl, emulatorPay, emulatorState } from '../wechat/emulator';
 import type { PayTransaction } from '../wechat/client';
 import { settleTransaction, type Order } from '../wechat/orders';
@@ -128,12 +130,17 @@ const paymentOrder = async (sn: string) =>
     .executeTakeFirstOrThrow()) as unknown as Order;
 const shopOrder = (sn: string) =>
   app.sql.selectFrom('shop_orders').selectAll().where('order_sn', '=', sn).executeTakeFirstOrThrow();
-const setPermissions = (n: number, permissions: string[]) =>
-  app.sql
-    .updateTable('users')
-    .set({ permissions: JSON.stringify(permissions) })
-    .where('id', '=', USER_BASE + n)
+/** An organisation owned by test user n, holding the event `token` (a test product's). */
+async function organisationWithEvent(n: number, token: string): Promise<number> {
+  await user(n);
+  const ownerId = USER_BASE + n;
+  const organisation = await createOrganisation(app.sql, { name: `主办方 ${n}`, ownerId, now: clock });
+  await app.sql
+    .insertInto('events')
+    .values({ token, owner_id: ownerId, organisation_id: organisation, title: token })
     .execute();
+  return organisation;
+}
 
 // Building the server seeds every domain's demo data: slow on a loaded machine.
 beforeAll(async () => {
@@ -433,8 +440,9 @@ describe('addresses', { timeout: 120_000 }, () => {
 });
 
 describe('organiser', { timeout: 120_000 }, () => {
-  it('ships paid orders with a tracking number and sees sales, only with the shop permission', async () => {
+  it('ships paid orders with a tracking number and sees sales, only as an operator of the product organisation', async () => {
     const id = await makeProduct({ stock: 5, price: 1000 });
+    const organisation = await organisationWithEvent(972, `test-${id}`);
     const order = await buy(970, id, 2);
     const pay = await post('/v3/api/wechat/new_order/pay', { order_sn: order.data.order_sn }, user(970));
     await notify(await paymentOrder(pay.data.order_sn));
@@ -444,7 +452,15 @@ describe('organiser', { timeout: 120_000 }, () => {
       user(971),
     );
     expect(denied.xcode).toBe(40507);
-    await setPermissions(971, ['shop']);
+    // A data viewer of the organisation downloads its data but does not run its shop.
+    await setMember(app.sql, organisation, USER_BASE + 971, 'data_viewer', clock);
+    const viewerOnly = await post(
+      '/v3/api/shop/order/ship',
+      { order_sn: order.data.order_sn, tracking_no: 'SF1' },
+      user(971),
+    );
+    expect(viewerOnly.xcode).toBe(40507);
+    await setMember(app.sql, organisation, USER_BASE + 971, 'operator', clock);
     const shipped = await post(
       '/v3/api/shop/order/ship',
       { order_sn: order.data.order_sn, tracking_no: 'SF1' },
@@ -464,14 +480,14 @@ describe('organiser', { timeout: 120_000 }, () => {
     });
   });
 
-  it('reviews a pending sign-up only with the vote_review permission', async () => {
+  it('reviews a pending sign-up only as staff of the contest organisation whose role reviews', async () => {
     const denied = await post(
       '/v3/api/vote/sign_up/review',
       { sign_up_id: 1, decision: 'approved' },
       user(980),
     );
     expect(denied.xcode).toBe(40507);
-    await setPermissions(980, ['vote_review']);
+    await setMember(app.sql, ORGANISATION_SEED.demo, USER_BASE + 980, 'operator', clock);
     const none = await post(
       '/v3/api/vote/sign_up/review',
       { sign_up_id: 99999, decision: 'approved' },

@@ -1,0 +1,128 @@
+/**
+ * Who may act for an organiser. An organisation owns events (and what hangs off them), channels and contests; its
+ * members hold one role each, and the role says what they may do for that organisation only:
+ *
+ * | role             | may                                                                                |
+ * | ---------------- | ---------------------------------------------------------------------------------- |
+ * | `owner`          | everything                                                                         |
+ * | `operator`       | the shop (ship, complete, sales), sign-up review, chat moderation, check-in, downloads |
+ * | `data_viewer`    | downloads                                                                          |
+ * | `check_in_staff` | check-in (search attendees, check them in)                                         |
+ *
+ * Every organiser call and download asks `requireOrganiserRole` with the organisation that owns what it acts on
+ * (server/organisations/owners.ts finds it). A refusal is the call's own permission-denied answer, as before
+ * organisations existed: the shop's 40507, check-in's 40804, the chat's 403, the download's 'no download permission'.
+ */
+import type { Sql } from '../db/sql.ts';
+import type { OrganiserRole } from '../db/tables/organisations.ts';
+import { ENGAGE_XCODE } from '../engagement/common.ts';
+import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
+import { SHOP_XCODE } from '../shop/common.ts';
+
+export type { OrganiserRole };
+
+/** What an organiser call does, as far as roles are concerned. */
+export type OrganiserAction = 'shop' | 'sign_up_review' | 'chat_moderation' | 'check_in' | 'download';
+
+export const ORGANISER_ACTIONS: readonly OrganiserAction[] = [
+  'shop',
+  'sign_up_review',
+  'chat_moderation',
+  'check_in',
+  'download',
+];
+
+export const ROLE_ACTIONS: Record<OrganiserRole, readonly OrganiserAction[]> = {
+  owner: ORGANISER_ACTIONS,
+  operator: ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download'],
+  data_viewer: ['download'],
+  check_in_staff: ['check_in'],
+};
+
+export const ORGANISER_ROLES = Object.keys(ROLE_ACTIONS) as OrganiserRole[];
+
+/** Each action's refusal: the xcode and message its calls answered for a missing permission before organisations. */
+export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts: string | LocalizedText }> = {
+  shop: { xcode: SHOP_XCODE.noPermission, texts: { 'zh-CN': '没有权限', en: 'No permission' } },
+  sign_up_review: { xcode: SHOP_XCODE.noPermission, texts: { 'zh-CN': '没有权限', en: 'No permission' } },
+  chat_moderation: {
+    xcode: XCODE.forbidden,
+    texts: { 'zh-CN': '只有活动主办方可以禁言观众', en: 'Only the event owner can blacklist viewers' },
+  },
+  check_in: {
+    xcode: ENGAGE_XCODE.notStaff,
+    texts: { 'zh-CN': '仅工作人员可以操作', en: 'Only staff can do this' },
+  },
+  // The spec's words (section 6), in every language: the app shows its own text for any JSON answer.
+  download: { xcode: XCODE.badRequest, texts: 'no download permission' },
+};
+
+export const mayDo = (role: OrganiserRole, action: OrganiserAction) => ROLE_ACTIONS[role].includes(action);
+
+/** The user's role in the organisation, or null when the user is no member. */
+export async function roleIn(
+  sql: Sql,
+  userId: number,
+  organisationId: number,
+): Promise<OrganiserRole | null> {
+  const row = await sql
+    .selectFrom('organisation_members')
+    .select('role')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
+
+/** The organisations in which the user may do the action (none for a viewer who is nobody's staff). */
+export async function organisationsWhere(
+  sql: Sql,
+  userId: number,
+  action: OrganiserAction,
+): Promise<number[]> {
+  const roles = ORGANISER_ROLES.filter((role) => mayDo(role, action));
+  const rows = await sql
+    .selectFrom('organisation_members')
+    .select('organisation_id')
+    .where('user_id', '=', userId)
+    .where('role', 'in', roles)
+    .orderBy('organisation_id')
+    .execute();
+  return rows.map((row) => Number(row.organisation_id));
+}
+
+/** True when the user's role in the organisation allows the action; false for null (owned by no organisation). */
+export async function organiserMay(
+  sql: Sql,
+  userId: number,
+  organisationId: number | null,
+  action: OrganiserAction,
+): Promise<boolean> {
+  if (organisationId === null) return false;
+  const role = await roleIn(sql, userId, organisationId);
+  return role !== null && mayDo(role, action);
+}
+
+export function organiserRefusal(action: OrganiserAction): ApiFailure {
+  const { xcode, texts } = ORGANISER_REFUSALS[action];
+  return new ApiFailure(xcode, texts);
+}
+
+/**
+ * Throws the action's refusal unless the user may do it for the organisation. `organisationId` is what the lookup of
+ * the thing acted on found (owners.ts): the owning organisation; null when no organisation owns it (refused to
+ * everyone); undefined when there is no such thing, which passes only for a user who may do the action in some
+ * organisation, so that the call answers its own "not found" to staff and the refusal to everyone else.
+ */
+export async function requireOrganiserRole(
+  sql: Sql,
+  userId: number,
+  organisationId: number | null | undefined,
+  action: OrganiserAction,
+): Promise<void> {
+  const allowed =
+    organisationId === undefined
+      ? (await organisationsWhere(sql, userId, action)).length > 0
+      : await organiserMay(sql, userId, organisationId, action);
+  if (!allowed) throw organiserRefusal(action);
+}
