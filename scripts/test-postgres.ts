@@ -23,6 +23,8 @@ export const POSTGRES_SUITES = [
   'server/routes/chat.test.ts',
   'server/redpack/packets.test.ts',
   'server/wechat/payments.test.ts',
+  'server/organisations/migration.test.ts',
+  'server/security/organisations.test.ts',
 ];
 
 /** Run after the others, alone: two server processes need the machine's cores to themselves. */

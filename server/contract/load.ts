@@ -14,6 +14,12 @@ export type OpenApiOperation = {
   'x-rate-limit'?: { max: number; timeWindow: string };
   /** The largest request body the operation accepts, in bytes (default: CONTRACT_BODY_LIMIT in register.ts). */
   'x-body-limit'?: number;
+  /**
+   * An organiser call: it acts for the organisation owning what it names, and only that organisation's staff whose
+   * role allows it may make it (server/organisations/; every marked operation is tried by staff of another
+   * organisation in server/security/organisations.test.ts).
+   */
+  'x-organiser'?: boolean;
 };
 
 export type OpenApiDocument = {

@@ -591,7 +591,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The event owner mutes (or, with blacklisted false, unmutes) a viewer in the event's chat */
+        /** Organiser: staff of the event's organisation whose role moderates the chat (owner, operator) mute (or, with blacklisted false, unmute) a viewer in the event's chat; 403 'Only the event owner can blacklist viewers' for anyone else */
         post: operations["chatBlacklist"];
         delete?: never;
         options?: never;
@@ -674,7 +674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An organiser's data as an .xlsx file (streamed): orders (optionally of an event token or contest vote_id), votes (vote records of contest vote_id), players (votes per player of vote_id), sign_ups (of vote_id), info_forms (of event token), lottery_winners (prize winners of the event token's lotteries, or of one with lottery_id; names, phones and delivery addresses in full). Sent with the appid and authorization headers. The user's permission list must name `download` or the kind's own permission (download_orders, download_votes, download_sign_ups, download_info_forms, download_lottery_winners), else the answer is JSON {code: 400, msg: 'no download permission'} */
+        /** An organiser's data as an .xlsx file (streamed): orders (optionally of an event token or contest vote_id), votes (vote records of contest vote_id), players (votes per player of vote_id), sign_ups (of vote_id), info_forms (of event token), lottery_winners (prize winners of the event token's lotteries, or of one with lottery_id; names, phones and delivery addresses in full). Sent with the appid and authorization headers. The user must be staff whose role downloads (owner, operator, data_viewer) of the organisation owning the event or contest asked for (orders of neither: of the organisations the user downloads for), else the answer is JSON {code: 400, msg: 'no download permission'} */
         get: operations["download"];
         put?: never;
         post?: never;
@@ -881,7 +881,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: attendees of the activity's event by name or phone, with their check-in time. Login with the check_in permission (40804 otherwise). */
+        /** Staff: attendees of the activity's event by name or phone, with their check-in time. Login as staff of the event's organisation whose role checks in (owner, operator, check_in_staff; 40804 otherwise). */
         post: operations["checkInSearch"];
         delete?: never;
         options?: never;
@@ -898,7 +898,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks me in (with my location when the activity has a radius), or, for staff, an attendee. Idempotent: one check-in per person per activity; a repeat answers the first with repeated: true. Login required (401 otherwise). 40801 outside the window, 40802 location needed, 40803 too far, 40804 not staff. */
+        /** Checks me in (with my location when the activity has a radius), or, for staff, an attendee. Idempotent: one check-in per person per activity; a repeat answers the first with repeated: true. Login required (401 otherwise). 40801 outside the window, 40802 location needed, 40803 too far, 40804 not staff of the event's organisation (checking in an attendee). */
         post: operations["checkInRecord"];
         delete?: never;
         options?: never;
@@ -1204,7 +1204,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Organiser (permission shop): marks a paid order shipped with its tracking number, or a shipped order completed */
+        /** Organiser (owner or operator of the order's organisation, 40507 otherwise): marks a paid order shipped with its tracking number, or a shipped order completed */
         post: operations["shopOrderShip"];
         delete?: never;
         options?: never;
@@ -1219,7 +1219,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organiser (permission shop): per product of an event or contest, the stock left, orders and quantity by state and the paid revenue in cents */
+        /** Organiser (owner or operator of the event's or contest's organisation, 40507 otherwise; without either, of the viewer's organisations): per product of an event or contest, the stock left, orders and quantity by state and the paid revenue in cents */
         get: operations["shopSales"];
         put?: never;
         post?: never;
@@ -1238,7 +1238,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Organiser (permission vote_review): approves (the contestant becomes a player with the next number) or rejects a pending sign-up */
+        /** Organiser (owner or operator of the contest's organisation, 40507 otherwise): approves (the contestant becomes a player with the next number) or rejects a pending sign-up */
         post: operations["voteSignUpReview"];
         delete?: never;
         options?: never;
