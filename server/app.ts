@@ -312,7 +312,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     secret: options.streamSecret ?? process.env.STREAM_SECRET,
     ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
   });
-  attachRealtime(app, { maxSocketsPerIp: limits.maxSocketsPerIp, redis: shared.redis, shared, now });
+  attachRealtime(app, { socketLimits: limits, redis: shared.redis, shared, now });
   healthRoutes(app, { sql, redis: shared.redis });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;

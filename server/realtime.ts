@@ -22,7 +22,7 @@ import type { Sql } from './db/sql.ts';
 import { creditLiveWatch, LIVE_WATCH_FLUSH_MS, LiveWatchTracker } from './engagement/live-watch.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
 import { loadEvent, mayViewerWatch } from './routes/video.ts';
-import { addressCounter } from './security/limits.ts';
+import { socketCaps, type ConnectionLimits } from './security/limits.ts';
 import type { SharedState } from './shared/state.ts';
 import type { Clock } from './clock.ts';
 
@@ -73,6 +73,12 @@ export const GATED = {
     'zh-CN': '请先完成观看验证后再参与聊天',
     en: 'Pass the event’s access check to take part in its chat',
   },
+} as const;
+
+/** A login session that holds its cap of sockets already (MAX_SOCKETS_PER_SESSION). */
+const TOO_MANY_SOCKETS = {
+  'zh-CN': '该账号打开的连接过多，请关闭其他页面后重试',
+  en: 'Too many connections for this login: close other pages and try again',
 } as const;
 
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -131,8 +137,8 @@ function cutLocalSockets(io: Server, revoked: Revoked): number {
 
 export type RealtimeOptions = {
   batchMs?: number;
-  /** socket.io sessions per client address (0: no cap). */
-  maxSocketsPerIp?: number;
+  /** Sockets per client address and per login session (0 or missing: no cap; server/security/limits.ts). */
+  socketLimits?: Partial<Pick<ConnectionLimits, 'maxSocketsPerIp' | 'maxSocketsPerSession'>>;
   /** How often open sockets' sessions are checked again (revoked or expired ones are cut). */
   revalidateMs?: number;
   /** Several nodes: the Redis connection the streams adapter runs on. */
@@ -147,7 +153,10 @@ export type RealtimeOptions = {
 
 export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Server {
   const { now } = options;
-  const perAddress = addressCounter(options.maxSocketsPerIp ?? 0);
+  const caps = socketCaps({
+    maxSocketsPerIp: options.socketLimits?.maxSocketsPerIp ?? 0,
+    maxSocketsPerSession: options.socketLimits?.maxSocketsPerSession ?? 0,
+  });
   const sql = app.sql;
   let closing = false;
   const io = new Server(app.server, {
@@ -156,13 +165,13 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     // Several nodes: rooms, recovery and server-side events through Redis streams. onlyPlaintext: the packets are
     // JSON (no binary attachments), which spares the adapter a scan of every packet.
     ...(options.redis ? { adapter: createAdapter(options.redis, { onlyPlaintext: true }) } : {}),
-    // One address holds at most maxSocketsPerIp sessions (2,000 from one address were all accepted).
+    // One address holds at most maxSocketsPerIp sockets, a ceiling sized for a venue whose phones share one public
+    // address (2,000 from one address were all accepted once); each login session is capped on its own below.
     allowRequest: (request, callback) => {
       const isHandshake = !new URL(request.url ?? '/', 'http://x').searchParams.get('sid');
       // A closing node takes no new sockets: the client tries again (another node, behind a balancer).
       if (isHandshake && closing) return callback(null, false);
-      if (!isHandshake || (options.maxSocketsPerIp ?? 0) === 0) return callback(null, true);
-      callback(null, perAddress.count(request.socket.remoteAddress ?? '') < (options.maxSocketsPerIp ?? 0));
+      callback(null, !isHandshake || caps.mayOpen(request.socket.remoteAddress ?? ''));
     },
   });
   servers.set(sql, { io, clustered: Boolean(options.redis) });
@@ -179,8 +188,8 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       once: (event: string, listener: () => void) => void;
     }) => {
       const address = raw.request.socket.remoteAddress ?? '';
-      perAddress.take(address);
-      raw.once('close', () => perAddress.release(address));
+      caps.opened(address);
+      raw.once('close', () => caps.closed(address));
     },
   );
 
@@ -200,6 +209,28 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
           }),
         ),
     );
+  });
+
+  // One login session holds at most maxSocketsPerSession sockets (counted until the socket or its connection ends);
+  // anonymous sockets only count against their address's ceiling.
+  io.use((socket, next) => {
+    const session = socket.data.tokenHash as string | null;
+    if (!session || socket.conn.readyState !== 'open') return next();
+    if (!caps.takeSession(session))
+      return next(
+        Object.assign(new Error(localize(TOO_MANY_SOCKETS, requestLocale(socket.handshake))), {
+          data: { xcode: XCODE.tooManyRequests },
+        }),
+      );
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      caps.releaseSession(session);
+    };
+    socket.once('disconnect', release);
+    socket.conn.once('close', release);
+    next();
   });
 
   const queues = new Map<string, unknown[]>();

@@ -18,10 +18,12 @@ export type ConnectionLimits = {
   idleTimeoutMs: number;
   /** A keep-alive connection waiting for its next request. */
   keepAliveTimeoutMs: number;
-  /** Open connections per client address (0: no cap). */
+  /** Open connections per client address (0: no cap); a venue's phones share one public address. */
   maxConnectionsPerIp: number;
-  /** socket.io sessions per client address (0: no cap). */
+  /** socket.io sockets per client address, anonymous or logged in (0: no cap): a ceiling sized for a venue. */
   maxSocketsPerIp: number;
+  /** socket.io sockets per login session (the handshake's auth token; 0: no cap). Anonymous sockets: per address. */
+  maxSocketsPerSession: number;
   /**
    * Addresses the contract's per-route request limits (`x-rate-limit`) do not count: a trusted gateway that limits
    * per client itself, or the host a browser suite drives the server from. Empty by default.
@@ -34,6 +36,12 @@ const numberFrom = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 };
 
+/**
+ * What one address may hold by default: a venue of 5,000 viewers behind one public address, each with its socket
+ * and a few HTTP connections (keep-alive, streams), with room to spare. One client is capped per session instead.
+ */
+const VENUE_CEILING = 20_000;
+
 /** The limits from the environment (server/README.md, "Security"). */
 export function readConnectionLimits(env: NodeJS.ProcessEnv = process.env): ConnectionLimits {
   return {
@@ -42,8 +50,9 @@ export function readConnectionLimits(env: NodeJS.ProcessEnv = process.env): Conn
     bodyTimeoutMs: numberFrom(env.BODY_TIMEOUT_MS, 20_000),
     idleTimeoutMs: numberFrom(env.IDLE_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: numberFrom(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
-    maxConnectionsPerIp: numberFrom(env.MAX_CONNECTIONS_PER_IP, 256),
-    maxSocketsPerIp: numberFrom(env.MAX_SOCKETS_PER_IP, 256),
+    maxConnectionsPerIp: numberFrom(env.MAX_CONNECTIONS_PER_IP, VENUE_CEILING),
+    maxSocketsPerIp: numberFrom(env.MAX_SOCKETS_PER_IP, VENUE_CEILING),
+    maxSocketsPerSession: numberFrom(env.MAX_SOCKETS_PER_SESSION, 10),
     rateLimitAllowList: (env.RATE_LIMIT_ALLOW ?? '')
       .split(',')
       .map((address) => address.trim())
@@ -74,7 +83,35 @@ function bodyTimedOut(request: IncomingMessage): Error {
   });
 }
 
-/** A per-address counter: `take` answers false when the address is at its cap. */
+/**
+ * socket.io's caps: every socket counts against its address's ceiling (`maxSocketsPerIp`: checked at the handshake,
+ * before any session is known), and a login session's sockets against `maxSocketsPerSession` (checked once the
+ * handshake's token is known). Anonymous sockets have no session: only the address ceiling holds them.
+ */
+export function socketCaps(limits: Pick<ConnectionLimits, 'maxSocketsPerIp' | 'maxSocketsPerSession'>) {
+  const addresses = new Map<string, number>();
+  const sessions = addressCounter(limits.maxSocketsPerSession);
+  return {
+    /** Whether a new socket from `address` stays under the ceiling (the sockets it holds are counted by `opened`). */
+    mayOpen: (address: string) =>
+      limits.maxSocketsPerIp === 0 || (addresses.get(address) ?? 0) < limits.maxSocketsPerIp,
+    opened(address: string): void {
+      addresses.set(address, (addresses.get(address) ?? 0) + 1);
+    },
+    closed(address: string): void {
+      const count = (addresses.get(address) ?? 1) - 1;
+      if (count <= 0) addresses.delete(address);
+      else addresses.set(address, count);
+    },
+    /** A socket of a login session (its token's hash): false, and not counted, when the session is at its cap. */
+    takeSession: (session: string) => sessions.take(session),
+    releaseSession: (session: string) => sessions.release(session),
+    sockets: (address: string) => addresses.get(address) ?? 0,
+    sessionSockets: (session: string) => sessions.count(session),
+  };
+}
+
+/** A per-key counter (addresses, sessions): `take` answers false, and counts nothing, when the key is at its cap. */
 export function addressCounter(max: number) {
   const open = new Map<string, number>();
   return {
