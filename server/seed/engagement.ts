@@ -3,8 +3,8 @@
  * table 1, and nothing changes them; browser tests draw in lottery 2 (every draw wins) and lottery 3 (every draw wins
  * 100 points), claim bonus 2, check in to event `checkin-e2e` and query score table 1 (queries change nothing).
  * Lottery 90 is the bench's. Time windows run from a year before SEED_EPOCH to twenty years after it, so they are
- * open whatever today's date. Viewer 7101 is check-in staff (permission `check_in`; outside production its session
- * token is `engage-staff-7101`).
+ * open whatever today's date. Viewer 7101 is the demo organisation's check-in staff (server/seed/organisations.ts;
+ * outside production its session token is `engage-staff-7101`).
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';

@@ -2,8 +2,10 @@
  * Shop demo data. Event `demo` and contest 1 carry the products screenshots show (nothing buys them); event
  * `shop-e2e` carries the products browser tests buy (product 22 holds an unpaid order for 12 seconds only, so a test
  * sees it expire). Viewer 7001 ("shop screenshots") has addresses and one order in each state for the my-orders
- * screens; 7002 buys in the H5 browser tests; 7003 is an organiser (shop, download, vote_review). Outside production
- * each of these has a fixed session token (`shop-screens-7001`, ...) that the screens and tests pass as auth_token.
+ * screens; 7002 buys in the H5 browser tests; 7003 is an operator of the demo organisation (it ships, reviews sign-ups
+ * and downloads: server/seed/organisations.ts; its flat permission list is only what the account answer shows).
+ * Outside production each of these has a fixed session token (`shop-screens-7001`, ...) that the screens and tests
+ * pass as auth_token.
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';

@@ -13,7 +13,7 @@ export interface CoreTables {
     unionid: string | null;
     nickname: Generated<string>;
     avatar: Generated<string>;
-    /** JSON array of permission names. */
+    /** JSON array of permission names, answered with the account; grants nothing (roles: organisation_members). */
     permissions: Generated<string>;
     created_at: number;
   };
