@@ -13,7 +13,9 @@
  * - a user holding flat permissions becomes a member, with the narrowest role that covers them, of the
  *   organisations whose events the permissions were recorded acting on (check-ins of other people, viewers
  *   blacklisted in another's chat); without such a trace, of none when the user owns an organisation (its
- *   permissions were for its own events), else of the principal organisation. Nobody gets more than before.
+ *   permissions were for its own events), else of the principal organisation. Nobody acts for an organisation it
+ *   could not act for before; within one, a role may allow more than the list did (`shop` alone makes an operator,
+ *   who also downloads and checks in: no narrower role runs the shop).
  *
  * A row whose event token names no event belongs to no organisation: organiser calls on it are refused to everyone.
  * The flat list stays in `users.permissions` (the account answer carries it) but grants nothing any more.
