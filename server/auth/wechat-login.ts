@@ -9,8 +9,11 @@
  *        unionid or openid (or created), and the browser sent back to the app with auth_token in the hash query.
  *   The `state` is 32 random letters and digits (WeChat takes a-zA-Z0-9, at most 128 bytes, whatever the length of
  *   PUBLIC_ORIGIN or the return address); the return address is kept on the server under it (wechat_oauth_states)
- *   for 10 minutes, and the callback uses it once. An unknown, expired or replayed state, or a refused code, gets an
- *   error page, never a session.
+ *   for 10 minutes, and the callback uses it once. The state is bound to the browser that started the login: the
+ *   entry sets a random nonce in an HttpOnly, SameSite=Lax cookie whose path is the callback's, and keeps the nonce's
+ *   SHA-256 with the state; the callback takes the state only with that cookie. So a callback address someone else
+ *   made (their own login, approved as themselves) cannot log another browser into their account. An unknown,
+ *   expired or replayed state, one from another browser, or a refused code, gets an error page, never a session.
  *
  * Codes sent by the client (POST /v3/api/user/login/wx, mini program, phone button) go through `WechatLoginApi`,
  * built on the one WeChat client (server/wechat/client.ts). Locally the emulator issues the codes: its authorise
@@ -37,6 +40,9 @@ export type WechatLoginApi = {
 const CODE_TTL_MS = 5 * 60 * 1000;
 const STATE_TTL_MS = 10 * 60 * 1000;
 export const OAUTH_CALLBACK_PATH = '/v3/api/user/login/wx/callback';
+/** The cookie that binds a login state to its browser (sent only to the callback). */
+export const OAUTH_BROWSER_COOKIE = 'livev3_wx_login';
+const BROWSER_NONCE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The code APIs on the WeChat client (web app for OAuth, the mini program for wx.login() and the phone button). */
 export function clientLoginApi(client: WechatClient): WechatLoginApi {
@@ -221,34 +227,54 @@ export function withAuthToken(callback: string, token: string): string {
 /** What WeChat's web authorisation accepts as `state`: letters and digits, at most 128 bytes. */
 export const OAUTH_STATE_PATTERN = /^[A-Za-z0-9]{1,128}$/;
 
+const browserHash = (nonce: string) => crypto.createHash('sha256').update(nonce).digest('hex');
+
 /**
- * A new login state: 32 random letters and digits (128 bits), its return address kept on the server until it is
- * used or expires. Expired states are cleared here, so the table holds about 10 minutes of logins.
+ * A new login state: 32 random letters and digits (128 bits), and the nonce of the browser that starts it (32 random
+ * bytes, base64url: its cookie). The return address and the nonce's SHA-256 are kept on the server until the state
+ * is used or expires. Expired states are cleared here, so the table holds about 10 minutes of logins.
  */
-export async function issueOauthState(sql: Sql, returnTo: string, now: number): Promise<string> {
+export async function issueOauthState(
+  sql: Sql,
+  returnTo: string,
+  now: number,
+): Promise<{ state: string; browserNonce: string }> {
   const id = crypto.randomBytes(16).toString('hex');
+  const browserNonce = crypto.randomBytes(32).toString('base64url');
   await sql.deleteFrom('wechat_oauth_states').where('expires_at', '<=', now).execute();
   await sql
     .insertInto('wechat_oauth_states')
-    .values({ id, return_to: returnTo, expires_at: now + STATE_TTL_MS, used_at: null })
+    .values({
+      id,
+      return_to: returnTo,
+      expires_at: now + STATE_TTL_MS,
+      used_at: null,
+      browser_hash: browserHash(browserNonce),
+    })
     .execute();
-  return id;
+  return { state: id, browserNonce };
 }
 
 /**
- * Uses a login state once: 'taken' with its return address; 'used' when a callback took it already; 'unknown' for
- * one never issued, malformed or expired. The conditional update takes it once, however many callbacks race with it.
+ * Uses a login state once, for the browser holding its nonce: 'taken' with its return address; 'used' when a
+ * callback of that browser took it already; 'unknown' for one never issued, malformed, expired, or asked for without
+ * the nonce of the browser that started it (which leaves it for that browser). The conditional update takes it once,
+ * however many callbacks race with it.
  */
 export async function takeOauthState(
   sql: Sql,
   state: string,
+  browserNonce: string | undefined,
   now: number,
 ): Promise<{ status: 'taken' | 'used'; returnTo: string } | { status: 'unknown' }> {
-  if (!OAUTH_STATE_PATTERN.test(state)) return { status: 'unknown' };
+  if (!OAUTH_STATE_PATTERN.test(state) || !browserNonce || !BROWSER_NONCE.test(browserNonce))
+    return { status: 'unknown' };
+  const hash = browserHash(browserNonce);
   const taken = await sql
     .updateTable('wechat_oauth_states')
     .set({ used_at: now })
     .where('id', '=', state)
+    .where('browser_hash', '=', hash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('return_to')
@@ -258,9 +284,15 @@ export async function takeOauthState(
     .selectFrom('wechat_oauth_states')
     .select(['return_to', 'expires_at', 'used_at'])
     .where('id', '=', state)
+    .where('browser_hash', '=', hash)
     .executeTakeFirst();
   if (!row || row.used_at === null || Number(row.expires_at) <= now) return { status: 'unknown' };
   return { status: 'used', returnTo: row.return_to };
+}
+
+/** The login nonce of the request's browser (its cookie), if any. */
+function browserNonceOf(request: FastifyRequest): string | undefined {
+  return new RegExp(`(?:^|;\\s*)${OAUTH_BROWSER_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
 }
 
 function errorPage(reply: FastifyReply, status: number, title: string, detail: string, back?: string) {
@@ -357,16 +389,21 @@ export async function wechatOauthRoutes(
     '/v3/api/user/login/wx',
     async (request: FastifyRequest<{ Querystring: { callback?: string } }>, reply) => {
       const callback = safeCallback(request.query.callback, publicOrigin);
-      const state = await issueOauthState(sql, callback, now());
+      const { state, browserNonce } = await issueOauthState(sql, callback, now());
+      // Sent back only to the callback, on WeChat's redirect too (a top-level GET: SameSite=Lax lets it through).
+      reply.header(
+        'set-cookie',
+        `${OAUTH_BROWSER_COOKIE}=${browserNonce}; Path=${OAUTH_CALLBACK_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax`,
+      );
       return reply.redirect(client.authorizeUrl(`${publicOrigin}${OAUTH_CALLBACK_PATH}`, state));
     },
   );
 
   app.get<{ Querystring: { code?: string; state?: string } }>(OAUTH_CALLBACK_PATH, async (request, reply) => {
     const { code = '', state = '' } = request.query;
-    const taken = await takeOauthState(sql, String(state), now());
+    const taken = await takeOauthState(sql, String(state), browserNonceOf(request), now());
     if (taken.status === 'unknown') {
-      options.log('WeChat login refused: state unknown or expired');
+      options.log('WeChat login refused: state unknown, expired or from another browser');
       return errorPage(
         reply,
         400,
@@ -374,6 +411,11 @@ export async function wechatOauthRoutes(
         '登录链接无效或已过期，请重新登录。The login link is invalid or has expired, please log in again.',
       );
     }
+    // The state is this browser's and spent: its cookie goes.
+    reply.header(
+      'set-cookie',
+      `${OAUTH_BROWSER_COOKIE}=; Path=${OAUTH_CALLBACK_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`,
+    );
     let back: string;
     try {
       back = safeCallback(taken.returnTo, publicOrigin);

@@ -16,7 +16,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app.close());
 
-const get = (url: string) => app.inject({ method: 'GET', url, headers: forged });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...forged, ...headers } });
 const local = (url: string) => {
   const parsed = new URL(url, origin);
   return parsed.pathname + parsed.search;
@@ -34,6 +35,8 @@ describe('a forged Host header', () => {
     const back = `${origin}/livev3/#/pages/home/index?token=demo`;
     const entry = await get(`/v3/api/user/login/wx?callback=${encodeURIComponent(back)}&token=demo`);
     expect(entry.statusCode).toBe(302);
+    // The browser's login cookie: the callback takes the state only with it.
+    const cookie = String(entry.headers['set-cookie']).split(';')[0];
     const authorise = new URL(entry.headers.location as string);
     expect(authorise.origin).toBe(origin);
     const redirectUri = authorise.searchParams.get('redirect_uri')!;
@@ -62,7 +65,7 @@ describe('a forged Host header', () => {
     const approve = await get(`/emulator/wechat/open/connect/oauth2/approve?${approveParams(redirectUri)}`);
     expect(approve.statusCode).toBe(302);
     expect(new URL(approve.headers.location as string).origin).toBe(origin);
-    const landed = await get(local(approve.headers.location as string));
+    const landed = await get(local(approve.headers.location as string), { cookie });
     expect(landed.statusCode).toBe(302);
     const opened = new URL(landed.headers.location as string);
     expect(opened.origin).toBe(origin);

@@ -100,8 +100,8 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const manual = (url: string) =>
-  fetch(url.startsWith('http') ? url : `${origin}${url}`, { redirect: 'manual' });
+const manual = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url.startsWith('http') ? url : `${origin}${url}`, { redirect: 'manual', headers });
 let auth: Record<string, string> = {};
 /** The fields these answers carry (PayOrder, order detail, address, shop order list). */
 type Data = Record<string, unknown> & {
@@ -165,6 +165,8 @@ describe('configured credentials against the emulator, over HTTP', () => {
     const back = `${origin}/livev3/#/pages/home/index?token=paid`;
     const entry = await manual(`/v3/api/user/login/wx?callback=${encodeURIComponent(back)}&token=paid`);
     expect(entry.status).toBe(302);
+    // The browser's login cookie: the callback takes the state only with it.
+    const browser = { cookie: entry.headers.get('set-cookie')!.split(';')[0] };
     const authorise = new URL(entry.headers.get('location')!);
     expect(`${authorise.origin}${authorise.pathname}`).toBe(
       `${origin}/emulator/wechat/open/connect/oauth2/authorize`,
@@ -185,7 +187,7 @@ describe('configured credentials against the emulator, over HTTP', () => {
     expect(callback.pathname).toBe('/v3/api/user/login/wx/callback');
     expect(callback.searchParams.get('code')).toBeTruthy();
     // The callback exchanges the code at WECHAT_API_BASE (sns/oauth2/access_token, sns/userinfo).
-    const landed = await manual(callback.toString());
+    const landed = await manual(callback.toString(), browser);
     expect(landed.status, await landed.clone().text()).toBe(302);
     const target = new URL(landed.headers.get('location')!);
     expect(`${target.origin}${target.pathname}`).toBe(`${origin}/livev3/`);
@@ -196,7 +198,7 @@ describe('configured credentials against the emulator, over HTTP', () => {
       nickname: 'WeChat rehearsal-viewer',
     });
     // The same code again: WeChat's 40163 (code used), an error page, no session.
-    const replay = await manual(callback.toString());
+    const replay = await manual(callback.toString(), browser);
     expect(replay.status).toBe(400);
 
     expect((await api('GET', '/v3/api/video/detail?token=paid-e2e')).data).toMatchObject({

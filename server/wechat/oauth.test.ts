@@ -1,9 +1,10 @@
 /**
  * Web login (OAuth 2.0) through the production code against the emulator: the entry sends the browser to the
  * authorise URL with a short random state (WeChat's rule: a-zA-Z0-9, at most 128 bytes) whose return address the
- * server keeps; the callback exchanges the code and returns to the app logged in. Unknown, expired or replayed states
- * and refused codes get an error page, never a session. Plus the client's token cache (one fetch for many callers,
- * refreshed once on 42001/40001).
+ * server keeps, and sets the browser's login cookie; the callback (with that cookie) exchanges the code and returns
+ * to the app logged in. Unknown, expired or replayed states and refused codes get an error page, never a session
+ * (a callback from another browser: server/security/oauth-browser.test.ts). Plus the client's token cache (one fetch
+ * for many callers, refreshed once on 42001/40001).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
@@ -27,6 +28,20 @@ const path = (url: string) => {
   return parsed.pathname + parsed.search;
 };
 
+/** The login cookie each entry set, by the state it issued: the browser that started the login sends it back. */
+const browsers = new Map<string, string>();
+function keepBrowser(entry: { headers: Record<string, unknown> }, authoriseUrl: URL) {
+  const cookie = String(entry.headers['set-cookie'] ?? '').split(';')[0];
+  expect(cookie).toMatch(/^livev3_wx_login=[\w-]{43}$/);
+  browsers.set(authoriseUrl.searchParams.get('state')!, cookie);
+}
+/** The callback, from the browser that started its login. */
+const land = (url: string) =>
+  app.inject({
+    url: path(url),
+    headers: { cookie: browsers.get(new URL(url, origin).searchParams.get('state') ?? '') ?? '' },
+  });
+
 /** entry -> authorise page -> approve as `subject` -> the callback URL with code and state. */
 async function authorise(subject: string, back = callback) {
   const entry = await app.inject({
@@ -34,6 +49,7 @@ async function authorise(subject: string, back = callback) {
   });
   expect(entry.statusCode).toBe(302);
   const authoriseUrl = new URL(entry.headers.location as string);
+  keepBrowser(entry, authoriseUrl);
   expect(authoriseUrl.pathname).toBe('/emulator/wechat/open/connect/oauth2/authorize');
   expect(authoriseUrl.hash).toBe('#wechat_redirect');
   expect(Object.fromEntries(authoriseUrl.searchParams)).toMatchObject({
@@ -58,7 +74,7 @@ async function authorise(subject: string, back = callback) {
 
 describe('web OAuth login', () => {
   it('lands back on the event logged in, as the same viewer each time', async () => {
-    const back = await app.inject({ url: path(await authorise('olivia')) });
+    const back = await land(await authorise('olivia'));
     expect(back.statusCode).toBe(302);
     const target = new URL(back.headers.location as string);
     expect(`${target.origin}${target.pathname}`).toBe(`${origin}/livev3/`);
@@ -74,7 +90,7 @@ describe('web OAuth login', () => {
       })
     ).json();
     expect(info).toMatchObject({ xcode: 200, data: { nickname: 'WeChat olivia' } });
-    const again = await app.inject({ url: path(await authorise('olivia')) });
+    const again = await land(await authorise('olivia'));
     const token2 = new URLSearchParams(new URL(again.headers.location as string).hash.split('?')[1]).get(
       'auth_token',
     )!;
@@ -90,11 +106,11 @@ describe('web OAuth login', () => {
   });
 
   it('a replayed callback (same state and code) gets the error page, not a session', async () => {
-    const url = path(await authorise('peter'));
+    const url = await authorise('peter');
     // Callbacks racing with one state: one lands, the others are told it was used.
-    const racing = await Promise.all(Array.from({ length: 4 }, () => app.inject({ url })));
+    const racing = await Promise.all(Array.from({ length: 4 }, () => land(url)));
     expect(racing.map((answer) => answer.statusCode).sort()).toEqual([302, 400, 400, 400]);
-    const replay = await app.inject({ url });
+    const replay = await land(url);
     expect(replay.statusCode).toBe(400);
     expect(replay.headers['content-type']).toContain('text/html');
     expect(replay.body).toContain('already used');
@@ -108,20 +124,23 @@ describe('web OAuth login', () => {
     for (const made of ['0123456789abcdef0123456789abcdef', 'abc', 'forged.state', 'x'.repeat(200)]) {
       const forged = new URL(url);
       forged.searchParams.set('state', made);
-      const forgedAnswer = await app.inject({ url: path(forged.toString()) });
+      const forgedAnswer = await app.inject({
+        url: path(forged.toString()),
+        headers: { cookie: browsers.get(state)! },
+      });
       expect(forgedAnswer.statusCode).toBe(400);
       expect(forgedAnswer.body).toContain('invalid or has expired');
     }
     // A code WeChat refuses (unknown): error page with WeChat's code.
     const badCode = new URL(url);
     badCode.searchParams.set('code', 'not-a-code');
-    const refused = await app.inject({ url: path(badCode.toString()) });
+    const refused = await land(badCode.toString());
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('40029');
     // The state of that attempt is used up now, and an expired state is refused too.
     const later = new URL(await authorise('quinn'), origin);
     clock += 11 * 60 * 1000;
-    const expired = await app.inject({ url: path(later.toString()) });
+    const expired = await land(later.toString());
     expect(expired.statusCode).toBe(400);
     expect(expired.body).toContain('invalid or has expired');
     expect(state).not.toBe(later.searchParams.get('state'));
@@ -245,6 +264,9 @@ describe('the longest settings', () => {
     expect(entry.statusCode).toBe(302);
     const authoriseUrl = new URL(entry.headers.location as string);
     const state = authoriseUrl.searchParams.get('state')!;
+    // On https the login cookie is Secure too.
+    expect(String(entry.headers['set-cookie'])).toMatch(/; Secure$/);
+    const cookie = String(entry.headers['set-cookie']).split(';')[0];
     expect(state).toMatch(/^[A-Za-z0-9]+$/);
     expect(Buffer.byteLength(state, 'utf8')).toBeLessThanOrEqual(128);
     // The return link is kept on the server, under the state.
@@ -266,7 +288,7 @@ describe('the longest settings', () => {
       })}`,
     });
     expect(approve.statusCode).toBe(302);
-    const landed = await long.inject({ url: local(approve.headers.location as string) });
+    const landed = await long.inject({ url: local(approve.headers.location as string), headers: { cookie } });
     expect(landed.statusCode).toBe(302);
     const target = new URL(landed.headers.location as string);
     const params = new URLSearchParams(target.hash.split('?')[1]);

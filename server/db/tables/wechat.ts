@@ -4,7 +4,7 @@ import type { OrderKind } from './base/payments.ts';
 export type RefundStatus = 'pending' | 'processing' | 'success' | 'failed' | 'closed';
 
 /**
- * WeChat tables (migrations 017_wechat.ts and 025_wechat_oauth_states.ts) and the columns of the legacy orders/users
+ * WeChat tables (migrations 017_wechat.ts, 025_wechat_oauth_states.ts and 027_wechat_oauth_browser.ts) and the columns of the legacy orders/users
  * tables the WeChat code reads.
  */
 export interface WechatTables {
@@ -24,8 +24,17 @@ export interface WechatTables {
     created_at: number;
     updated_at: number;
   };
-  /** The web login's OAuth states (migration 022): where the callback returns, until when, and when it was used. */
-  wechat_oauth_states: { id: string; return_to: string; expires_at: number; used_at: number | null };
+  /**
+   * The web login's OAuth states (migrations 025 and 027): where the callback returns, until when, when it was used,
+   * and the SHA-256 of the nonce in the cookie of the browser that started the login.
+   */
+  wechat_oauth_states: {
+    id: string;
+    return_to: string;
+    expires_at: number;
+    used_at: number | null;
+    browser_hash: string | null;
+  };
   wechat_mini_codes: { cache_key: string; png_base64: string; created_at: number };
   orders: {
     id: Generated<number>;
