@@ -25,6 +25,7 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { fetchTransport, WechatApiError, WechatClient, type Transport } from '../wechat/client.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
+import { isAllowedReturn, requestOriginOf, type ReturnLinkPolicy } from '../security/return-links.ts';
 import { startSession } from './sessions.ts';
 
 export { WechatApiError };
@@ -192,8 +193,12 @@ export async function sandboxCodeRoute(app: FastifyInstance, options: { sql: Sql
 
 // ---- The redirect flow ----
 
-/** Only same-origin callbacks: the login must never hand a token to another site. */
-export function safeCallback(callback: string | undefined, publicOrigin: string): string {
+/**
+ * Only callbacks to this site: the login must never hand a token to another site. This site is the public origin, and
+ * outside production also the loopback addresses a developer opens the app on (127.0.0.1 beside localhost;
+ * server/security/return-links.ts).
+ */
+export function safeCallback(callback: string | undefined, policy: ReturnLinkPolicy): string {
   if (!callback)
     throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '缺少 callback', en: 'callback is required' });
   let url: URL;
@@ -205,7 +210,7 @@ export function safeCallback(callback: string | undefined, publicOrigin: string)
       en: 'callback must be an absolute URL',
     });
   }
-  if (url.origin !== new URL(publicOrigin).origin)
+  if (!isAllowedReturn(url, policy))
     throw new ApiFailure(XCODE.badRequest, {
       'zh-CN': 'callback 必须是本站地址',
       en: 'callback must be on this site',
@@ -378,17 +383,31 @@ export async function wechatOauthRoutes(
     sql: Sql;
     client: WechatClient;
     publicOrigin: string;
+    /** Production takes callbacks to the public origin only. */
+    production: boolean;
     now: () => number;
     log: (m: string) => void;
   },
 ) {
   const { client, sql, publicOrigin, now } = options;
+  // A login hands its token to the callback: the request's own address (its Host header) never counts here, so a
+  // forged Host cannot make another site "this site" (server/security/host.test.ts).
+  const policy: ReturnLinkPolicy = { publicOrigin, production: options.production };
 
   // The video token of the entry's query is in the callback (the return address) already: only that is kept.
   app.get<{ Querystring: { callback?: string } }>(
     '/v3/api/user/login/wx',
     async (request: FastifyRequest<{ Querystring: { callback?: string } }>, reply) => {
-      const callback = safeCallback(request.query.callback, publicOrigin);
+      const callback = safeCallback(request.query.callback, policy);
+      // WeChat comes back to the public origin, where the browser's login cookie must be: an app opened on another
+      // address in development (127.0.0.1 beside localhost, a LAN address) starts its login there, then returns to
+      // where it was opened.
+      const publicEntry = `${new URL(publicOrigin).origin}/v3/api/user/login/wx`;
+      if (
+        new URL(callback).origin !== new URL(publicOrigin).origin &&
+        requestOriginOf(request) !== new URL(publicOrigin).origin
+      )
+        return reply.redirect(`${publicEntry}?${new URLSearchParams({ callback })}`);
       const { state, browserNonce } = await issueOauthState(sql, callback, now());
       // Sent back only to the callback, on WeChat's redirect too (a top-level GET: SameSite=Lax lets it through).
       reply.header(
@@ -418,7 +437,7 @@ export async function wechatOauthRoutes(
     );
     let back: string;
     try {
-      back = safeCallback(taken.returnTo, publicOrigin);
+      back = safeCallback(taken.returnTo, policy);
     } catch {
       return errorPage(reply, 400, '登录失败 / Login failed', 'Invalid return address.');
     }

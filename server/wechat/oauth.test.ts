@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
+import { safeCallback } from '../auth/wechat-login';
+import { ApiFailure } from '../envelope';
 import { WechatApiError, WechatClient, type Transport } from './client';
 import { wechatCredentials } from './credentials';
 import { emulatorControl } from './emulator';
@@ -178,6 +180,47 @@ describe('web OAuth login', () => {
       url: `/v3/api/user/login/wx?callback=${encodeURIComponent('https://evil.test/x')}&locale=en`,
     });
     expect(answer.json()).toMatchObject({ xcode: 400, msg: 'callback must be on this site' });
+  });
+
+  it('an app opened on 127.0.0.1 in development logs in through the public origin and comes back to 127.0.0.1', async () => {
+    const local = 'http://127.0.0.1:8080/livev3/#/pages/home/index?token=demo';
+    // The entry on 127.0.0.1 sends the browser to the same entry on the public origin, where WeChat comes back to.
+    const hop = await app.inject({
+      url: `/v3/api/user/login/wx?callback=${encodeURIComponent(local)}&token=demo&auth_token=none`,
+      headers: { host: '127.0.0.1:8080' },
+    });
+    expect(hop.statusCode).toBe(302);
+    expect(hop.headers['set-cookie']).toBeUndefined();
+    const entry = new URL(hop.headers.location as string);
+    expect(`${entry.origin}${entry.pathname}`).toBe(`${origin}/v3/api/user/login/wx`);
+    expect(entry.searchParams.get('callback')).toBe(local);
+
+    const started = await app.inject({ url: path(entry.toString()), headers: { host: 'live.test' } });
+    expect(started.statusCode).toBe(302);
+    const authoriseUrl = new URL(started.headers.location as string);
+    keepBrowser(started, authoriseUrl);
+    const approve = await app.inject({
+      url: `/emulator/wechat/open/connect/oauth2/approve?${new URLSearchParams({
+        redirect_uri: authoriseUrl.searchParams.get('redirect_uri')!,
+        state: authoriseUrl.searchParams.get('state')!,
+        scope: 'snsapi_userinfo',
+        subject: 'loopback',
+      })}`,
+    });
+    const back = await land(approve.headers.location as string);
+    expect(back.statusCode).toBe(302);
+    const target = new URL(back.headers.location as string);
+    expect(`${target.origin}${target.pathname}`).toBe('http://127.0.0.1:8080/livev3/');
+    expect(new URLSearchParams(target.hash.split('?')[1]).get('auth_token')).toMatch(/.{20,}/);
+  });
+
+  it('production takes callbacks to the public origin only; development also loopback, never another site', () => {
+    const local = 'http://127.0.0.1:8080/livev3/';
+    expect(() => safeCallback(local, { publicOrigin: origin, production: true })).toThrow(ApiFailure);
+    expect(safeCallback(local, { publicOrigin: origin, production: false })).toBe(local);
+    expect(() =>
+      safeCallback('http://evil.test/livev3/', { publicOrigin: origin, production: false }),
+    ).toThrow(ApiFailure);
   });
 });
 

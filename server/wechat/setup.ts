@@ -96,7 +96,14 @@ export async function setupWechat(
   runtimes.set(app, runtime);
 
   await app.register(notifyRoutes, { runtime, onLate: runtime.onLate });
-  await app.register(wechatOauthRoutes, { sql, client, publicOrigin, now, log });
+  await app.register(wechatOauthRoutes, {
+    sql,
+    client,
+    publicOrigin,
+    production: options.mode === 'production',
+    now,
+    log,
+  });
   if (emulated) {
     await app.register(sandboxCodeRoute, { sql, now });
     await wechatEmulator(app, { sql, credentials, publicOrigin, transport, now, log });
