@@ -2,18 +2,11 @@
  * The one-clock rule of eslint.config.js (scripts/lint/no-real-clock.js) on small source texts at virtual paths: every
  * read of the real clock in server/ or src/ fails the lint, the clock modules themselves and the injected clock pass.
  */
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './config/check';
+import { ruleMessages } from './lint/lint-text';
 
-const eslint = new ESLint({ cwd: projectRoot });
-
-async function clockErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
-  return result.messages
-    .filter((message) => message.ruleId === 'livev3/no-real-clock')
-    .map((message) => message.message);
-}
+const clockErrors = (filePath: string, code: string) =>
+  ruleMessages(filePath, code, ['livev3/no-real-clock']);
 
 describe('lint: one clock', () => {
   it.each([

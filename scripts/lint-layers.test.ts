@@ -2,19 +2,11 @@
  * The layer rules of eslint.config.js, on small source texts at virtual paths: each layer-breaking import fails the
  * lint with the layers' message, each allowed one passes. Only the texts are linted, so this stays fast.
  */
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './config/check';
+import { ruleMessages } from './lint/lint-text';
 
-const eslint = new ESLint({ cwd: projectRoot });
-const layerRules = new Set(['no-restricted-imports', 'no-restricted-syntax']);
-
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
-  return result.messages
-    .filter((message) => layerRules.has(message.ruleId ?? ''))
-    .map((message) => message.message);
-}
+const layerErrors = (filePath: string, code: string) =>
+  ruleMessages(filePath, code, ['no-restricted-imports', 'no-restricted-syntax']);
 
 describe('lint: layers', () => {
   it.each([
