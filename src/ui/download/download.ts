@@ -16,6 +16,7 @@ import { launchStore } from '../../lib/launch';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import en from './download.en.json';
 import zhCN from './download.zh-CN.json';
+import { now } from '../../lib/clock';
 
 addMessages('download', { 'zh-CN': zhCN, en });
 
@@ -84,14 +85,14 @@ async function readWithProgress(response: Response, report: (loaded: number, tot
   const reader = response.body.getReader();
   const parts: BlobPart[] = [];
   let loaded = 0;
-  let reportedAt = performance.now();
+  let reportedAt = now();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     parts.push(value);
     loaded += value.byteLength;
-    if (performance.now() - reportedAt >= PROGRESS_EVERY_MS) {
-      reportedAt = performance.now();
+    if (now() - reportedAt >= PROGRESS_EVERY_MS) {
+      reportedAt = now();
       report(loaded, total);
     }
   }
