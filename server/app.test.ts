@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { startSession } from './auth/sessions';
+import { startSession } from './accounts/sessions';
 import { projectRoot } from './config';
 import { loadContract } from './contract/load';
 import { registerContract } from './contract/register';

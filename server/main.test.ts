@@ -14,7 +14,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
-import { startSession } from './auth/sessions';
+import { startSession } from './accounts/sessions';
 import { sqliteSql } from './db/sql';
 import { projectRoot } from './config';
 import { systemClock } from './clock.ts';

@@ -4,12 +4,12 @@
  * paid with nothing done.
  */
 import { rewardPaid } from './chat/rewards.ts';
-import { redPacketPaid } from './redpack/pay.ts';
-import { vipPlanPaid } from './routes/vip.ts';
-import { eventTicketPaid } from './routes/wechat.ts';
+import { redPacketPaid } from './red-packets/pay.ts';
+import { vipPlanPaid } from './accounts/vip-routes.ts';
+import { eventTicketPaid } from './wechat/routes.ts';
 import { productOrderPaid, productOrderRefunded } from './shop/paid.ts';
-import { paidVotesPaid } from './vote/cast.ts';
-import { signUpFeePaid } from './vote/signup.ts';
+import { paidVotesPaid } from './voting/cast.ts';
+import { signUpFeePaid } from './voting/signup.ts';
 import type { OrderKinds } from './wechat/orders.ts';
 
 export const orderKinds = {

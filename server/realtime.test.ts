@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { startSession } from './auth/sessions';
+import { startSession } from './accounts/sessions';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 let origin: string;

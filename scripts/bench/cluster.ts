@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Socket } from 'socket.io-client';
-import { startSession } from '../../server/auth/sessions.ts';
+import { startSession } from '../../server/accounts/sessions.ts';
 import { openData } from '../../server/db/open.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { seedDemo } from '../../server/seed/demo.ts';

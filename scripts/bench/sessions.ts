@@ -2,7 +2,7 @@
  * Bench viewers' sessions, written in bulk straight into the SQLite file the bench's server reads (the login endpoints
  * are rate limited per IP, as they should be): the rows `startSession` would write, token hash and all.
  */
-import { sessionRow } from '../../server/auth/sessions.ts';
+import { sessionRow } from '../../server/accounts/sessions.ts';
 import type { Db } from '../../server/db/database.ts';
 
 /** A function that gives a user a session and answers its token (call it inside the caller's transaction). */

@@ -5,7 +5,7 @@
  * over HTTP and over the socket (chat:send) through the same function; every stored line goes to the event's room
  * (batched by server/realtime.ts).
  */
-import { LOGIN_REQUIRED, type Viewer } from '../auth/sessions.ts';
+import { LOGIN_REQUIRED, type Viewer } from '../accounts/sessions.ts';
 import type { ContractSchema } from '../contract/types.ts';
 import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
@@ -13,7 +13,7 @@ import type { ChatKind } from '../db/tables/base/chat.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 import { organiserMay } from '../organisations/roles.ts';
 import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';
-import { loadEvent, mayViewerWatch } from '../routes/video.ts';
+import { loadEvent, mayViewerWatch } from '../events/routes.ts';
 import { sharedStateOf } from '../shared/state.ts';
 import type { PaidContext } from '../wechat/orders.ts';
 

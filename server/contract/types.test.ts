@@ -38,18 +38,18 @@ function serverModules(dir: string): string[] {
   });
 }
 
-/** The route modules, and any other module that builds contract handlers (it names HandlerMap). */
+/** The route modules (`routes.ts`, `*-routes.ts` in each domain), and any other module that builds contract handlers (it names HandlerMap). */
 const handlerModules = serverModules(server).filter(
   (file) =>
     !file.startsWith(path.join(server, 'contract')) &&
-    (file.startsWith(path.join(server, 'routes')) || fs.readFileSync(file, 'utf8').includes('HandlerMap')),
+    (/routes\.ts$/.test(file) || fs.readFileSync(file, 'utf8').includes('HandlerMap')),
 );
 
 describe('typed handlers', () => {
   it('finds the handler modules', () => {
     expect(handlerModules.length).toBeGreaterThan(20);
-    expect(handlerModules).toContain(path.join(server, 'routes/vote.ts'));
-    expect(handlerModules).toContain(path.join(server, 'engagement/handlers.ts'));
+    expect(handlerModules).toContain(path.join(server, 'voting/routes.ts'));
+    expect(handlerModules).toContain(path.join(server, 'engagement/routes.ts'));
   });
 
   it('recognises a cast of a request', () => {

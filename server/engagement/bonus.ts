@@ -6,10 +6,10 @@
  * The reward is given in the claim's transaction, only by the request whose claim row was inserted (so once per
  * claim): 'points' add to the viewer's points balance of the event (`engage_points`), 'votes' add free votes to the
  * viewer's allowance in the bonus's contest for the contest's day of the claim (`vote_user_days.bonus_votes`, which
- * the vote's own limit check reads from the row it already reads; server/vote/cast.ts).
+ * the vote's own limit check reads from the row it already reads; server/voting/cast.ts).
  */
 import type { Sql } from '../db/sql.ts';
-import { cstDay } from '../vote/common.ts';
+import { cstDay } from '../voting/common.ts';
 import { ENGAGE_XCODE, addDays, dayIn, fail, notFound } from './common.ts';
 
 async function bonusById(sql: Sql, id: number) {

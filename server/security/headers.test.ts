@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OAUTH_CALLBACK_PATH } from '../auth/wechat-login.ts';
+import { OAUTH_CALLBACK_PATH } from '../accounts/wechat-login.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hardenCookie, inlineScriptHashes } from './headers.ts';
 import { testServer, type App } from './helpers.ts';

@@ -1,7 +1,7 @@
 /** Shared set-up of the abuse suites: a fresh in-memory server, sessions, and requests with a viewer's token. */
 import type { InjectOptions } from 'fastify';
 import { buildServer, type BuildOptions } from '../app.ts';
-import { startSession } from '../auth/sessions.ts';
+import { startSession } from '../accounts/sessions.ts';
 
 export type App = Awaited<ReturnType<typeof buildServer>>;
 

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAUTH_BROWSER_COOKIE, OAUTH_CALLBACK_PATH } from '../auth/wechat-login.ts';
+import { OAUTH_BROWSER_COOKIE, OAUTH_CALLBACK_PATH } from '../accounts/wechat-login.ts';
 import { testServer, type App } from './helpers.ts';
 
 const origin = 'http://live.test';

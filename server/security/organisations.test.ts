@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../auth/sessions.ts';
+import { startSession } from '../accounts/sessions.ts';
 import { projectRoot } from '../config.ts';
 import { loadContract } from '../contract/load.ts';
 import type { OrganiserRole } from '../db/tables/organisations.ts';

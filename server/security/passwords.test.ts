@@ -4,7 +4,7 @@
  * concurrent tries cannot slip past the limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRONG_PASSWORD } from '../routes/access.ts';
+import { WRONG_PASSWORD } from '../events/access-routes.ts';
 import {
   PASSWORD_MAX_FAILURES,
   PASSWORD_MAX_FAILURES_PER_ADDRESS,

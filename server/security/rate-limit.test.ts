@@ -2,7 +2,7 @@
  * The contract's per-route request limits (`x-rate-limit`): a complaint allows 10 a minute from one address, the 11th
  * gets the envelope with 429 in the request's locale; addresses in the allow-list (RATE_LIMIT_ALLOW: a gateway that
  * limits per client itself, or a browser suite's host) are not counted, every other address still is. (The login
- * calls allow a venue's burst: server/auth/venue-limits.test.ts.)
+ * calls allow a venue's burst: server/accounts/venue-limits.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type App } from './helpers.ts';

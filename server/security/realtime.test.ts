@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionIdOf, startSession } from '../auth/sessions.ts';
+import { sessionIdOf, startSession } from '../accounts/sessions.ts';
 import { disconnectRevokedSockets } from '../realtime.ts';
 import { sharedStateOf, type MemoryState } from '../shared/state.ts';
 import { listenHost, readConnectionLimits } from './limits.ts';

@@ -4,7 +4,7 @@
  * address the page itself was opened on; another site is never a way back, and production trusts PUBLIC_ORIGIN only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../auth/sessions.ts';
+import { startSession } from '../accounts/sessions.ts';
 import { isLoopbackHost, safeReturnUrl } from './return-links.ts';
 import { testServer, type App } from './helpers.ts';
 

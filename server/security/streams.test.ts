@@ -87,7 +87,7 @@ describe('stream URLs are signed and expire', () => {
   });
 
   it('hands the owner of a password event signed URLs', async () => {
-    const { startSession } = await import('../auth/sessions.ts');
+    const { startSession } = await import('../accounts/sessions.ts');
     const owner = await startSession(app.sql, 1, app.now());
     const data = await detail('secret', owner);
     expect((await get(data.live_url)).statusCode).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
-import { startSession } from '../auth/sessions.ts';
+import { startSession } from '../accounts/sessions.ts';
 import { systemClock } from '../clock.ts';
 
 type App = Awaited<ReturnType<typeof buildServer>>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
-import { startSession } from '../auth/sessions';
+import { startSession } from '../accounts/sessions';
 import { createOrganisation, setMember } from '../organisations/members';
 import { ORGANISATION_SEED } from '../seed/organisations';
 import { emulatorControl, emulatorPay, emulatorState } from '../wechat/emulator';

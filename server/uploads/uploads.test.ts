@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { startSession } from '../auth/sessions';
+import { startSession } from '../accounts/sessions';
 import { QiniuEtag } from './etag';
 import { readUploadSettings, type UploadSettings } from './settings';
 import { signUploadToken, urlSafeBase64, verifyUploadToken } from './token';

@@ -21,7 +21,7 @@ import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from '../db/sql.ts';
-import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../auth/wechat-login.ts';
+import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../accounts/wechat-login.ts';
 import type { Transport } from './client.ts';
 import { EMULATOR_PREFIX, type WechatCredentials } from './credentials.ts';
 import { encryptResource, platformHeaders, rsaVerify, verifyAuthorization } from './pay-sign.ts';

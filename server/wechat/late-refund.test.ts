@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
-import { startSession } from '../auth/sessions';
+import { startSession } from '../accounts/sessions';
 import type { RefundAnswer } from './client';
 import { emulatorPay, emulatorState } from './emulator';
 import { findRefund, processDueRefunds } from './refunds';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { safeCallback } from '../auth/wechat-login';
+import { safeCallback } from '../accounts/wechat-login';
 import { ApiFailure } from '../envelope';
 import { WechatApiError, WechatClient, type Transport } from './client';
 import { wechatCredentials } from './credentials';

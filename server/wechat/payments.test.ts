@@ -6,16 +6,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
-import { startSession } from '../auth/sessions';
-import { sandboxIdentity } from '../auth/wechat-login';
+import { startSession } from '../accounts/sessions';
+import { sandboxIdentity } from '../accounts/wechat-login';
 import { emulatorControl, emulatorPay, emulatorState } from './emulator';
 import { createPaymentOrder, OrderNotAvailable, type Order } from './orders';
 import { wechatOf } from './setup';
 import { encryptResource, platformHeaders, rsaVerify } from './pay-sign';
 import { findRefund, processDueRefunds, refundOrder } from './refunds';
 import { utf8Prefix, type WechatApiError } from './client';
-import { expirePackets, RED_PACKET_TTL_MS } from '../redpack/packets';
-import { packetRefundKey, refundExpiredPackets } from '../redpack/pay';
+import { expirePackets, RED_PACKET_TTL_MS } from '../red-packets/packets';
+import { packetRefundKey, refundExpiredPackets } from '../red-packets/pay';
 
 let clock = Date.UTC(2026, 10, 23, 4);
 let app: Awaited<ReturnType<typeof buildServer>>;

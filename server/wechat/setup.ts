@@ -9,10 +9,10 @@ import {
   sandboxCodeRoute,
   wechatOauthRoutes,
   type WechatLoginApi,
-} from '../auth/wechat-login.ts';
+} from '../accounts/wechat-login.ts';
 import type { Sql } from '../db/sql.ts';
-import { expirePackets } from '../redpack/packets.ts';
-import { refundExpiredPackets } from '../redpack/pay.ts';
+import { expirePackets } from '../red-packets/packets.ts';
+import { refundExpiredPackets } from '../red-packets/pay.ts';
 import { WECHAT_SCRIPT_ORIGINS } from '../security/headers.ts';
 import { fetchTransport, WechatClient } from './client.ts';
 import type { WechatCredentials } from './credentials.ts';

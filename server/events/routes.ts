@@ -1,0 +1,191 @@
+import type { Sql } from '../db/sql.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { findViewer, requestToken, type Viewer } from '../accounts/sessions.ts';
+import type { HandlerMap } from '../contract/register.ts';
+import { cachedQuery, type CachedLookup } from '../db/table-cache.ts';
+import { signStreamUrl } from '../streams/sign.ts';
+import { isMemberAt } from '../accounts/vip-routes.ts';
+
+type EventRow = {
+  id: number;
+  token: string;
+  owner_id: number;
+  organisation_id: number | null;
+  color_code: string;
+  title: string;
+  cover: string;
+  description: string;
+  announcement: string;
+  live_status: 0 | 1 | 2;
+  start_time: number;
+  views: number;
+  live_stream: string;
+  replay_stream: string;
+  password: string;
+  price_cents: number;
+  needs_info_form: number;
+  needs_phone: number;
+};
+
+/** Stream names map to the server's HLS routes: live (sliding window over the clock) and VOD. */
+export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>) {
+  return {
+    live_url: row.live_stream ? `/streams/live/${row.live_stream}/master.m3u8` : '',
+    replay_url: row.replay_stream ? `/streams/vod/${row.replay_stream}/master.m3u8` : '',
+  };
+}
+
+const eventLookups = new WeakMap<Sql, CachedLookup<string, EventRow | undefined>>();
+
+/**
+ * The event behind a video token (either engine), cached on SQLite until the events table changes (nearly every call
+ * reads it). The row is shared with other callers: read it, never change it.
+ */
+function eventLookup(sql: Sql): CachedLookup<string, EventRow | undefined> {
+  let lookup = eventLookups.get(sql);
+  if (!lookup) {
+    lookup = cachedQuery(sql, ['events'], (key: string) =>
+      sql
+        .selectFrom('events')
+        .selectAll()
+        .where('token', '=', key)
+        .executeTakeFirst()
+        .then((row) => row as EventRow | undefined),
+    );
+    eventLookups.set(sql, lookup);
+  }
+  return lookup;
+}
+
+/** The event behind a video token, or xcode 404 (see eventLookup). */
+export async function loadEvent(sql: Sql, token: string): Promise<EventRow> {
+  const row = await eventLookup(sql)(token);
+  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '活动不存在', en: 'No such event' });
+  return row;
+}
+
+/**
+ * The gates the viewer passed for the event; 'phone' when the viewer has a bound phone and 'vip' while the viewer is
+ * a member (neither per event). Anonymous viewers cost no query.
+ */
+async function gatesPassed(
+  sql: Sql,
+  eventId: number,
+  viewer: Viewer | null,
+  now: number,
+): Promise<Set<string>> {
+  if (!viewer) return new Set();
+  const [rows, user] = await Promise.all([
+    sql
+      .selectFrom('event_access')
+      .select('gate')
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', viewer.userId)
+      .execute(),
+    sql
+      .selectFrom('users as u')
+      .leftJoin('vip_memberships as m', 'm.user_id', 'u.id')
+      .select(['u.phone', 'm.expires_at as vip_until'])
+      .where('u.id', '=', viewer.userId)
+      .executeTakeFirst(),
+  ]);
+  const gates = new Set(rows.map((row) => row.gate));
+  if (user?.phone) gates.add('phone');
+  if (isMemberAt(user?.vip_until, now)) gates.add('vip');
+  return gates;
+}
+
+/**
+ * Whether the viewer passed every gate of the event (or organises it): streams are handed out only then. An event
+ * without gates costs no query (the chat and red-packet grabs ask on every call).
+ */
+export async function mayViewerWatch(
+  sql: Sql,
+  event: EventRow,
+  viewer: Viewer | null,
+  now: number,
+): Promise<boolean> {
+  if (!event.password && event.price_cents === 0 && !event.needs_info_form && !event.needs_phone) return true;
+  return mayWatch(event, viewer, await gatesPassed(sql, event.id, viewer, now));
+}
+
+/** Members watch paid events without paying; the password, information form and phone gates still apply to them. */
+function mayWatch(event: EventRow, viewer: Viewer | null, gates: ReadonlySet<string>): boolean {
+  return (
+    viewer?.userId === event.owner_id ||
+    ((!event.password || gates.has('password')) &&
+      (event.price_cents === 0 || gates.has('paid') || gates.has('vip')) &&
+      (!event.needs_info_form || gates.has('info_form')) &&
+      (!event.needs_phone || gates.has('phone')))
+  );
+}
+
+/** Nothing passed: an anonymous viewer. */
+const NO_GATES: ReadonlySet<string> = new Set();
+
+/** The detail of an event as `viewer` (who passed `gates`) sees it. */
+function detailOf(
+  sql: Sql,
+  event: EventRow,
+  viewer: Viewer | null,
+  gates: ReadonlySet<string>,
+  episodeCount: number,
+) {
+  const isOwner = viewer?.userId === event.owner_id;
+  const canWatch = mayWatch(event, viewer, gates);
+  // Streams are only handed out to viewers who may watch.
+  const unsigned = canWatch ? streamUrls(event) : { live_url: '', replay_url: '' };
+  return ok({
+    token: event.token,
+    user_id: event.owner_id,
+    color_code: event.color_code,
+    title: event.title,
+    cover: event.cover,
+    description: event.description,
+    announcement: event.announcement,
+    live_status: event.live_status,
+    start_time: event.start_time,
+    views: event.views,
+    // Signed, expiring URLs (server/streams/sign.ts): the stream routes refuse unsigned requests.
+    live_url: signStreamUrl(sql, unsigned.live_url),
+    replay_url: signStreamUrl(sql, unsigned.replay_url),
+    has_subtitles: false,
+    needs_password: Boolean(event.password) && !gates.has('password') && !isOwner,
+    price: event.price_cents,
+    vip_free: event.price_cents > 0 && gates.has('vip'),
+    needs_info_form: Boolean(event.needs_info_form) && !gates.has('info_form') && !isOwner,
+    needs_phone: Boolean(event.needs_phone) && !gates.has('phone') && !isOwner,
+    can_watch: canWatch,
+    episode_count: episodeCount,
+  });
+}
+
+export function videoHandlers(sql: Sql, now: () => number): HandlerMap {
+  const events = eventLookup(sql);
+  const episodeCount = cachedQuery(sql, ['episodes'], async (eventId: number) => {
+    const row = await sql
+      .selectFrom('episodes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  });
+  return {
+    videoDetail(request) {
+      const { token } = request.query;
+      // The busiest call of a live event: an anonymous viewer of an event in the cache is answered at once, with no
+      // promise to wait on (under load, what the call costs is mostly that machinery).
+      if (!requestToken(request)) {
+        const event = events.peek(token);
+        const episodes = event && episodeCount.peek(event.id);
+        if (event && episodes !== undefined) return detailOf(sql, event, null, NO_GATES, episodes);
+      }
+      return (async () => {
+        const event = await loadEvent(sql, token);
+        const viewer = await findViewer(sql, request, now());
+        const gates = await gatesPassed(sql, event.id, viewer, now());
+        return detailOf(sql, event, viewer, gates, await episodeCount(event.id));
+      })();
+    },
+  };
+}
