@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig } from './config';
-import { findRoute } from './routes';
+import type { AppConfig } from './config';
+import { findRoute, pageShowing } from './routes';
 
 describe('findRoute', () => {
   it('finds a route by its path and by each alias', () => {
@@ -18,5 +19,50 @@ describe('findRoute', () => {
     expect(findRoute(appConfig, '/pages/nowhere/index')).toBeUndefined();
     expect(findRoute(appConfig, '/pages/home/index/more')).toBeUndefined();
     expect(findRoute(appConfig, '/pages/home')).toBeUndefined();
+  });
+});
+
+describe('pageShowing', () => {
+  const config = {
+    ...appConfig,
+    routes: [
+      {
+        path: '/room',
+        page: 'home',
+        login: 'none',
+        title: appConfig.routes[0].title,
+        blocks: [{ type: 'video' }, { type: 'shop' }],
+      },
+      {
+        path: '/shop',
+        page: 'blocks',
+        login: 'none',
+        title: appConfig.routes[0].title,
+        blocks: [{ type: 'shop' }],
+      },
+      {
+        path: '/check-in',
+        page: 'blocks',
+        login: 'none',
+        title: appConfig.routes[0].title,
+        blocks: [{ type: 'check-in' }, { type: 'mine' }],
+      },
+    ],
+  } satisfies AppConfig;
+  it('prefers the page that opens with the block over one that shows it further down', () => {
+    expect(pageShowing(config, 'shop')).toBe('/shop');
+  });
+  it('else takes the first page that shows it anywhere', () => {
+    expect(pageShowing(config, 'mine')).toBe('/check-in');
+  });
+  it('finds nothing for a block no page shows', () => {
+    expect(pageShowing(config, 'lottery')).toBeUndefined();
+  });
+  it("resolves the user centre's pages from config/app.json", () => {
+    expect(pageShowing(appConfig, 'account-user')).toBe('/pages/user/index');
+    expect(pageShowing(appConfig, 'shop-products')).toBe('/pages/shop/index');
+    expect(pageShowing(appConfig, 'lottery')).toBe('/pages/lottery/index');
+    expect(pageShowing(appConfig, 'check-in-mine')).toBe('/pages/check-in/index');
+    expect(pageShowing(appConfig, 'invite')).toBe('/pages/home/index');
   });
 });

@@ -19,3 +19,14 @@ export function findRoute(config: AppConfig, pathname: string): RouteConfig | un
   const wanted = normalPath(pathname);
   return config.routes.find((route) => routePaths(route).some((path) => normalPath(path) === wanted));
 }
+
+/**
+ * The path of the page that shows a block type: the first route that opens with it, else the first that shows it at
+ * all (the shop's list opens the shop page and also closes the live room). Links name a page by what it shows, so
+ * config/app.json alone owns the paths; undefined when no route shows the block.
+ */
+export function pageShowing(config: AppConfig, blockType: string): string | undefined {
+  const opening = config.routes.find((route) => route.blocks[0]?.type === blockType);
+  return (opening ?? config.routes.find((route) => route.blocks.some((block) => block.type === blockType)))
+    ?.path;
+}

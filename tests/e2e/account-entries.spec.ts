@@ -131,7 +131,7 @@ test("complaint from a chat line's menu carries the line", async ({ page, reques
 test('my invitations opens the live room at its invitations, not at its top', async ({ page, request }) => {
   await loginAsNewViewer(page, request, 'invites');
   await openRoute(page, '/pages/user/index?token=demo');
-  await page.getByRole('button', { name: '我的邀请' }).click();
+  await page.getByRole('link', { name: '我的邀请' }).click();
   await expect(page).toHaveURL(/#\/pages\/home\/index\?.*section=invite/);
   const invite = page.getByRole('region', { name: '邀请好友' });
   await expect(invite.getByText(/我邀请的人（\d+）/)).toBeVisible();

@@ -1,7 +1,7 @@
-import { UserCentre } from '../../features/account/UserCentre';
+import { UserCentre, type Activities } from '../../features/account/UserCentre';
 import type { BlockProps } from '../types';
 
-/** The user centre: avatar, nickname, masked phone and membership; edit nickname and avatar (upload flow); entries to orders, phone, favourites, information, VIP, invitations and complaint; language switch; logged-in devices; log out (the server revokes the session everywhere). No props. */
-export function AccountUser(_: BlockProps) {
-  return <UserCentre />;
+/** The user centre: profile, links to the event's activities (config `lotteryId`, `bonusId`, `queryId`) and to the viewer's own pages, language, logged-in devices, log out. */
+export function AccountUser({ props }: BlockProps<Activities>) {
+  return <UserCentre activities={props} />;
 }

@@ -64,6 +64,7 @@ export const intro = style({
 
 export const actions = style({
   display: 'flex',
+  flexWrap: 'wrap',
   gap: vars.space.sm,
   padding: `${vars.space.md} ${vars.space.lg} 0`,
 });
@@ -87,6 +88,12 @@ export const follow = style([
 export const ghost = style([
   pill,
   { border: `1px solid ${vars.color.headerText}`, background: 'transparent', color: vars.color.headerText },
+]);
+
+/** The user centre's link, drawn as the ghost buttons beside it. */
+export const ghostLink = style([
+  ghost,
+  { display: 'inline-flex', alignItems: 'center', textDecoration: 'none', marginInlineStart: 'auto' },
 ]);
 
 export const qr = style({ display: 'block', width: 240, height: 240, margin: '0 auto' });

@@ -1,5 +1,6 @@
 import '../../features/channel/messages';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { AccountLink } from '../../features/account/AccountLink';
 import { setFollowing } from '../../features/channel/api';
 import { useChannel, type ChannelHome } from '../../features/channel/store';
 import { loadViewer } from '../../features/video/viewer';
@@ -19,7 +20,7 @@ const ChannelQrPopup = lazy(() => import('./ChannelQrPopup'));
 
 /**
  * The channel's header: cover, logo, name, follower count and the follow button (a login first when needed, then
- * back here and followed), sharing through WeChat and the channel QR code.
+ * back here and followed), sharing through WeChat, the channel QR code and the way to the user centre.
  */
 export function ChannelHeader({ props }: BlockProps<Props>) {
   const { t } = useTranslation();
@@ -97,6 +98,7 @@ export function ChannelHeader({ props }: BlockProps<Props>) {
             </button>
           </>
         ) : null}
+        <AccountLink className={styles.ghostLink} />
       </div>
       {qrOpen ? (
         <Suspense fallback={null}>

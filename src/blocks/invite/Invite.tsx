@@ -11,7 +11,7 @@ import { isWeChat } from '../../lib/wechat/user-agent';
 import { toast } from '../../ui/toast/toast';
 import { card, heading } from '../../ui/card/card.css';
 import { button } from '../../ui/button/button.css';
-import { keepInView } from './keep-in-view';
+import { keepInView } from '../../ui/scroll/keep-in-view';
 import * as styles from './Invite.css';
 
 /** `section=invite` in a link (my invitations in the user centre) opens the live room at this block. */

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { AccountLink } from '../../features/account/AccountLink';
 import { useOpenComplaint } from '../../features/account/ComplaintLink';
 import { SaveButton } from '../../features/account/SaveButton';
 import { useVideo } from '../../features/video/store';
@@ -6,8 +7,8 @@ import { useTranslation } from '../../lib/i18n';
 import * as styles from './VideoActions.css';
 
 /**
- * The live room's actions beside the event's status: save the event to the viewer's collection, and the room's menu
- * (complain about the video). Loaded after the header itself (first-load budget); the row keeps its height meanwhile.
+ * The live room's actions beside the event's status: the way to the user centre, save the event to the viewer's
+ * collection, and the room's menu (complain about the video). Loaded after the header itself (first-load budget); the row keeps its height meanwhile.
  */
 export default function VideoActions() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export default function VideoActions() {
 
   return (
     <div className={styles.actions} ref={wrap}>
+      <AccountLink />
       <SaveButton kind="video" target={token} />
       <button
         type="button"

@@ -25,7 +25,7 @@ export const badge = style({
   fontWeight: 700,
 });
 
-/** A line that opens a page: the account pages here, a favourite's title in the favourites. */
+/** A line that opens a page: the user centre's links, a favourite's title in the favourites. */
 export const entry = style({
   display: 'flex',
   alignItems: 'center',
@@ -39,6 +39,7 @@ export const entry = style({
   color: vars.color.text,
   fontSize: vars.fontSize.md,
   textAlign: 'start',
+  textDecoration: 'none',
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 } },
 });

@@ -3,6 +3,9 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { clearTokens, getAuthToken } from '../../lib/auth';
 import { changeLocale, useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
+import { Link } from 'react-router-dom';
+import { appConfig } from '../../engine/config';
+import { pageShowing } from '../../engine/routes';
 import { buildPath, useAppNavigate, type ExtraData } from '../../lib/navigation';
 import { uploadFile } from '../../ui/upload/upload';
 import { showDialog } from '../../ui/dialog/dialog';
@@ -18,21 +21,63 @@ import * as styles from './UserCentre.css';
 
 type Session = { id: string; created_at: number; current: boolean };
 
+/** The event's activities the user centre links to (config: the account-user block's props). */
+export type Activities = { lotteryId?: number; bonusId?: number; queryId?: number };
+
 type Entry = {
-  key: 'orders' | 'phone' | 'favourites' | 'information' | 'vip' | 'invitations' | 'complaint';
-  path: string;
+  key:
+    | 'shop'
+    | 'lottery'
+    | 'dailyBonus'
+    | 'checkIn'
+    | 'scoreQuery'
+    | 'invitations'
+    | 'orders'
+    | 'addresses'
+    | 'checkIns'
+    | 'favourites'
+    | 'vip'
+    | 'phone'
+    | 'information'
+    | 'complaint'
+    | 'diagnostics';
+  /** The block the page shows: config/app.json says on which route (`pageShowing`). */
+  block: string;
   extra?: ExtraData;
+  /** Only within an event (a video token in the link): the page is about that event. */
+  ofEvent?: boolean;
+  /** Only when the config names the record the page shows. */
+  hidden?: boolean;
 };
 
-const ENTRIES: Entry[] = [
-  { key: 'orders', path: '/pages/user/order/index' },
-  { key: 'phone', path: '/pages/user/phone/index' },
-  { key: 'favourites', path: '/pages/user/collection/index' },
-  { key: 'information', path: '/pages/information/index' },
-  { key: 'vip', path: '/pages/vip/index' },
+const activityEntries = ({ lotteryId, bonusId, queryId }: Activities): Entry[] => [
+  { key: 'shop', block: 'shop-products', ofEvent: true },
+  { key: 'lottery', block: 'lottery', extra: { lottery_id: lotteryId }, hidden: !lotteryId },
+  { key: 'dailyBonus', block: 'daily-bonus', extra: { bonus_id: bonusId }, hidden: !bonusId },
+  { key: 'checkIn', block: 'check-in', ofEvent: true },
+  { key: 'scoreQuery', block: 'score-query', extra: { query_id: queryId }, hidden: !queryId },
   // The live room opened at its invitations (the invite block), not at its top.
-  { key: 'invitations', path: '/pages/home/index', extra: { section: 'invite' } },
-  { key: 'complaint', path: '/pages/complaint/tousu/index' },
+  { key: 'invitations', block: 'invite', extra: { section: 'invite' }, ofEvent: true },
+];
+
+const ownEntries = (videoToken: string): Entry[] => [
+  { key: 'orders', block: 'shop-orders' },
+  { key: 'addresses', block: 'shop-addresses' },
+  // The check-in page opened at my check-ins (the check-in-mine block).
+  { key: 'checkIns', block: 'check-in-mine', extra: { section: 'mine' }, ofEvent: true },
+  { key: 'favourites', block: 'account-favourites' },
+  { key: 'vip', block: 'account-vip' },
+  { key: 'phone', block: 'account-phone' },
+  { key: 'information', block: 'account-information', ofEvent: true },
+  {
+    key: 'complaint',
+    block: 'account-complaint',
+    extra: { target_kind: 'video', target: videoToken },
+    ofEvent: true,
+  },
+  { key: 'diagnostics', block: 'account-diagnostics' },
+  // No downloads: they are for staff of the event's organisation, and the account answer does not say who is (its
+  // flat permission list grants nothing since organisations own events; server/README.md, Organisations and roles).
 ];
 
 const formatDate = (ms: number, locale: string) =>
@@ -40,9 +85,10 @@ const formatDate = (ms: number, locale: string) =>
 
 /**
  * The user centre: avatar, nickname, masked phone, membership; edit nickname and avatar (through the upload flow);
- * entries to the account pages; language; logged-in devices; log out (the server revokes the session everywhere).
+ * links to the event's activities and to the viewer's own pages (logged out too: each page asks for the login it
+ * needs); language; logged-in devices; log out (the server revokes the session everywhere).
  */
-export function UserCentre() {
+export function UserCentre({ activities }: { activities: Activities }) {
   const { t, i18n } = useTranslation();
   const navigate = useAppNavigate();
   const { videoToken } = launchStore.get();
@@ -68,19 +114,22 @@ export function UserCentre() {
 
   if (!loggedIn)
     return (
-      <section className={card} aria-labelledby="user-heading">
-        <h2 id="user-heading" className={heading}>
-          {t('account.user.guest')}
-        </h2>
-        <button
-          type="button"
-          className={button({ block: true })}
-          onClick={() => navigate('/pages/login/index', { redirect: buildPath('/pages/user/index') })}
-        >
-          {t('account.user.login')}
-        </button>
-        <Language />
-      </section>
+      <>
+        <section className={card} aria-labelledby="user-heading">
+          <h2 id="user-heading" className={heading}>
+            {t('account.user.guest')}
+          </h2>
+          <button
+            type="button"
+            className={button({ block: true })}
+            onClick={() => navigate('/pages/login/index', { redirect: buildPath('/pages/user/index') })}
+          >
+            {t('account.user.login')}
+          </button>
+          <Language />
+        </section>
+        <Entries activities={activities} />
+      </>
     );
 
   const saveNickname = async (event: FormEvent) => {
@@ -201,27 +250,7 @@ export function UserCentre() {
           </div>
         )}
       </section>
-      <nav className={card} aria-label={t('account.user.entries')}>
-        <ul className={list}>
-          {ENTRIES.map((entry) => (
-            <li key={entry.key}>
-              <button
-                type="button"
-                className={styles.entry}
-                onClick={() =>
-                  navigate(
-                    entry.path,
-                    entry.key === 'complaint' ? { target_kind: 'video', target: videoToken } : entry.extra,
-                  )
-                }
-              >
-                <span>{t(`account.user.${entry.key}`)}</span>
-                <span aria-hidden="true">›</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Entries activities={activities} />
       <section className={card}>
         <Language />
       </section>
@@ -261,6 +290,40 @@ export function UserCentre() {
       </section>
     </>
   );
+}
+
+/**
+ * The links to the event's activities and to the viewer's own pages, each to the route config/app.json shows its block
+ * on (carrying the event, the inviter and the language like every link); a page config does not show has no link.
+ */
+function Entries({ activities }: { activities: Activities }) {
+  const { t } = useTranslation();
+  const { videoToken } = launchStore.get();
+  const groups = [
+    { key: 'activities' as const, entries: activityEntries(activities) },
+    { key: 'entries' as const, entries: ownEntries(videoToken) },
+  ];
+  return groups.map(({ key, entries }) => (
+    <nav key={key} className={card} aria-labelledby={`user-${key}`}>
+      <h2 id={`user-${key}`} className={note}>
+        {t(`account.user.${key}`)}
+      </h2>
+      <ul className={list}>
+        {entries.map((entry) => {
+          const path = pageShowing(appConfig, entry.block);
+          if (!path || entry.hidden || (entry.ofEvent && !videoToken)) return null;
+          return (
+            <li key={entry.key}>
+              <Link className={styles.entry} to={buildPath(path, entry.extra)}>
+                <span>{t(`account.user.${entry.key}`)}</span>
+                <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  ));
 }
 
 function Language() {

@@ -39,3 +39,6 @@ export const save = recipe({
 });
 
 export const star = style({ fontSize: vars.fontSize.lg, lineHeight: 1 });
+
+/** The link to the user centre beside the save toggle: the same outlined pill. */
+export const account = style([save({ saved: false, compact: false }), { textDecoration: 'none' }]);

@@ -1,6 +1,7 @@
 /**
- * Brings a block of the live room into view when a link asks for it, and keeps it there while the blocks above it
- * arrive (they load lazily and push it down), until the viewer scrolls, touches or types, or `ms` have passed.
+ * Brings a block into view when a link asks for it (my invitations in the live room, my check-ins on the check-in
+ * page), and keeps it there while the blocks above it arrive (they load lazily and push it down), until the viewer
+ * scrolls, touches or types, or `ms` have passed.
  */
 export function keepInView(element: HTMLElement, ms = 4000): () => void {
   const viewerEvents = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;

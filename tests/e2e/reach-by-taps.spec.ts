@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, openRoute, test } from '../fixtures';
+
+/**
+ * A newcomer reaches every page by taps, from the demo room or the channel home, without typing a link: the live
+ * room's 我的 opens the user centre, whose links open the event's activities and the viewer's own pages, each with
+ * the event token kept; the room's contest card opens the contest and its pages. Each test is a fresh viewer of its
+ * own (e-mail login) and only opens pages: nothing a screenshot shows changes.
+ */
+const run = Date.now().toString(36);
+const ROOM_TITLE = '2026 新品发布会 · 现场直播';
+
+async function loginAsNewViewer(page: Page, request: APIRequestContext, name: string) {
+  const email = `${name}-${run}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+  const answer = await (
+    await request.post('/v3/api/email_anonymous_login', { data: { email, nickname: name } })
+  ).json();
+  expect(answer.xcode).toBe(200);
+  await page.addInitScript(
+    (token) => localStorage.setItem('livev3:auth', token),
+    answer.data.token as string,
+  );
+}
+
+const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Taps the live room's way to the user centre (it arrives with the header's actions, after the player). */
+async function openUserCentre(page: Page, name = '我的', heading = '我的') {
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(pageHeading(page, heading)).toBeVisible();
+}
+
+/** The user centre's links, and the heading of the page each opens. */
+const CENTRE_LINKS: { link: string; heading: string }[] = [
+  { link: '商城', heading: '商城' },
+  { link: '幸运抽奖', heading: '幸运抽奖' },
+  { link: '每日奖励', heading: '每日奖励' },
+  { link: '签到', heading: '签到' },
+  { link: '成绩查询', heading: '成绩查询' },
+  { link: '我的订单', heading: '我的订单' },
+  { link: '收货地址', heading: '收货地址' },
+  { link: '我的收藏', heading: '我的收藏' },
+  { link: '会员中心', heading: '会员' },
+  { link: '绑定手机', heading: '绑定手机' },
+  { link: '信息登记', heading: '信息登记' },
+  { link: '投诉', heading: '投诉原因' },
+  { link: '诊断信息', heading: '测试' },
+];
+
+test('from the demo room every page of the user centre is a tap away, with the event kept', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await loginAsNewViewer(page, request, 'taps');
+  await openRoute(page, '/pages/home/index?token=demo');
+  await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
+  await openUserCentre(page);
+  await expect(page).toHaveURL(/#\/pages\/user\/index\?token=demo/);
+
+  for (const { link, heading } of CENTRE_LINKS) {
+    await test.step(link, async () => {
+      await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
+      await page.goBack();
+      await expect(pageHeading(page, '我的')).toBeVisible();
+    });
+  }
+
+  await test.step('我的签到', async () => {
+    await page.getByRole('link', { name: '我的签到', exact: true }).click();
+    await expect(pageHeading(page, '签到')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '我的签到' })).toBeInViewport();
+    await page.goBack();
+  });
+
+  await test.step('我的邀请', async () => {
+    await page.getByRole('link', { name: '我的邀请', exact: true }).click();
+    await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
+    await expect(page.getByRole('region', { name: '邀请好友' })).toBeInViewport();
+  });
+});
+
+test("from the demo room the contest's pages are taps away", async ({ page }) => {
+  await openRoute(page, '/pages/home/index?token=demo');
+  await page.getByRole('link', { name: '进入投票活动' }).first().click();
+  await expect(page).toHaveURL(/#\/pages\/template\/index\?.*vote_id=\d+/);
+  const pages = page.getByRole('navigation', { name: '活动页面' });
+  const contest = page.url();
+  for (const [link, heading] of [
+    ['排行榜', '排行榜'],
+    ['队伍排行', '队伍排行'],
+    ['评分', '评分'],
+    ['今日之星', '今日之星'],
+  ]) {
+    await test.step(link, async () => {
+      await pages.getByRole('link', { name: link, exact: true }).click();
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
+      await page.goBack();
+      expect(page.url()).toBe(contest);
+    });
+  }
+});
+
+test('from the channel home the user centre is a tap away, in English too', async ({ page, request }) => {
+  await loginAsNewViewer(page, request, 'channel');
+  await openRoute(page, '/pages/channel/index?channelToken=showcase&locale=en');
+  await openUserCentre(page, 'My account', 'My account');
+  await expect(page).toHaveURL(/channelToken=showcase/);
+  // Outside an event the user centre links to what needs none: the lottery by its id, the viewer's own pages.
+  await page.getByRole('link', { name: 'Lucky draw', exact: true }).click();
+  await expect(pageHeading(page, 'Lucky draw')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'My orders', exact: true }).click();
+  await expect(pageHeading(page, 'My orders')).toBeVisible();
+});
+
+test('logged out, the user centre still lists the pages and offers the login', async ({ page }) => {
+  await openRoute(page, '/pages/home/index?token=demo');
+  await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
+  await openUserCentre(page);
+  await expect(page.getByRole('button', { name: '登录 / 注册' })).toBeVisible();
+  await page.getByRole('link', { name: '幸运抽奖', exact: true }).click();
+  await expect(pageHeading(page, '幸运抽奖')).toBeVisible();
+});
