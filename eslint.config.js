@@ -131,7 +131,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench',
-      'src/lib/api-types.gen.ts',
+      'schemas/api/types.gen.ts',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 /**
- * `npm run api:types`: merges schemas/api/*.json into one OpenAPI document and generates src/lib/api-types.gen.ts with
- * openapi-typescript, so the request and response types of the client (src/lib/api.ts) and of the server's handlers
+ * `npm run api:types`: merges schemas/api/*.json into one OpenAPI document and generates schemas/api/types.gen.ts
+ * (beside the documents, where the client and the server both import it) with openapi-typescript, so the request and response types of the client (src/lib/api.ts) and of the server's handlers
  * (server/contract/types.ts) come from the contract the server validates against.
  * `--check` exits non-zero when the committed file is out of date (a unit test runs it).
  */
@@ -11,7 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { loadContract } from '../server/contract/load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const typesFile = path.join(root, 'src/lib/api-types.gen.ts');
+export const typesFile = path.join(root, 'schemas/api/types.gen.ts');
 
 export async function generateApiTypes(): Promise<string> {
   const document = loadContract(path.join(root, 'schemas/api'));
@@ -24,7 +24,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   if (process.argv.includes('--check')) {
     const current = fs.existsSync(typesFile) ? fs.readFileSync(typesFile, 'utf8') : '';
     if (current !== text) {
-      console.error('src/lib/api-types.gen.ts is out of date: run `npm run api:types`.');
+      console.error('schemas/api/types.gen.ts is out of date: run `npm run api:types`.');
       process.exit(1);
     }
   } else {

@@ -1,11 +1,11 @@
 /**
  * The contract's types on the server, looked up by operationId in the types `npm run api:types` generates from
- * schemas/api for the client too (src/lib/api-types.gen.ts): what a handler may read from the request's query, path
+ * schemas/api for the client too (schemas/api/types.gen.ts): what a handler may read from the request's query, path
  * and body, and what it must answer. Fastify validates every request against the same schemas before the handler
  * runs (register.ts), which is what makes these types true at run time, so a handler never casts its request.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../src/lib/api-types.gen.ts';
+import type { components, operations } from '../../schemas/api/types.gen.ts';
 
 /** A component schema of the contract, e.g. `ContractSchema<'ShopOrder'>`. */
 export type ContractSchema<Name extends keyof components['schemas']> = components['schemas'][Name];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../src/lib/api-types.gen';
+import type { components } from '../../schemas/api/types.gen.ts';
 import { buildServer } from '../app';
 import { isPostgresUrl } from '../db/open';
 import { sessionRow } from '../accounts/sessions';

@@ -1,8 +1,8 @@
 /**
  * Typed calls: request and response types come from the API contract (schemas/api, generated into
- * api-types.gen.ts by `npm run api:types`), so a path the contract lacks is a type error.
+ * schemas/api/types.gen.ts by `npm run api:types`), so a path the contract lacks is a type error.
  */
-import type { paths } from './api-types.gen';
+import type { paths } from '../../schemas/api/types.gen';
 import { apiGet, apiPost, type RequestOptions } from './api-client';
 
 type Method = 'get' | 'post';

@@ -1,5 +1,5 @@
 /** Daily bonus calls (schemas/api/engagement.json). */
-import type { components } from '../../lib/api-types.gen';
+import type { components } from '../../../schemas/api/types.gen';
 import { api } from '../../lib/api';
 
 export type BonusDetail = components['schemas']['BonusDetail'];

@@ -1,6 +1,6 @@
 import './messages';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { components } from '../../lib/api-types.gen';
+import type { components } from '../../../schemas/api/types.gen';
 import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';

@@ -8,7 +8,7 @@ import '../../lib/messages';
  * The H5 page is a top-level navigation (WeChat Pay's H5 flow leaves the page and comes back to `redirect_url`), so
  * outside WeChat `payFor` resolves 'redirected' and the caller runs `resumePayment(key)` when its page loads again.
  */
-import type { components } from '../../lib/api-types.gen';
+import type { components } from '../../../schemas/api/types.gen';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { appConfig } from '../../engine/config';

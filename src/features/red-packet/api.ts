@@ -1,4 +1,4 @@
-import type { components } from '../../lib/api-types.gen';
+import type { components } from '../../../schemas/api/types.gen';
 import { api } from '../../lib/api';
 import { createStore } from '../../lib/store';
 

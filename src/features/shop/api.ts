@@ -1,6 +1,6 @@
 /** The shop's calls (schemas/api/shop.json). Calls about the viewer's own data need a login. */
 import './messages';
-import type { components } from '../../lib/api-types.gen';
+import type { components } from '../../../schemas/api/types.gen';
 import { api } from '../../lib/api';
 
 type S = components['schemas'];

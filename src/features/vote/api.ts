@@ -2,7 +2,7 @@
  * Voting calls (schemas/api/vote.json). Reads and writes of the vote store happen here, so components only call
  * functions and select slices.
  */
-import type { components } from '../../lib/api-types.gen';
+import type { components } from '../../../schemas/api/types.gen';
 import { api, type ApiData } from '../../lib/api';
 import { request } from '../../lib/api-client';
 import { newIdempotencyKey, withRetries } from './idempotency';
