@@ -294,33 +294,35 @@ export function UserCentre({ activities }: { activities: Activities }) {
 
 /**
  * The links to the event's activities and to the viewer's own pages, each to the route config/app.json shows its block
- * on (carrying the event, the inviter and the language like every link); a page config does not show has no link.
+ * on (carrying the event, the inviter and the language like every link); a page config does not show has no link,
+ * and a group without links is left out.
  */
 function Entries({ activities }: { activities: Activities }) {
   const { t } = useTranslation();
   const { videoToken } = launchStore.get();
+  const shown = (entries: Entry[]) =>
+    entries.flatMap((entry) => {
+      const path = pageShowing(appConfig, entry.block);
+      return path && !entry.hidden && (videoToken || !entry.ofEvent) ? [{ ...entry, path }] : [];
+    });
   const groups = [
-    { key: 'activities' as const, entries: activityEntries(activities) },
-    { key: 'entries' as const, entries: ownEntries(videoToken) },
-  ];
+    { key: 'activities' as const, entries: shown(activityEntries(activities)) },
+    { key: 'entries' as const, entries: shown(ownEntries(videoToken)) },
+  ].filter((group) => group.entries.length);
   return groups.map(({ key, entries }) => (
     <nav key={key} className={card} aria-labelledby={`user-${key}`}>
       <h2 id={`user-${key}`} className={note}>
         {t(`account.user.${key}`)}
       </h2>
       <ul className={list}>
-        {entries.map((entry) => {
-          const path = pageShowing(appConfig, entry.block);
-          if (!path || entry.hidden || (entry.ofEvent && !videoToken)) return null;
-          return (
-            <li key={entry.key}>
-              <Link className={styles.entry} to={buildPath(path, entry.extra)}>
-                <span>{t(`account.user.${entry.key}`)}</span>
-                <span aria-hidden="true">›</span>
-              </Link>
-            </li>
-          );
-        })}
+        {entries.map((entry) => (
+          <li key={entry.key}>
+            <Link className={styles.entry} to={buildPath(entry.path, entry.extra)}>
+              <span>{t(`account.user.${entry.key}`)}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   ));
