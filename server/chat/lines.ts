@@ -9,7 +9,7 @@ import { LOGIN_REQUIRED, type Viewer } from '../accounts/sessions.ts';
 import type { ContractSchema } from '../contract/types.ts';
 import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
-import type { ChatKind } from '../db/tables/base/chat.ts';
+import type { ChatKind } from '../db/tables/chat.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 import { organiserMay } from '../organisations/roles.ts';
 import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';

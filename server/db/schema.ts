@@ -1,41 +1,31 @@
 /**
- * Table types for the query builder. Each domain declares its tables in `server/db/tables/<domain>.ts` as one
- * interface (table name -> row type, with kysely's `Generated<>` for defaults) and joins it here with `&`, so a query that names
- * a missing table or column is a type error on both engines.
+ * Table types for the query builder. Each table is declared once, in the file of the domain that owns it
+ * (`server/db/tables/<domain>.ts`: table name -> row type, with kysely's `Generated<>` for columns the database
+ * fills), and joined here, so a query that names a missing table or column is a type error on both engines.
+ * `schema.test.ts` holds the declarations to the migrated schema.
  */
 import type { AccountTables } from './tables/accounts.ts';
 import type { ChannelTables } from './tables/channel.ts';
-import type { AccountBaseTables } from './tables/base/accounts.ts';
-import type { ActivityTables } from './tables/base/activities.ts';
-import type { ChatTables } from './tables/base/chat.ts';
-import type { LiveRoomTables } from './tables/base/live-room.ts';
-import type { PaymentTables } from './tables/base/payments.ts';
-import type { UploadTables } from './tables/base/uploads.ts';
-import type { VotingTables } from './tables/base/voting.ts';
-import type { WechatAccountTables } from './tables/base/wechat-accounts.ts';
-import type { CoreTables } from './tables/core.ts';
+import type { ChatTables } from './tables/chat.ts';
 import type { EngagementTables } from './tables/engagement.ts';
+import type { EventTables } from './tables/events.ts';
 import type { OrganisationTables } from './tables/organisations.ts';
+import type { RedPacketTables } from './tables/red-packets.ts';
 import type { SecurityTables } from './tables/security.ts';
 import type { ShopTables } from './tables/shop.ts';
+import type { UploadTables } from './tables/uploads.ts';
+import type { VotingTables } from './tables/voting.ts';
 import type { WechatTables } from './tables/wechat.ts';
 
-/** Tables of the first migrations (001-010): core, then tables/base/. */
-type BaseTables = CoreTables &
-  AccountBaseTables &
-  PaymentTables &
-  ActivityTables &
-  UploadTables &
-  WechatAccountTables &
-  LiveRoomTables &
-  ChatTables &
-  VotingTables;
-
-export type Database = BaseTables &
+export type Database = EventTables &
   AccountTables &
-  ChannelTables &
+  ChatTables &
+  RedPacketTables &
+  VotingTables &
   ShopTables &
-  SecurityTables &
-  WechatTables &
   EngagementTables &
-  OrganisationTables;
+  ChannelTables &
+  WechatTables &
+  UploadTables &
+  OrganisationTables &
+  SecurityTables;

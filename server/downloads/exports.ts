@@ -10,41 +10,6 @@ import type { RequestParams, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import { productsOwnedBy } from '../organisations/owners.ts';
 
-type ForeignTables = {
-  players: { id: number; contest_id: number; number: number; name: string; votes: number };
-  vote_records: {
-    id: number;
-    contest_id: number;
-    player_id: number;
-    user_id: number;
-    count: number;
-    paid: number;
-    created_at: number;
-  };
-  vote_sign_ups: {
-    id: number;
-    contest_id: number;
-    user_id: number;
-    name: string;
-    answers: string;
-    status: string;
-    player_id: number | null;
-    created_at: number;
-  };
-  info_forms: {
-    event_id: number;
-    user_id: number;
-    name: string;
-    phone: string;
-    company: string;
-    position: string;
-    remark: string;
-    agreement: number;
-    created_at: number;
-  };
-  events: { id: number; token: string };
-};
-
 export type DownloadKind = RequestParams<'download'>['kind'];
 
 /** The scope a download needs: the event token, the contest, or none (orders may be narrowed by either). */
@@ -104,7 +69,6 @@ function answersText(json: string): string {
  * whose contest's products may name another event) keep to their products.
  */
 function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisationIds: number[]): Sheet {
-  const db = sql.withTables<ForeignTables>();
   const last = <T>(rows: T[], key: (row: T) => number, size: number) =>
     rows.length === size ? key(rows[rows.length - 1]) : null;
   switch (kind) {
@@ -126,7 +90,7 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
           ['支付时间', 20],
         ].map(([header, width]) => ({ header: String(header), width: Number(width) })),
         async page(after, size) {
-          let query = db
+          let query = sql
             .selectFrom('shop_orders')
             .innerJoin('shop_products', 'shop_products.id', 'shop_orders.product_id')
             .select([
@@ -181,7 +145,7 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
           ['付费', 8],
         ].map(([header, width]) => ({ header: String(header), width: Number(width) })),
         async page(after, size) {
-          const rows = await db
+          const rows = await sql
             .selectFrom('vote_records')
             .innerJoin('players', 'players.id', 'vote_records.player_id')
             .select([
@@ -223,7 +187,7 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
           width: Number(width),
         })),
         async page(after, size) {
-          const rows = await db
+          const rows = await sql
             .selectFrom('players')
             .select(['number', 'name', 'votes'])
             .where('contest_id', '=', scope.vote_id ?? 0)
@@ -248,7 +212,7 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
           ['报名时间', 20],
         ].map(([header, width]) => ({ header: String(header), width: Number(width) })),
         async page(after, size) {
-          const rows = await db
+          const rows = await sql
             .selectFrom('vote_sign_ups')
             .select(['id', 'name', 'status', 'answers', 'created_at'])
             .where('contest_id', '=', scope.vote_id ?? 0)
@@ -281,7 +245,7 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
           ['提交时间', 20],
         ].map(([header, width]) => ({ header: String(header), width: Number(width) })),
         async page(after, size) {
-          const rows = await db
+          const rows = await sql
             .selectFrom('info_forms')
             .innerJoin('events', 'events.id', 'info_forms.event_id')
             .select([

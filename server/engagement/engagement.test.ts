@@ -6,10 +6,12 @@
  * the concurrent transactions really overlap.
  */
 import type { AddressInfo } from 'node:net';
+import type { Insertable } from 'kysely';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../accounts/sessions';
+import type { Database } from '../db/schema';
 import { ENGAGE_SEED } from '../seed/engagement';
 import { SCORE_QUERIES_PER_MINUTE } from './score-routes';
 import { addDays, dayIn, maskName, maskPhone } from './common';
@@ -25,18 +27,9 @@ let clock = LATE;
 let app: App;
 let nextUser = 20_000;
 
-type UserRow = {
-  id: number;
-  phone: string | null;
-  nickname: string;
-  permissions: string;
-  created_at: number;
-};
-
-async function viewer(extra: Partial<UserRow> = {}): Promise<Record<string, string>> {
+async function viewer(extra: Partial<Insertable<Database['users']>> = {}): Promise<Record<string, string>> {
   const id = nextUser++;
   await app.sql
-    .withTables<{ users: UserRow }>()
     .insertInto('users')
     .values({ id, phone: null, nickname: `观众${id}`, permissions: '[]', created_at: 0, ...extra })
     .execute();

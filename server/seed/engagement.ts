@@ -27,11 +27,6 @@ export const ENGAGE_SEED = {
   staff: { id: 7101, token: 'engage-staff-7101' },
 };
 
-type SeedTables = {
-  users: { id: number; phone: string | null; nickname: string; permissions: string; created_at: number };
-  sessions: { token_hash: string; user_id: number; created_at: number; expires_at: number };
-};
-
 const lottery = (
   id: number,
   [title, titleEn]: [string, string],
@@ -380,9 +375,8 @@ async function seedScores(sql: Sql): Promise<void> {
 }
 
 async function seedStaff(sql: Sql): Promise<void> {
-  const extra = sql.withTables<SeedTables>();
   const { id, token } = ENGAGE_SEED.staff;
-  await extra
+  await sql
     .insertInto('users')
     .values({
       id,
@@ -393,7 +387,7 @@ async function seedStaff(sql: Sql): Promise<void> {
     })
     .execute();
   if (process.env.NODE_ENV === 'production') return;
-  await extra
+  await sql
     .insertInto('sessions')
     .values({
       token_hash: crypto.createHash('sha256').update(token).digest('hex'),

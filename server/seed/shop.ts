@@ -27,11 +27,6 @@ export const SHOP_SEED_USERS = {
   },
 };
 
-type SeedTables = {
-  users: { id: number; phone: string | null; nickname: string; permissions: string; created_at: number };
-  sessions: { token_hash: string; user_id: number; created_at: number; expires_at: number };
-};
-
 const product = (
   id: number,
   scope: { event_token?: string; contest_id?: number },
@@ -90,9 +85,8 @@ export async function seedShop(sql: Sql): Promise<void> {
     ])
     .execute();
 
-  const extra = sql.withTables<SeedTables>();
   for (const user of Object.values(SHOP_SEED_USERS)) {
-    await extra
+    await sql
       .insertInto('users')
       .values({
         id: user.id,
@@ -103,7 +97,7 @@ export async function seedShop(sql: Sql): Promise<void> {
       })
       .execute();
     if (process.env.NODE_ENV === 'production') continue;
-    await extra
+    await sql
       .insertInto('sessions')
       .values({
         token_hash: crypto.createHash('sha256').update(user.token).digest('hex'),

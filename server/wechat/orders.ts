@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import { sql as raw } from 'kysely';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import type { OrderKind } from '../db/tables/base/payments.ts';
+import type { OrderKind } from '../db/tables/wechat.ts';
 import type { PayTransaction } from './client.ts';
 import type { RefundedHook } from './refunds.ts';
 

@@ -7,8 +7,7 @@
  * Public for every paid feature: red-packet expiry, cancelled or late orders, the shop.
  */
 import type { Sql } from '../db/sql.ts';
-import type { OrderKind } from '../db/tables/base/payments.ts';
-import type { RefundStatus } from '../db/tables/wechat.ts';
+import type { OrderKind, RefundStatus } from '../db/tables/wechat.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import type { OrderKinds } from './orders.ts';
 import { REFUND_REASON_MAX_BYTES, utf8Prefix, WechatApiError, type WechatClient } from './client.ts';

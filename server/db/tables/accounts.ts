@@ -1,9 +1,8 @@
-import type { Generated } from './core.ts';
+import type { Generated } from 'kysely';
 
 /**
- * Accounts: the tables of migration 013_accounts.ts (slide check, mailed codes, favourites, complaints, VIP), and
- * the legacy columns the account routes read (users, sessions, sms_codes, info_forms, event_access of 001/002).
- * Times are unix milliseconds, money integer cents.
+ * Viewers and how they prove who they are: accounts, sessions, texted and mailed codes, the slide check, and VIP
+ * (migrations 001, 002, 007, 013 and 018). Times are unix milliseconds, money integer cents.
  */
 export interface AccountTables {
   users: {
@@ -11,11 +10,14 @@ export interface AccountTables {
     phone: string | null;
     email: string | null;
     openid: string | null;
+    unionid: string | null;
     nickname: Generated<string>;
     avatar: Generated<string>;
+    /** JSON array of permission names, answered with the account; grants nothing (roles: organisation_members). */
     permissions: Generated<string>;
     created_at: number;
   };
+  /** Only the SHA-256 of a session's token is kept. */
   sessions: {
     token_hash: string;
     user_id: number;
@@ -26,6 +28,7 @@ export interface AccountTables {
   sms_codes: {
     id: Generated<number>;
     phone: string;
+    /** 'login' | 'bind' */
     purpose: string;
     code_hash: string;
     ip: string;
@@ -33,33 +36,6 @@ export interface AccountTables {
     expires_at: number;
     attempts: Generated<number>;
     used_at: number | null;
-  };
-  info_forms: {
-    event_id: number;
-    user_id: number;
-    name: string;
-    phone: string;
-    company: string;
-    position: Generated<string>;
-    remark: Generated<string>;
-    agreement: Generated<number>;
-    created_at: number;
-  };
-  event_access: { event_id: number; user_id: number; gate: string; created_at: number };
-  /** Columns of other domains' tables that favourites and complaints look up, declared as their owners do. */
-  players: { id: Generated<number>; contest_id: number; name: string; photo: Generated<string> };
-  chat_messages: { id: Generated<number>; event_id: number };
-  /** One slide check: issued for a phone, solved once into a short-lived ticket that one SMS send consumes. */
-  slide_challenges: {
-    id: string;
-    phone: string;
-    ip: string;
-    created_at: number;
-    expires_at: number;
-    solved_at: number | null;
-    ticket_hash: string | null;
-    ticket_expires_at: number | null;
-    ticket_used_at: number | null;
   };
   /** Mailed one-time codes proving an e-mail address (only the hash is kept). */
   email_codes: {
@@ -72,30 +48,17 @@ export interface AccountTables {
     attempts: Generated<number>;
     used_at: number | null;
   };
-  favourites: {
-    id: Generated<number>;
-    user_id: number;
-    /** 'video' | 'player' */
-    kind: string;
-    /** The event token (video) or `<contest id>:<player id>` (player). */
-    target: string;
-    title: Generated<string>;
-    cover: Generated<string>;
+  /** One slide check: issued for a phone, solved once into a short-lived ticket that one SMS send consumes. */
+  slide_challenges: {
+    id: string;
+    phone: string;
+    ip: string;
     created_at: number;
-  };
-  complaint_reports: {
-    id: Generated<number>;
-    user_id: number;
-    /** 'video' | 'player' | 'chat' */
-    target_kind: string;
-    target: string;
-    reason: string;
-    content: Generated<string>;
-    /** JSON array of uploaded image URLs. */
-    images: Generated<string>;
-    /** China Standard Time day number: one complaint per target per viewer per day. */
-    day: number;
-    created_at: number;
+    expires_at: number;
+    solved_at: number | null;
+    ticket_hash: string | null;
+    ticket_expires_at: number | null;
+    ticket_used_at: number | null;
   };
   vip_plans: {
     id: Generated<number>;

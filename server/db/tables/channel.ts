@@ -1,15 +1,17 @@
-import type { Generated } from './core.ts';
+import type { Generated } from 'kysely';
 
 /**
- * The channel's tables. `channels`, `channel_categories` and `channel_videos` come from migration 004 (events are core
- * tables); migration 015_channel.ts adds the profile (logo, cover, official
- * account, follower count), follows, organiser HTML blocks and the title search index (020_channel_search_title.ts: the source title). Times are unix seconds.
+ * The channel's tables. `channels`, `channel_categories` and `channel_videos` come from migration 004; migration
+ * 015_channel.ts adds the profile (logo, cover, official account, follower count), follows, organiser HTML blocks and
+ * the title search index (020_channel_search_title.ts: the source title). Times are unix seconds.
  */
 export interface ChannelTables {
   channels: {
     id: Generated<number>;
     token: string;
     owner_id: number;
+    /** Its own organisation (migration 026). */
+    organisation_id: number | null;
     color_code: Generated<string>;
     title: string;
     intro: Generated<string>;
@@ -23,26 +25,6 @@ export interface ChannelTables {
     position: number;
   };
   channel_videos: { channel_id: number; category_id: number; event_id: number; position: number };
-  /**
-   * The event columns a channel lists, declared exactly as in the core tables (the two declarations intersect to
-   * one type), so channel queries type-check whichever file declares events first.
-   */
-  events: {
-    id: Generated<number>;
-    token: string;
-    owner_id: number;
-    color_code: Generated<string>;
-    title: string;
-    cover: Generated<string>;
-    description: Generated<string>;
-    live_status: Generated<0 | 1 | 2>;
-    start_time: Generated<number>;
-    views: Generated<number>;
-    live_stream: Generated<string>;
-    replay_stream: Generated<string>;
-    password: Generated<string>;
-    price_cents: Generated<number>;
-  };
   channel_profiles: {
     channel_id: number;
     logo: Generated<string>;

@@ -7,8 +7,8 @@ export type LotteryReward = 'goods' | 'points' | 'coupon';
  * Engagement (migration 016): lotteries with prizes, stock and weights; daily bonuses with their reward tables and
  * claims; check-in groups, activities, attendees and records; published score tables with their rows. Times are unix
  * seconds, days are organiser calendar days ('YYYY-MM-DD'), coordinates are integer micro-degrees, and JSON columns
- * are text. These replace the never-used tables of 004_activities.sql (lotteries, daily_bonuses, checkin_*,
- * score_records), which stay as they were.
+ * are text. These replace the never-used tables of 004_activities.ts (lotteries, lottery_prizes, daily_bonuses,
+ * checkin_activities, checkin_groups, score_records), which stay as they were, declared at the end.
  */
 export interface EngagementTables {
   engage_lotteries: {
@@ -168,4 +168,21 @@ export interface EngagementTables {
   };
   /** Seconds a logged-in viewer spent in an event's live room (migration 021, server/engagement/live-watch.ts). */
   live_watch: { user_id: number; event_token: string; seconds: number; updated_at: number };
+  lotteries: {
+    id: Generated<number>;
+    event_id: number | null;
+    title: string;
+    draws_per_user: Generated<number>;
+  };
+  lottery_prizes: { id: Generated<number>; lottery_id: number; name: string; stock: number; weight: number };
+  daily_bonuses: {
+    id: Generated<number>;
+    event_id: number | null;
+    title: string;
+    points_per_day: number;
+    streak_bonus: Generated<number>;
+  };
+  checkin_activities: { id: Generated<number>; title: string; starts_at: number; ends_at: number };
+  checkin_groups: { id: Generated<number>; activity_id: number; name: string };
+  score_records: { id: Generated<number>; exam: string; candidate_no: string; name: string; score: number };
 }

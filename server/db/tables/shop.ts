@@ -1,8 +1,11 @@
-import type { Generated } from './core.ts';
+import type { Generated } from 'kysely';
 
 export type ShopOrderState = 'pending' | 'paid' | 'shipped' | 'completed' | 'cancelled' | 'refunded';
 
-/** The shop's tables (migration 014_shop.ts). Times are unix seconds, money integer cents. */
+/**
+ * The shop's tables (migration 014_shop.ts), and the first products table (004) that they replaced and nothing reads.
+ * Times are unix seconds, money integer cents.
+ */
 export interface ShopTables {
   shop_products: {
     id: Generated<number>;
@@ -58,4 +61,11 @@ export interface ShopTables {
     closed_at: number | null;
   };
   shop_purchases: { product_id: number; user_id: number; quantity: number };
+  products: {
+    id: Generated<number>;
+    title: string;
+    price_cents: number;
+    stock: number;
+    cover: Generated<string>;
+  };
 }

@@ -1,13 +1,32 @@
-import type { Generated } from './core.ts';
-import type { OrderKind } from './base/payments.ts';
+import type { Generated } from 'kysely';
+
+/** What an order pays for; the CHECK of orders.kind holds the same list (migrations 003, 018). */
+export type OrderKind = 'video' | 'reward' | 'redpack' | 'vote' | 'registration' | 'product' | 'vip';
 
 export type RefundStatus = 'pending' | 'processing' | 'success' | 'failed' | 'closed';
 
 /**
- * WeChat tables (migrations 017_wechat.ts, 025_wechat_oauth_states.ts and 027_wechat_oauth_browser.ts) and the columns of the legacy orders/users
- * tables the WeChat code reads.
+ * Payment orders (migration 003) and WeChat's tables: prepays, notification nonces, refunds (017_wechat.ts), the web
+ * login's OAuth states (025, 027), mini-program codes and accounts, and the sandbox's one-time codes (007). Money
+ * integer cents.
  */
 export interface WechatTables {
+  /** status: 0 unpaid, 1 paid, 2 closed. */
+  orders: {
+    id: Generated<number>;
+    order_sn: string;
+    user_id: number;
+    /** The CHECK of orders.kind holds the same list. */
+    kind: OrderKind;
+    ref_id: number;
+    amount_cents: number;
+    status: Generated<0 | 1 | 2>;
+    idempotency_key: string | null;
+    prepay_id: string;
+    transaction_id: string | null;
+    created_at: number;
+    paid_at: number | null;
+  };
   wechat_prepays: { order_sn: string; trade_type: 'JSAPI' | 'H5'; prepay: string; created_at: number };
   wechat_notify_nonces: { nonce: string; received_at: number };
   wechat_refunds: {
@@ -36,34 +55,13 @@ export interface WechatTables {
     browser_hash: string | null;
   };
   wechat_mini_codes: { cache_key: string; png_base64: string; created_at: number };
-  orders: {
-    id: Generated<number>;
-    order_sn: string;
-    user_id: number;
-    /** The CHECK of orders.kind holds the same list. */
-    kind: OrderKind;
-    ref_id: number;
-    amount_cents: number;
-    status: Generated<0 | 1 | 2>;
-    idempotency_key: string | null;
-    prepay_id: string;
-    transaction_id: string | null;
-    created_at: number;
-    paid_at: number | null;
-  };
-  users: {
-    id: Generated<number>;
-    openid: string | null;
-    unionid: string | null;
-    nickname: Generated<string>;
-    avatar: Generated<string>;
-    created_at: number;
-  };
-  /** Red packets (migration 008): status 3 = expired, refunded_cents = the unclaimed rest paid back. */
-  red_packets: {
-    id: Generated<number>;
-    sender_id: number;
-    status: Generated<number>;
-    refunded_cents: Generated<number>;
+  wechat_mini_accounts: { openid: string; user_id: number; session_key: string; updated_at: number };
+  wechat_sandbox_codes: {
+    code: string;
+    /** 'oauth' | 'mini' | 'phone' */
+    kind: string;
+    subject: string;
+    expires_at: number;
+    used_at: number | null;
   };
 }

@@ -1,10 +1,15 @@
-import type { Generated } from '../core.ts';
+import type { Generated } from 'kysely';
 
-/** Contests, players, votes, sign-ups and judges' scores (migrations 004 and 009). Days are CST calendar days. */
+/**
+ * Contests, players, votes, sign-ups and judges' scores (migrations 004, 009, 019 and 026). Days are China Standard
+ * Time day numbers, times unix milliseconds, money integer cents.
+ */
 export interface VotingTables {
   contests: {
     id: Generated<number>;
     event_id: number | null;
+    /** Its own organisation (migration 026): a contest may have no event. */
+    organisation_id: number | null;
     title: string;
     rules: Generated<string>;
     starts_at: number;

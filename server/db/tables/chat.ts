@@ -1,8 +1,8 @@
-import type { Generated } from '../core.ts';
+import type { Generated } from 'kysely';
 
 export type ChatKind = 'text' | 'gift' | 'tip' | 'system' | 'redpack';
 
-/** Chat, moderation, gifts, rewards and red packets (migration 008). Money integer cents. */
+/** Chat lines, moderation, gifts and rewards (migration 008). Times are unix milliseconds, money integer cents. */
 export interface ChatTables {
   chat_messages: {
     id: Generated<number>;
@@ -14,6 +14,7 @@ export interface ChatTables {
     gift_name_en: Generated<string>;
     gift_count: Generated<number>;
     amount_cents: Generated<number>;
+    /** The red packet a 'redpack' line announces; 0 otherwise. */
     packet_id: Generated<number>;
     created_at: number;
   };
@@ -29,27 +30,5 @@ export interface ChatTables {
     status: Generated<number>;
     created_at: number;
     paid_at: number | null;
-  };
-  /** status: 0 awaiting payment, 1 open, 2 all shares grabbed, 3 expired. */
-  red_packets: {
-    id: Generated<number>;
-    event_id: number;
-    sender_id: number;
-    total_cents: number;
-    share_count: number;
-    greeting: Generated<string>;
-    status: Generated<number>;
-    created_at: number;
-    paid_at: number | null;
-    expires_at: number | null;
-    refunded_cents: Generated<number>;
-    refunded_at: number | null;
-  };
-  red_packet_shares: {
-    packet_id: number;
-    seq: number;
-    amount_cents: number;
-    user_id: number | null;
-    grabbed_at: number | null;
   };
 }

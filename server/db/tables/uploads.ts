@@ -1,6 +1,9 @@
-import type { Generated } from '../core.ts';
+import type { Generated } from 'kysely';
 
-/** The local upload host's files and chunked uploads (migration 005_uploads). */
+/**
+ * The local upload host's files, chunked uploads (migration 005) and upload tokens (012). Times are unix
+ * milliseconds unless a name says otherwise.
+ */
 export interface UploadTables {
   uploads: {
     key: string;
@@ -20,4 +23,6 @@ export interface UploadTables {
     created_at: number;
   };
   upload_parts: { upload_id: string; part_number: number; size: number; etag: string };
+  /** One row per upload token: its key prefix ends in the id; the local upload host takes one file per token. */
+  upload_tokens: { id: string; user_id: number; issued_at: number; used_key: string | null };
 }
