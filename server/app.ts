@@ -15,37 +15,16 @@ import { isPostgresUrl, openData } from './db/open.ts';
 import { testDatabase, type TestDatabase } from './db/test-database.ts';
 import type { Sql } from './db/sql.ts';
 import { seedDemo } from './seed/demo.ts';
-import { orderKinds } from './order-kinds.ts';
 import { openShared } from './shared/open.ts';
-import { setSharedState } from './shared/state.ts';
 import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
 import { attachRealtime } from './realtime.ts';
 import { devLogOptions, logRequests } from './dev-log.ts';
 import { healthRoutes } from './health.ts';
 import { appRoutes } from './static.ts';
-import { streamRoutes } from './streams/plugin.ts';
-import { accountHandlers } from './accounts/routes.ts';
-import { complaintHandlers } from './events/complaint-routes.ts';
-import { favouriteHandlers } from './events/favourite-routes.ts';
-import { vipHandlers } from './accounts/vip-routes.ts';
-import { lastDevCode } from './accounts/sms.ts';
-import { createMailer, devMailRoute } from './accounts/mail.ts';
-import { qrcodeHandlers } from './events/qrcode-routes.ts';
-import { videoHandlers } from './events/routes.ts';
-import { chatHandlers } from './chat/routes.ts';
-import { redpackDevRoutes, redpackHandlers } from './red-packets/routes.ts';
-import { accessHandlers } from './events/access-routes.ts';
-import { liveRoomHandlers } from './events/live-room-routes.ts';
-import { voteHandlers } from './voting/routes.ts';
-import { engagementHandlers } from './engagement/routes.ts';
-import { channelHandlers } from './channel/routes.ts';
-import { shopHandlers } from './shop/routes.ts';
-import { downloadHandlers } from './downloads/routes.ts';
-import { wechatHandlers } from './wechat/routes.ts';
+import { domains } from './domains.ts';
+import type { HandlerMap } from './contract/register.ts';
+import { openServices, type Services } from './services.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
-import { setupWechat } from './wechat/setup.ts';
-import { uploadHandlers } from './uploads/routes.ts';
-import { streamHandlers } from './streams/routes.ts';
 import { appConstants, securityHeaders } from './security/headers.ts';
 import { clientErrorHandler, clientErrorText, clientErrorXcode } from './security/client-errors.ts';
 import {
@@ -54,7 +33,6 @@ import {
   readConnectionLimits,
   type ConnectionLimits,
 } from './security/limits.ts';
-import { UPLOAD_HOST_PATH, uploadedFiles, uploadHost } from './uploads/host.ts';
 import { readUploadSettings, type UploadSettings } from './uploads/settings.ts';
 
 export type BuildOptions = Partial<ServerConfig> & {
@@ -84,7 +62,20 @@ declare module 'fastify' {
     engine: Engine;
     /** The server's one clock (server/clock.ts): every path takes the time from it. */
     now: Clock;
+    /** Everything the domains are built from (server/services.ts); tests reach WeChat and the shared state here. */
+    services: Services;
   }
+}
+
+/** The domains' handler maps as one; an operationId two domains answer stops the server at start. */
+function mergeHandlers(maps: HandlerMap[]): HandlerMap {
+  const merged: HandlerMap = {};
+  for (const map of maps)
+    for (const [operationId, handler] of Object.entries(map)) {
+      if (Object.hasOwn(merged, operationId)) throw new Error(`two domains answer ${operationId}`);
+      Object.assign(merged, { [operationId]: handler });
+    }
+  return merged;
 }
 
 function failure(xcode: number, msg: string) {
@@ -141,9 +132,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   // Rate-limit windows, dev sinks and presence: in memory, or in Redis for several nodes (REDIS_URL). Closed after
   // the socket server (onClose hooks run last-registered first), which persists recovery sessions there.
   const shared = await openShared(options.redisUrl, now, (message) => app.log.error(message));
-  setSharedState(sql, shared.state);
   app.addHook('onClose', async () => {
-    setSharedState(sql, null);
     await shared.close();
   });
 
@@ -223,11 +212,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
 
   const contract = loadContract(path.join(projectRoot, 'schemas/api'));
   const mode = options.mode ?? 'development';
-  const credentials = wechatCredentials(
-    process.env,
-    mode,
-    options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
-  );
+  const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
+  const credentials = wechatCredentials(process.env, mode, publicOrigin);
   await app.register(fastifyRateLimit, {
     global: false,
     allowList: limits.rateLimitAllowList,
@@ -250,7 +236,6 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       };
     },
   });
-  const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
   const uploads = options.uploads ?? readUploadSettings(options.databasePath);
   await securityHeaders(app, {
     distDir: options.distDir ?? path.join(projectRoot, 'dist'),
@@ -258,61 +243,30 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     uploadDomain: uploads.qiniu?.domain,
     publicOrigin,
   });
-  // WeChat: the client, payments, notifications, OAuth login, refunds (and the emulator outside production).
-  const wechat = await setupWechat(app, { sql, credentials, mode, publicOrigin, now, orderKinds });
-  const wechatLogin = wechat.loginApi;
-  registerContract(app, contract, {
-    ...videoHandlers(sql, now),
-    ...accessHandlers(sql, now),
-    ...liveRoomHandlers(sql, now),
-    ...accountHandlers({
-      devSms: mode !== 'production',
-      now,
-      wechat: wechatLogin,
-      sql,
-      mailer: createMailer(process.env, mode, shared.state),
+  const services = openServices(app, {
+    settings: {
+      mode,
+      publicOrigin,
       codeLimits: options.codeLimits ?? readCodeLimits(),
-    }),
-    ...favouriteHandlers(sql, now),
-    ...complaintHandlers(sql, now),
-    ...vipHandlers(sql, { credentials, now }),
-    ...wechatHandlers(sql, credentials, now),
-    ...qrcodeHandlers(publicOrigin, wechat.runtime),
-    ...uploadHandlers(sql, uploads, publicOrigin, now),
-    ...voteHandlers(sql, {
-      credentials,
-      publicOrigin: options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`,
-      now,
-    }),
-    ...chatHandlers(sql, credentials, now),
-    ...redpackHandlers(sql, credentials, now),
-    ...streamHandlers(sql, now),
-    ...engagementHandlers(sql, now),
-    ...channelHandlers(sql, now),
-    ...shopHandlers(sql, { credentials, now }),
-    ...downloadHandlers(sql, now),
-  });
-  if (mode !== 'production') {
-    // Dev only: the last code sent to a phone (no SMS gateway is wired locally).
-    devMailRoute(app, shared.state);
-    redpackDevRoutes(app, now);
-    app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', async (request) => ({
-      xcode: XCODE.ok,
-      msg: 'ok',
-      data: { code: await lastDevCode(shared.state, request.query.phone ?? '') },
-    }));
-  }
-  await app.register(uploadHost, { prefix: UPLOAD_HOST_PATH, settings: uploads, now });
-  await app.register(uploadedFiles, { settings: uploads });
-
-  await app.register(streamRoutes, {
-    streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
+      streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
+    },
     now,
-    sql,
-    secret: options.streamSecret ?? process.env.STREAM_SECRET,
-    ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
+    data,
+    shared,
+    credentials,
+    uploads,
+    stream: {
+      secret: options.streamSecret ?? process.env.STREAM_SECRET,
+      ttlSeconds: options.streamTtlSeconds ?? (Number(process.env.STREAM_URL_TTL_S) || undefined),
+    },
   });
-  attachRealtime(app, { socketLimits: limits, redis: shared.redis, shared, now });
+  app.decorate('services', services);
+  registerContract(app, contract, mergeHandlers(domains.map((domain) => domain.routes(services))));
+  for (const domain of domains) await domain.plugin?.(app, services);
+  attachRealtime(app, services, {
+    socketLimits: limits,
+    handlers: Object.assign({}, ...domains.map((domain) => domain.socketHandlers?.(services) ?? {})),
+  });
   healthRoutes(app, { sql, redis: shared.redis });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;

@@ -15,16 +15,13 @@
 import crypto from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { findViewerByToken, onSessionsReplaced, type Viewer } from './accounts/sessions.ts';
-import type { Sql } from './db/sql.ts';
+import { findViewerByToken, type Viewer } from './accounts/sessions.ts';
 import { creditLiveWatch, LIVE_WATCH_FLUSH_MS, LiveWatchTracker } from './engagement/live-watch.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
 import { loadEvent, mayViewerWatch } from './events/routes.ts';
 import { socketCaps, type ConnectionLimits } from './security/limits.ts';
-import type { SharedState } from './shared/state.ts';
-import type { Clock } from './clock.ts';
+import type { Services } from './services.ts';
 
 const TOKEN = /^[\w-]{1,64}$/;
 /** How long published lines are collected before one batch goes out per room. */
@@ -40,30 +37,41 @@ export const roomOf = (eventToken: string) => `event:${eventToken}`;
 
 type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown }) => void;
 /**
- * A socket event handled by a domain module (the chat registers chat:send); a thrown ApiFailure is acked as msg, in
- * the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
+ * A socket event handled by a domain (the chat's chat:send, from its `socketHandlers`); a thrown ApiFailure is acked
+ * as msg, in the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
  */
-export type SocketHandler = (
-  context: { sql: Sql; viewer: Viewer | null; socket: Socket; now: Clock },
-  payload: unknown,
-) => unknown;
+export type SocketHandler = (context: { viewer: Viewer | null; socket: Socket }, payload: unknown) => unknown;
 
-const socketHandlers = new Map<string, SocketHandler>();
+/** What the domains ask of the socket server (services.realtime). */
+export type Realtime = {
+  /**
+   * Queues a live line for everyone in the event's room; resolves once its batch has left this node (with several
+   * nodes: handed to Redis), so a sender acknowledged after it knows the line reaches every node even if this one
+   * stops right after. No-op without a socket server.
+   */
+  publish(eventToken: string, line: unknown): Promise<void>;
+  /**
+   * Disconnects the sockets of a revoked session at once: by the session token (log-out), by the session id a device
+   * list shows (`sessionId` with the owner's `userId`: a device revoked from the list), or every socket of a user but
+   * those of the `except` token (a login elsewhere replaced the user's sessions). Answers how many were cut. Sockets
+   * of a revoked session are also cut at their next event and by the periodic re-check, so a forgotten call only
+   * delays the cut. 0 without a socket server.
+   */
+  disconnectRevoked(revoked: Revoked): number;
+};
 
-export function onSocketEvent(name: string, handler: SocketHandler): void {
-  socketHandlers.set(name, handler);
-}
+/** services.realtime: answered by the socket server attachRealtime starts (and stops), a no-op before and after. */
+export type RealtimeLink = Realtime & { serve(server: Realtime | null): void };
 
-type Publisher = (eventToken: string, line: unknown) => Promise<void>;
-const publishers = new WeakMap<Sql, Publisher>();
-
-/**
- * Queues a live line for everyone in the event's room; resolves once its batch has left this node (with several
- * nodes: handed to Redis), so a sender acknowledged after it knows the line reaches every node even if this one
- * stops right after. No-op without a socket server.
- */
-export function publishToEvent(sql: Sql, eventToken: string, line: unknown): Promise<void> {
-  return publishers.get(sql)?.(eventToken, line) ?? Promise.resolve();
+export function realtimeLink(): RealtimeLink {
+  let server: Realtime | null = null;
+  return {
+    publish: (eventToken, line) => server?.publish(eventToken, line) ?? Promise.resolve(),
+    disconnectRevoked: (revoked) => server?.disconnectRevoked(revoked) ?? 0,
+    serve(next) {
+      server = next;
+    },
+  };
 }
 
 /** A gated event's room (and its chat) is only for viewers who passed the gates (xcode 40320). */
@@ -82,26 +90,8 @@ const TOO_MANY_SOCKETS = {
 } as const;
 
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const servers = new WeakMap<Sql, { io: Server; clustered: boolean }>();
-/** The session token a socket authenticated with: kept here, not in socket.data, which recovery stores in Redis. */
-const socketTokens = new WeakMap<Socket, string>();
 
 type Revoked = { token?: string; userId?: number; sessionId?: string; except?: string };
-
-/**
- * Disconnects the sockets of a revoked session at once: by the session token (log-out), by the session id a device
- * list shows (`sessionId` with the owner's `userId`: a device revoked from the list), or every socket of a user but
- * those of the `except` token (a login elsewhere replaced the user's sessions; startSession reports it through
- * onSessionsReplaced). Answers how many were cut. Sockets of a revoked session are also cut at their next event and
- * by the periodic re-check, so a forgotten call only delays the cut.
- */
-export function disconnectRevokedSockets(sql: Sql, revoked: Revoked): number {
-  const server = servers.get(sql);
-  if (!server) return 0;
-  // The other nodes cut theirs (a revoked session is refused everywhere: its row is in the shared database).
-  if (server.clustered) server.io.serverSideEmit(REVOKED_EVENT, revoked);
-  return cutLocalSockets(server.io, revoked);
-}
 
 /**
  * Tells the socket why (`session:revoked`) and cuts it. The notice goes out locally: a plain socket.emit passes
@@ -141,30 +131,35 @@ export type RealtimeOptions = {
   socketLimits?: Partial<Pick<ConnectionLimits, 'maxSocketsPerIp' | 'maxSocketsPerSession'>>;
   /** How often open sockets' sessions are checked again (revoked or expired ones are cut). */
   revalidateMs?: number;
-  /** Several nodes: the Redis connection the streams adapter runs on. */
-  redis?: Redis | null;
   /** How often open stretches of watching are credited (LIVE_WATCH_FLUSH_MS). */
   watchFlushMs?: number;
-  /** The server's clock: sessions, presence and watching time. */
-  now: Clock;
-  /** Where each node's part of a room's presence is summed, and this node's name there. */
-  shared?: { state: SharedState; node: string };
+  /** Socket events the domains handle, by name. */
+  handlers?: Record<string, SocketHandler>;
 };
 
-export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Server {
-  const { now } = options;
+/**
+ * Starts the socket server on the app's HTTP server and makes it answer `services.realtime` until the app closes.
+ * The clock times sessions, presence and watching; presence parts go to `services.shared` under `services.node`;
+ * with `services.redis` (several nodes) socket.io's streams adapter runs on it.
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  services: Pick<Services, 'sql' | 'now' | 'events' | 'realtime' | 'shared' | 'node' | 'redis'>,
+  options: RealtimeOptions = {},
+): Server {
+  const { sql, now, events, redis } = services;
+  const { shared, node } = services;
   const caps = socketCaps({
     maxSocketsPerIp: options.socketLimits?.maxSocketsPerIp ?? 0,
     maxSocketsPerSession: options.socketLimits?.maxSocketsPerSession ?? 0,
   });
-  const sql = app.sql;
   let closing = false;
   const io = new Server(app.server, {
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     // Several nodes: rooms, recovery and server-side events through Redis streams. onlyPlaintext: the packets are
     // JSON (no binary attachments), which spares the adapter a scan of every packet.
-    ...(options.redis ? { adapter: createAdapter(options.redis, { onlyPlaintext: true }) } : {}),
+    ...(redis ? { adapter: createAdapter(redis, { onlyPlaintext: true }) } : {}),
     // One address holds at most maxSocketsPerIp sockets, a ceiling sized for a venue whose phones share one public
     // address (2,000 from one address were all accepted once); each login session is capped on its own below.
     allowRequest: (request, callback) => {
@@ -174,13 +169,10 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       callback(null, !isHandshake || caps.mayOpen(request.socket.remoteAddress ?? ''));
     },
   });
-  servers.set(sql, { io, clustered: Boolean(options.redis) });
+  /** The session token a socket authenticated with: kept here, not in socket.data, which recovery stores in Redis. */
+  const socketTokens = new WeakMap<Socket, string>();
   io.on(REVOKED_EVENT, (revoked: Revoked) => cutLocalSockets(io, revoked));
-  // A login elsewhere revoked the user's other sessions: their sockets go at once, not at the next re-check.
-  const cutReplaced = ({ userId, kept }: { userId: number; kept: string }) => {
-    disconnectRevokedSockets(sql, { userId, except: kept });
-  };
-  onSessionsReplaced(sql, cutReplaced);
+  const clustered = Boolean(redis);
   io.engine.on(
     'connection',
     (raw: {
@@ -245,9 +237,8 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     // The adapter writes the batch to Redis within this turn; the senders hear back after it.
     setImmediate(() => waiting.forEach((resolve) => resolve()));
   };
-  publishers.set(
-    sql,
-    (eventToken, line) =>
+  services.realtime.serve({
+    publish: (eventToken, line) =>
       new Promise<void>((resolve) => {
         const room = roomOf(eventToken);
         const queue = queues.get(room);
@@ -256,21 +247,18 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
         flushed.push(resolve);
         flushTimer ??= setTimeout(flush, options.batchMs ?? CHAT_BATCH_MS);
       }),
-  );
+    disconnectRevoked(revoked) {
+      // The other nodes cut theirs (a revoked session is refused everywhere: its row is in the shared database).
+      if (clustered) io.serverSideEmit(REVOKED_EVENT, revoked);
+      return cutLocalSockets(io, revoked);
+    },
+  });
 
   const presenceTimers = new Map<string, NodeJS.Timeout>();
   const localCount = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
   /** This node's count of the room, summed with the other nodes' (their parts in the shared state). */
   const roomCount = async (room: string) =>
-    options.shared
-      ? options.shared.state.addPart(
-          `presence:${room}`,
-          options.shared.node,
-          localCount(room),
-          PRESENCE_PART_TTL_MS,
-          now(),
-        )
-      : localCount(room);
+    shared.addPart(`presence:${room}`, node, localCount(room), PRESENCE_PART_TTL_MS, now());
   const presence = (room: string) => {
     if (presenceTimers.has(room)) return;
     presenceTimers.set(
@@ -307,9 +295,8 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     for (const socket of io.sockets.sockets.values())
       if (socketTokens.has(socket)) sessionHolds(socket).catch((error: unknown) => app.log.error(error));
     // This node's parts of the rooms it holds stay fresh while nothing changes.
-    if (options.shared)
-      for (const room of io.sockets.adapter.rooms.keys())
-        if (room.startsWith('event:')) roomCount(room).catch((error: unknown) => app.log.error(error));
+    for (const room of io.sockets.adapter.rooms.keys())
+      if (room.startsWith('event:')) roomCount(room).catch((error: unknown) => app.log.error(error));
   }, options.revalidateMs ?? 10_000);
   revalidate.unref();
 
@@ -337,7 +324,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       const token = typeof payload?.token === 'string' ? payload.token : '';
       let event: Awaited<ReturnType<typeof loadEvent>> | undefined;
       try {
-        event = TOKEN.test(token) ? await loadEvent(sql, token) : undefined;
+        event = TOKEN.test(token) ? await loadEvent(events, token) : undefined;
       } catch {
         event = undefined;
       }
@@ -357,14 +344,11 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       ack?.({ ok: true });
       presence(room);
     });
-    for (const [name, handler] of socketHandlers) {
+    for (const [name, handler] of Object.entries(options.handlers ?? {})) {
       socket.on(name, async (payload: unknown, ack?: Ack) => {
         try {
           if (!(await sessionHolds(socket))) return;
-          const data = await handler(
-            { sql, viewer: socket.data.viewer as Viewer | null, socket, now },
-            payload,
-          );
+          const data = await handler({ viewer: socket.data.viewer as Viewer | null, socket }, payload);
           ack?.({ ok: true, data });
         } catch (error) {
           if (!(error instanceof ApiFailure)) app.log.error(error);
@@ -399,12 +383,10 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
   });
   app.addHook('onClose', async () => {
     clearInterval(revalidate);
-    onSessionsReplaced(sql, null);
-    servers.delete(sql);
+    services.realtime.serve(null);
     if (flushTimer) clearTimeout(flushTimer);
     flushed.forEach((resolve) => resolve());
     presenceTimers.forEach((timer) => clearTimeout(timer));
-    publishers.delete(sql);
     await io.close();
   });
   return io;

@@ -7,9 +7,8 @@
  * a client that drops its cookies is a new device each time and is held by the per-recipient and per-address limits.
  */
 import type { CodeLimits } from '../config.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { sharedStateOf } from '../shared/state.ts';
+import type { SharedState } from '../shared/state.ts';
 
 export const RESEND_MS = 60 * 1000;
 export const HOUR_MS = 3600_000;
@@ -59,11 +58,10 @@ export function senderLimitReached(): ApiFailure {
  * they refuse here only when concurrent requests raced past that check.)
  */
 export async function takeCodePlaces(
-  sql: Sql,
+  shared: SharedState,
   input: { kind: CodeKind; to: string; device: string; ip: string; now: number; limits: CodeLimits },
 ): Promise<void> {
   const { kind, to, device, ip, now, limits } = input;
-  const shared = sharedStateOf(sql);
   if (!(await shared.takePlace(`${kind}-device:${device}`, limits.perDevice, HOUR_MS, now)))
     throw senderLimitReached();
   // Keys as before the hourly limits (`sms-to:`, `sms-ip:`, `mail-to:`, `mail-ip:`), so windows in Redis carry over.

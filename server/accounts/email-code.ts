@@ -16,7 +16,7 @@ import {
   takeCodePlaces,
   waitBeforeResend,
 } from './code-limits.ts';
-import type { Mailer } from './mail.ts';
+import type { Services } from '../services.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 export const EMAIL_RESEND_MS = RESEND_MS;
@@ -28,8 +28,7 @@ const hash = (email: string, code: string) =>
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function sendEmailCode(
-  sql: Sql,
-  mailer: Mailer,
+  services: Pick<Services, 'sql' | 'shared' | 'mailer'>,
   input: {
     email: string;
     ip: string;
@@ -40,6 +39,7 @@ export async function sendEmailCode(
     limits: CodeLimits;
   },
 ): Promise<{ resend_after: number; code: string }> {
+  const { sql, shared, mailer } = services;
   const { email, ip, now, limits } = input;
   const recent = await sql
     .selectFrom('email_codes')
@@ -58,7 +58,7 @@ export async function sendEmailCode(
     .where('created_at', '>', now - HOUR_MS)
     .executeTakeFirst();
   if (Number(sent?.count ?? 0) >= limits.perIp) throw senderLimitReached();
-  await takeCodePlaces(sql, { kind: 'mail', to: email, device: input.device, ip, now, limits });
+  await takeCodePlaces(shared, { kind: 'mail', to: email, device: input.device, ip, now, limits });
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await sql
     .insertInto('email_codes')

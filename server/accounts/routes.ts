@@ -1,42 +1,17 @@
 import { deviceOf } from './device.ts';
 import { normaliseEmail, sendEmailCode, verifyEmailCode } from './email-code.ts';
-import type { Mailer } from './mail.ts';
-import {
-  listSessions,
-  LOGIN_EXPIRED,
-  needViewer,
-  requestToken,
-  revokeSession,
-  startSession,
-} from './sessions.ts';
+import { listSessions, LOGIN_EXPIRED, needViewer, requestToken, revokeSession } from './sessions.ts';
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from './slide.ts';
 import { sendCode, verifyCode } from './sms.ts';
-import type { CodeLimits } from '../config.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { firstRow, prepared } from '../db/prepared.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
-import { disconnectRevokedSockets } from '../realtime.ts';
 import { loadEvent } from '../events/routes.ts';
-import { userForIdentity, WechatApiError, type WechatLoginApi } from './wechat-login.ts';
+import { clientLoginApi, userForIdentity, WechatApiError } from './wechat-login.ts';
+import type { Services } from '../services.ts';
 
 const maskPhone = (phone: string) =>
   /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-
-type Options = {
-  /**
-   * Outside production: the code sent is kept for GET /dev/sms/last and answered as `dev_code` to the send-code
-   * calls, so the login form can show it (no SMS gateway is wired locally).
-   */
-  devSms: boolean;
-  now: () => number;
-  wechat: WechatLoginApi;
-  /** The query builder. */
-  sql: Sql;
-  mailer: Mailer;
-  /** Login codes per phone, e-mail address, device and network address (server/config.ts). */
-  codeLimits: CodeLimits;
-};
 
 const WECHAT_LOGIN: LocalizedText = { 'zh-CN': '微信登录', en: 'WeChat login' };
 const PHONE_NUMBER: LocalizedText = { 'zh-CN': '获取手机号', en: 'Getting the phone number' };
@@ -68,8 +43,20 @@ const userWithMembership = prepared((sql, p) =>
     .where('u.id', '=', p('user')),
 );
 
-export function accountHandlers(options: Options): HandlerMap {
-  const { now, sql } = options;
+export function accountHandlers(
+  services: Pick<
+    Services,
+    'sql' | 'now' | 'settings' | 'shared' | 'mailer' | 'sessions' | 'realtime' | 'events' | 'wechat'
+  >,
+): HandlerMap {
+  const { now, sql, sessions, realtime, events, settings } = services;
+  const { codeLimits } = settings;
+  const wechat = clientLoginApi(services.wechat.client);
+  /**
+   * Outside production: the code sent is kept for GET /dev/sms/last and answered as `dev_code` to the send-code
+   * calls, so the login form can show it (no SMS gateway is wired locally).
+   */
+  const devSms = settings.mode !== 'production';
   /** The account of a phone, created on first login (concurrent first logins meet on the unique phone). */
   const userByPhone = async (phone: string, nickname?: string): Promise<number> => {
     await sql
@@ -111,7 +98,7 @@ export function accountHandlers(options: Options): HandlerMap {
   }) => {
     await verifyCode(sql, { phone, code, purpose: 'login', now: now() });
     const userId = await userByPhone(phone, nickname);
-    return ok({ token: await startSession(sql, userId, now()), user_id: userId });
+    return ok({ token: await sessions.start(userId), user_id: userId });
   };
   /** Binds a proven phone to the viewer's account; the unique phone column settles concurrent binds. */
   const bindPhoneTo = async (userId: number, phone: string) => {
@@ -137,17 +124,17 @@ export function accountHandlers(options: Options): HandlerMap {
       // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
       if (type === 'bind') await needViewer(sql, request, now());
       await consumeTicket(sql, { ticket: ticket ?? '', phone, now: now() });
-      const { resend_after, code } = await sendCode(sql, {
+      const { resend_after, code } = await sendCode(services, {
         phone,
         purpose: type,
         ip: request.ip,
         device: deviceOf(request, reply),
         now: now(),
-        keepForDev: options.devSms,
-        limits: options.codeLimits,
+        keepForDev: devSms,
+        limits: codeLimits,
       });
       return ok(
-        { resend_after, ...(options.devSms ? { dev_code: code } : {}) },
+        { resend_after, ...(devSms ? { dev_code: code } : {}) },
         localize({ 'zh-CN': '验证码已发送', en: 'The code has been sent' }, requestLocale(request)),
       );
     },
@@ -156,11 +143,11 @@ export function accountHandlers(options: Options): HandlerMap {
     async slideChallenge(request) {
       const { phone } = request.body;
       return ok(
-        await issueChallenge(sql, {
+        await issueChallenge(services, {
           phone,
           ip: request.ip,
           now: now(),
-          maxPerIp: options.codeLimits.slidePerIp,
+          maxPerIp: codeLimits.slidePerIp,
         }),
       );
     },
@@ -172,16 +159,16 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async sendEmailCode(request, reply) {
       const email = normaliseEmail(request.body.email);
-      const { resend_after, code } = await sendEmailCode(sql, options.mailer, {
+      const { resend_after, code } = await sendEmailCode(services, {
         email,
         ip: request.ip,
         device: deviceOf(request, reply),
         now: now(),
         locale: requestLocale(request),
-        limits: options.codeLimits,
+        limits: codeLimits,
       });
       return ok(
-        { resend_after, ...(options.devSms ? { dev_code: code } : {}) },
+        { resend_after, ...(devSms ? { dev_code: code } : {}) },
         localize({ 'zh-CN': '验证码已发送到邮箱', en: 'The code has been mailed' }, requestLocale(request)),
       );
     },
@@ -200,8 +187,7 @@ export function accountHandlers(options: Options): HandlerMap {
         .onConflict((conflict) => conflict.column('email').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (created)
-        return ok({ token: await startSession(sql, created.id, now()), user_id: created.id, created: true });
+      if (created) return ok({ token: await sessions.start(created.id), user_id: created.id, created: true });
       if (!code)
         throw new ApiFailure(
           XCODE.forbidden,
@@ -213,7 +199,7 @@ export function accountHandlers(options: Options): HandlerMap {
         .select('id')
         .where('email', '=', address)
         .executeTakeFirstOrThrow();
-      return ok({ token: await startSession(sql, user.id, now()), user_id: user.id, created: false });
+      return ok({ token: await sessions.start(user.id), user_id: user.id, created: false });
     },
     async bindPhone(request) {
       const viewer = await needViewer(sql, request, now());
@@ -267,18 +253,18 @@ export function accountHandlers(options: Options): HandlerMap {
       if (!revoked)
         throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有这个登录设备', en: 'No such session' });
       // That device's sockets go at once (by its session id: only a prefix of its token's hash is known here).
-      disconnectRevokedSockets(sql, { userId: viewer.userId, sessionId: revoked });
+      realtime.disconnectRevoked({ userId: viewer.userId, sessionId: revoked });
       return ok(null);
     },
     async logout(request) {
       const viewer = await needViewer(sql, request, now());
       const token = requestToken(request);
-      if (await revokeSession(sql, viewer.userId, { token }, now())) disconnectRevokedSockets(sql, { token });
+      if (await revokeSession(sql, viewer.userId, { token }, now())) realtime.disconnectRevoked({ token });
       return ok(null, localize({ 'zh-CN': '已退出登录', en: 'Logged out' }, requestLocale(request)));
     },
     async collectInfoGet(request) {
       const viewer = await needViewer(sql, request, now());
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       const form = await sql
         .selectFrom('info_forms')
         .select(['name', 'phone', 'company', 'position', 'remark', 'agreement'])
@@ -301,7 +287,7 @@ export function accountHandlers(options: Options): HandlerMap {
         });
       if (!company)
         throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '请填写公司~', en: 'Please fill in the company~' });
-      const event = await loadEvent(sql, form.token);
+      const event = await loadEvent(events, form.token);
       const agreed = form.agreement === true || form.agreement === 'true' || form.agreement === '1';
       const row = {
         name,
@@ -327,7 +313,7 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async watchPhone(request) {
       const viewer = await needViewer(sql, request, now());
-      await loadEvent(sql, request.body.token);
+      await loadEvent(events, request.body.token);
       const user = await sql
         .selectFrom('users')
         .select('phone')
@@ -336,7 +322,7 @@ export function accountHandlers(options: Options): HandlerMap {
       return ok({ bound: Boolean(user?.phone), phone: maskPhone(user?.phone ?? '') });
     },
     async welcomeMasses(request) {
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       return ok({
         welcome: `欢迎来到「${event.title}」`,
         welcome_en: `Welcome to “${event.title}”`,
@@ -345,13 +331,13 @@ export function accountHandlers(options: Options): HandlerMap {
     },
     async wxLogin(request) {
       const { code } = request.body;
-      const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.oauthCode(code));
+      const identity = await fromWechat(WECHAT_LOGIN, () => wechat.oauthCode(code));
       const userId = await userForIdentity(sql, identity, now(), 'web');
-      return ok({ token: await startSession(sql, userId, now()), user_id: userId });
+      return ok({ token: await sessions.start(userId), user_id: userId });
     },
     async miniWxLogin(request) {
       const { code } = request.body;
-      const identity = await fromWechat(WECHAT_LOGIN, () => options.wechat.miniCode(code));
+      const identity = await fromWechat(WECHAT_LOGIN, () => wechat.miniCode(code));
       const found = await userForIdentity(sql, identity, now(), 'mini');
       // The mini program's openid names one account: a concurrent first login that created another gets this one.
       const { user_id: userId } = await sql
@@ -369,7 +355,7 @@ export function accountHandlers(options: Options): HandlerMap {
         .executeTakeFirstOrThrow();
       const user = await sql.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
       return ok({
-        token: await startSession(sql, userId, now()),
+        token: await sessions.start(userId),
         user_id: userId,
         has_phone: Boolean(user?.phone),
       });
@@ -377,7 +363,7 @@ export function accountHandlers(options: Options): HandlerMap {
     async getWxPhone(request) {
       const viewer = await needViewer(sql, request, now());
       const { code } = request.body;
-      const phone = await fromWechat(PHONE_NUMBER, () => options.wechat.phoneCode(code));
+      const phone = await fromWechat(PHONE_NUMBER, () => wechat.phoneCode(code));
       await bindPhoneTo(viewer.userId, phone);
       return ok({ phone: maskPhone(phone) });
     },

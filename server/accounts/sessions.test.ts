@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Data } from '../db/open.ts';
 import { openTestData } from '../db/test-database.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { findViewerByToken, onSessionsReplaced, startSession } from './sessions.ts';
+import { findViewerByToken, sessionStarter, startSession } from './sessions.ts';
 
 let data: Data;
 beforeAll(async () => {
@@ -39,19 +39,16 @@ it('20 logins of one user at once leave exactly one session open', async () => {
   const userId = await newUser('twenty logins');
   await startSession(data.sql, userId, 1_000);
   const kept: string[] = [];
-  onSessionsReplaced(data.sql, (replaced) => kept.push(replaced.kept));
-  try {
-    const tokens = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => startSession(data.sql, userId, 2_000 + n)),
-    );
-    expect(await openSessions(userId)).toBe(1);
-    const open = await Promise.allSettled(tokens.map((token) => findViewerByToken(data.sql, token, 3_000)));
-    expect(open.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    // Every login revoked the one before it (the first revoked the session that was there before all of them).
-    expect(kept).toHaveLength(20);
-  } finally {
-    onSessionsReplaced(data.sql, null);
-  }
+  let clock = 2_000;
+  const sessions = sessionStarter({ sql: data.sql, now: () => clock++ }, (replaced) =>
+    kept.push(replaced.kept),
+  );
+  const tokens = await Promise.all(Array.from({ length: 20 }, () => sessions.start(userId)));
+  expect(await openSessions(userId)).toBe(1);
+  const open = await Promise.allSettled(tokens.map((token) => findViewerByToken(data.sql, token, 3_000)));
+  expect(open.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+  // Every login revoked the one before it (the first revoked the session that was there before all of them).
+  expect(kept).toHaveLength(20);
 });
 
 it('logins of different users at once do not revoke each other', async () => {

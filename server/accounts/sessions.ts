@@ -32,12 +32,21 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
  * cuts the sockets of the revoked ones at once (server/realtime.ts).
  */
 export type SessionsReplaced = (replaced: { userId: number; kept: string }) => void;
-const replacedListeners = new WeakMap<Sql, SessionsReplaced>();
 
-/** Listens for replaced sessions of one database; null stops listening. */
-export function onSessionsReplaced(sql: Sql, listener: SessionsReplaced | null): void {
-  if (listener) replacedListeners.set(sql, listener);
-  else replacedListeners.delete(sql);
+/** What every login calls (services.sessions): a new session, the user's earlier ones revoked and their sockets cut. */
+export type Sessions = { start(userId: number): Promise<string> };
+
+export function sessionStarter(
+  services: { sql: Sql; now: () => number },
+  replaced: SessionsReplaced,
+): Sessions {
+  return {
+    async start(userId) {
+      const { token, revoked } = await openSession(services.sql, userId, services.now());
+      if (revoked > 0) replaced({ userId, kept: token });
+      return token;
+    },
+  };
 }
 
 export function requestToken(request: FastifyRequest): string {
@@ -62,7 +71,7 @@ export function sessionRow(userId: number, now: number, ttlMs = SESSION_TTL_MS) 
 }
 
 /**
- * A new session for the user (what every login calls); earlier sessions of the user are revoked in the same
+ * A new session for the user (logins call it through services.sessions); earlier sessions of the user are revoked in the same
  * transaction (xcode 100005 for them from then on), which holds the user's row: of logins at once, each revokes the
  * one before it and only the last stays open. Given a transaction, it runs in it.
  */
@@ -72,6 +81,16 @@ export async function startSession(
   now: number,
   ttlMs = SESSION_TTL_MS,
 ): Promise<string> {
+  return (await openSession(sql, userId, now, ttlMs)).token;
+}
+
+/** startSession, with how many earlier sessions it revoked (services.sessions cuts their sockets). */
+export async function openSession(
+  sql: Sql,
+  userId: number,
+  now: number,
+  ttlMs = SESSION_TTL_MS,
+): Promise<{ token: string; revoked: number }> {
   const { token, row } = sessionRow(userId, now, ttlMs);
   const start = async (trx: Sql) => {
     // Logins of one user take turns on the user's row (PostgreSQL): without it, two logins at once each revoke only
@@ -87,8 +106,7 @@ export async function startSession(
     return Number(update?.numUpdatedRows ?? 0);
   };
   const revoked = await (sql.isTransaction ? start(sql) : sql.transaction().execute(start));
-  if (revoked > 0) replacedListeners.get(sql)?.({ userId, kept: token });
-  return token;
+  return { token, revoked };
 }
 
 const sessionByHash = prepared((sql, p) =>

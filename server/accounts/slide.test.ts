@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openData, type Data } from '../db/open.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import { connectRedis, redisState } from '../shared/redis.ts';
-import { memoryState, setSharedState, type SharedState } from '../shared/state.ts';
+import { memoryState, type SharedState } from '../shared/state.ts';
 import { issueChallenge } from './slide.ts';
 import { systemClock } from '../clock.ts';
 
@@ -22,22 +22,23 @@ afterAll(async () => {
   await redis?.quit();
 });
 
+type Node = { sql: Data['sql']; shared: SharedState };
+
 /** A node: its own database connection, with the state it shares (or not) with the other nodes. */
-async function node(state: SharedState): Promise<Data> {
+async function node(state: SharedState): Promise<Node> {
   const data = await openData({ databasePath: ':memory:' });
   opened.push(data);
-  setSharedState(data.sql, state);
-  return data;
+  return { sql: data.sql, shared: state };
 }
 
 /** The limit per address these tests set (the server's default, SLIDE_CHALLENGES_PER_IP, is sized for a venue). */
 const MAX_CHALLENGES_PER_IP = 120;
 
 /** `count` challenges from one address at once, spread over the nodes; answers how many were issued. */
-async function burst(nodes: Data[], ip: string, count: number, now: number): Promise<number> {
+async function burst(nodes: Node[], ip: string, count: number, now: number): Promise<number> {
   const outcomes = await Promise.allSettled(
     Array.from({ length: count }, (_, n) =>
-      issueChallenge(nodes[n % nodes.length].sql, {
+      issueChallenge(nodes[n % nodes.length], {
         phone: `139${String(n).padStart(8, '0')}`,
         ip,
         now,

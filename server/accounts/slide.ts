@@ -21,7 +21,7 @@ import crypto from 'node:crypto';
 import { DEFAULT_CODE_LIMITS } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { sharedStateOf } from '../shared/state.ts';
+import type { Services } from '../services.ts';
 
 export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
@@ -42,14 +42,15 @@ export const SLIDE_AGAIN = {
 } as const;
 
 export async function issueChallenge(
-  sql: Sql,
+  services: Pick<Services, 'sql' | 'shared'>,
   input: { phone: string; ip: string; now: number; maxPerIp?: number },
 ) {
+  const { sql, shared } = services;
   const { now, maxPerIp = MAX_CHALLENGES_PER_IP } = input;
   // Counted in the shared state (Redis with several nodes), where check and take are one step: counting the stored
   // challenges let concurrent requests all pass before one was inserted, and each node counted only its own.
   const key = `slide-ip:${input.ip}`;
-  if (!(await sharedStateOf(sql).takePlace(key, maxPerIp, CHALLENGE_WINDOW_MS, now)))
+  if (!(await shared.takePlace(key, maxPerIp, CHALLENGE_WINDOW_MS, now)))
     throw new ApiFailure(XCODE.tooManyRequests, {
       'zh-CN': '验证太频繁，请稍后再试',
       en: 'Too many verifications, please retry later',

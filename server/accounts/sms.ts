@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
 import type { CodeLimits } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { sharedStateOf, type SharedState } from '../shared/state.ts';
+import type { SharedState } from '../shared/state.ts';
+import type { Services } from '../services.ts';
 import {
   HOUR_MS,
   recipientLimitReached,
@@ -34,7 +35,7 @@ export const lastDevCode = (state: SharedState, phone: string) => state.read(dev
 export type SmsPurpose = 'login' | 'bind';
 
 export async function sendCode(
-  sql: Sql,
+  services: Pick<Services, 'sql' | 'shared'>,
   input: {
     phone: string;
     purpose: SmsPurpose;
@@ -46,6 +47,7 @@ export async function sendCode(
     limits: CodeLimits;
   },
 ) {
+  const { sql, shared } = services;
   const { phone, purpose, ip, now, limits } = input;
   const recent = await sql
     .selectFrom('sms_codes')
@@ -63,7 +65,7 @@ export async function sendCode(
     .where('created_at', '>', now - HOUR_MS)
     .executeTakeFirst();
   if (Number(sent?.count ?? 0) >= limits.perIp) throw senderLimitReached();
-  await takeCodePlaces(sql, { kind: 'sms', to: phone, device: input.device, ip, now, limits });
+  await takeCodePlaces(shared, { kind: 'sms', to: phone, device: input.device, ip, now, limits });
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await sql
     .insertInto('sms_codes')
@@ -76,7 +78,7 @@ export async function sendCode(
       expires_at: now + CODE_TTL_MS,
     })
     .execute();
-  if (input.keepForDev) await sharedStateOf(sql).put(devCodeKey(phone), code, CODE_TTL_MS);
+  if (input.keepForDev) await shared.put(devCodeKey(phone), code, CODE_TTL_MS);
   return { resend_after: RESEND_MS / 1000, code };
 }
 

@@ -13,8 +13,8 @@ import type { HandlerMap } from '../contract/register.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, requestLocale, XCODE } from '../envelope.ts';
 import { payAnswer } from '../wechat/pay.ts';
-import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder, type PaidHook } from '../wechat/orders.ts';
+import type { Services } from '../services.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -93,11 +93,8 @@ export const vipPlanPaid: PaidHook = async (trx, order, now) => {
     .execute();
 };
 
-export function vipHandlers(
-  sql: Sql,
-  options: { credentials: WechatCredentials; now: () => number },
-): HandlerMap {
-  const { now } = options;
+export function vipHandlers(services: Pick<Services, 'sql' | 'now' | 'wechat'>): HandlerMap {
+  const { sql, now, wechat } = services;
   return {
     async vipPlans(request) {
       const locale = requestLocale(request);
@@ -149,7 +146,7 @@ export function vipHandlers(
         })
         .onConflict((conflict) => conflict.column('order_sn').doNothing())
         .execute();
-      return ok(await payAnswer(order, t_type, options.credentials, now(), request));
+      return ok(await payAnswer(wechat, order, t_type, now(), request));
     },
   };
 }

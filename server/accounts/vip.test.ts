@@ -9,7 +9,6 @@ import { buildServer } from '../app';
 import { startSession } from './sessions';
 import { emulatorControl, emulatorPay, emulatorState } from '../wechat/emulator';
 import { settleTransaction, type Order } from '../wechat/orders';
-import { wechatOf } from '../wechat/setup';
 import { vipExpiry } from './vip-routes';
 import { FREE_FOR_MEMBERS } from '../wechat/routes';
 
@@ -94,7 +93,7 @@ describe('buying a membership', () => {
     expect(await vipExpiry(app.sql, MEMBER)).toBe(expiry);
 
     // WeChat's word on the same transaction again, also several at once: nothing more.
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const transaction = await runtime.client.queryOrder(order_sn);
     clock += 1000;
     const results = await Promise.all([1, 2, 3].map(() => settleTransaction(runtime, transaction, clock)));

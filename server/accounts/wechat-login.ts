@@ -26,7 +26,7 @@ import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { fetchTransport, WechatApiError, WechatClient, type Transport } from '../wechat/client.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
 import { isAllowedReturn, requestOriginOf, type ReturnLinkPolicy } from '../security/return-links.ts';
-import { startSession } from './sessions.ts';
+import type { Sessions } from './sessions.ts';
 
 export { WechatApiError };
 
@@ -382,6 +382,8 @@ export async function wechatOauthRoutes(
   options: {
     sql: Sql;
     client: WechatClient;
+    /** Starts the session a login hands to its callback. */
+    sessions: Sessions;
     publicOrigin: string;
     /** Production takes callbacks to the public origin only. */
     production: boolean;
@@ -474,6 +476,6 @@ export async function wechatOauthRoutes(
       );
     }
     const userId = await userForIdentity(sql, identity, now());
-    return reply.redirect(withAuthToken(back, await startSession(sql, userId, now())));
+    return reply.redirect(withAuthToken(back, await options.sessions.start(userId)));
   });
 }

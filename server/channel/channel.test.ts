@@ -70,7 +70,7 @@ describe.each(engines)('channel queries on %s', (_engine, open) => {
 
   it('keeps the index in step with renamed, listed and unlisted videos, also when searches catch up at once', async () => {
     const { id } = await findChannel(data.sql, 'showcase-e2e');
-    const search = channelSearch(data.sql);
+    const search = channelSearch(data);
     const find = async (keyword: string) => (await search(id, keyword, { offset: 0, limit: 50 })).eventIds;
     // The seed indexed every video: nothing to catch up.
     expect(await syncChannelIndex(data.sql, id)).toBe(0);

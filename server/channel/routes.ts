@@ -3,7 +3,6 @@
  * unfollow, and title search. Anonymous viewers read everything; following needs a login.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Sql } from '../db/sql.ts';
 import { ok } from '../envelope.ts';
 import { findViewer, needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
@@ -18,6 +17,7 @@ import {
   videosByIds,
 } from './channel.ts';
 import { channelSearch } from './search.ts';
+import type { Services } from '../services.ts';
 
 const LIVE_LIMIT = 10;
 
@@ -31,8 +31,9 @@ function paged<T>(list: T[], total: number, page: number, pageSize: number) {
   return { list, total, page, page_size: pageSize, has_more: page * pageSize < total };
 }
 
-export function channelHandlers(sql: Sql, now: () => number): HandlerMap {
-  const search = channelSearch(sql);
+export function channelHandlers(services: Pick<Services, 'sql' | 'now' | 'caches'>): HandlerMap {
+  const { sql, now } = services;
+  const search = channelSearch(services);
   const follow = async (request: FastifyRequest, channelToken: string, value: boolean) => {
     const viewer = await needViewer(sql, request, now());
     const channel = await findChannel(sql, channelToken);

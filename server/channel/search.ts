@@ -13,7 +13,7 @@
  */
 import { sql as rawSql } from 'kysely';
 import type { Sql } from '../db/sql.ts';
-import { cachedQuery } from '../db/table-cache.ts';
+import type { TableCaches } from '../db/table-cache.ts';
 
 /** The form titles and keywords are compared in: NFKC (full-width letters and digits fold), lower case, one space. */
 export function titleKey(title: string): string {
@@ -165,8 +165,9 @@ export type ChannelSearch = (
  * The search the channel calls use: the index brought in step with the events first (checked again only after
  * `events` or `channel_videos` changed, on SQLite; on every search on PostgreSQL), then `searchChannelVideos`.
  */
-export function channelSearch(sql: Sql): ChannelSearch {
-  const sync = cachedQuery(sql, ['events', 'channel_videos'], (channelId: number) =>
+export function channelSearch(data: { sql: Sql; caches: TableCaches }): ChannelSearch {
+  const { sql } = data;
+  const sync = data.caches.query(['events', 'channel_videos'], (channelId: number) =>
     syncChannelIndex(sql, channelId),
   );
   return async (channelId, keyword, paging) => {

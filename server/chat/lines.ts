@@ -12,9 +12,10 @@ import type { Sql } from '../db/sql.ts';
 import type { ChatKind } from '../db/tables/chat.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 import { organiserMay } from '../organisations/roles.ts';
-import { GATED, onSocketEvent, publishToEvent } from '../realtime.ts';
+import { GATED, type SocketHandler } from '../realtime.ts';
 import { loadEvent, mayViewerWatch } from '../events/routes.ts';
-import { sharedStateOf } from '../shared/state.ts';
+import type { Services } from '../services.ts';
+import type { SharedState } from '../shared/state.ts';
 import type { PaidContext } from '../wechat/orders.ts';
 
 export type { ChatKind };
@@ -149,7 +150,7 @@ export async function announcePaid(trx: Sql, paid: PaidContext, line: NewLine, n
     .select('token')
     .where('id', '=', line.eventId)
     .executeTakeFirstOrThrow();
-  paid.afterCommit((sql) => publishToEvent(sql, token, message));
+  paid.afterCommit(({ realtime }) => realtime.publish(token, message));
 }
 
 /** A page of the event's lines: upward from the newest (or from `beforeId`), or after `afterId` (gap fill). */
@@ -184,13 +185,8 @@ export async function chatLines(
  * Counts a send against the viewer's window, in the shared state (one window for every node: memory, or Redis with
  * REDIS_URL). Check and count are one step, so concurrent sends of one viewer cannot both pass the last place.
  */
-async function checkRate(sql: Sql, userId: number, now: number): Promise<void> {
-  const taken = await sharedStateOf(sql).takePlace(
-    `chat:${userId}`,
-    CHAT_LIMITS.burst,
-    CHAT_LIMITS.windowMs,
-    now,
-  );
+async function checkRate(shared: SharedState, userId: number, now: number): Promise<void> {
+  const taken = await shared.takePlace(`chat:${userId}`, CHAT_LIMITS.burst, CHAT_LIMITS.windowMs, now);
   if (!taken) throw new ApiFailure(XCODE.tooManyRequests, CHAT_MESSAGES.tooFast);
 }
 
@@ -239,29 +235,30 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
 /** The one send path (HTTP and socket). */
 export async function sendChatText(
-  sql: Sql,
+  services: Pick<Services, 'sql' | 'shared' | 'realtime' | 'events'>,
   viewer: Viewer | null,
   token: unknown,
   content: unknown,
   now: number,
 ): Promise<ChatMessage> {
+  const { sql, events } = services;
   if (!viewer) throw new ApiFailure(XCODE.loginRequired, CHAT_MESSAGES.loginRequired);
   if (typeof token !== 'string') throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.noToken);
   const text = typeof content === 'string' ? content.replace(CONTROL, '').trim() : '';
   if (!text) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.empty);
   if ([...text].length > CHAT_LIMITS.maxLength) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.tooLong);
-  const event = await loadEvent(sql, token);
+  const event = await loadEvent(events, token);
   // The event's gates (password, payment, form, phone) apply to its chat too.
   if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
   if (await isBlacklisted(sql, event.id, viewer.userId))
     throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.blacklisted);
-  await checkRate(sql, viewer.userId, now);
+  await checkRate(services.shared, viewer.userId, now);
   const message = await runSteps(
     sql,
     storeLine({ eventId: event.id, userId: viewer.userId, kind: 'text', content: text }, now),
   );
   // Answered once the line has left this node, so an acknowledged line reaches every node's viewers.
-  await publishToEvent(sql, event.token, message);
+  await services.realtime.publish(event.token, message);
   return message;
 }
 
@@ -277,7 +274,14 @@ export async function canModerate(
   return viewer ? organiserMay(sql, viewer.userId, event.organisation_id, 'chat_moderation') : false;
 }
 
-onSocketEvent('chat:send', ({ sql, viewer, now }, payload) => {
-  const { token, content } = (payload ?? {}) as { token?: unknown; content?: unknown };
-  return sendChatText(sql, viewer, token, content, now());
-});
+/** The chat's socket events: chat:send, the same send path as the HTTP call. */
+export function chatSocketHandlers(
+  services: Pick<Services, 'sql' | 'now' | 'shared' | 'realtime' | 'events'>,
+): Record<string, SocketHandler> {
+  return {
+    'chat:send': ({ viewer }, payload) => {
+      const { token, content } = (payload ?? {}) as { token?: unknown; content?: unknown };
+      return sendChatText(services, viewer, token, content, services.now());
+    },
+  };
+}

@@ -13,21 +13,23 @@ import {
 } from './lines.ts';
 import { giftList, rewardOrder } from './rewards.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { requireOrganiserRole } from '../organisations/roles.ts';
 import { GATED } from '../realtime.ts';
-import type { WechatCredentials } from '../wechat/credentials.ts';
-import { payAnswer } from '../red-packets/pay.ts';
+import { payAnswer } from '../wechat/pay.ts';
 import { loadEvent, mayViewerWatch } from '../events/routes.ts';
+import type { Services } from '../services.ts';
 
 export { CHAT_LIMITS, type ChatKind } from './lines.ts';
 
-export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
+export function chatHandlers(
+  services: Pick<Services, 'sql' | 'now' | 'shared' | 'realtime' | 'events' | 'wechat'>,
+): HandlerMap {
+  const { sql, now, events, wechat } = services;
   return {
     async chatGetMsg(request) {
       const { body } = request;
-      const event = await loadEvent(sql, body.token);
+      const event = await loadEvent(events, body.token);
       const viewer = await findViewer(sql, request, now());
       if (!(await mayViewerWatch(sql, event, viewer, now()))) throw new ApiFailure(GATED.xcode, GATED.texts);
       const { list, hasMore } = await chatLines(sql, event.id, {
@@ -44,12 +46,12 @@ export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () =
     },
     async chatSaveMsg(request) {
       const { token, content } = request.body;
-      return ok(await sendChatText(sql, await needViewer(sql, request, now()), token, content, now()));
+      return ok(await sendChatText(services, await needViewer(sql, request, now()), token, content, now()));
     },
     async chatBlacklist(request) {
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
-      const event = await loadEvent(sql, body.token);
+      const event = await loadEvent(events, body.token);
       await requireOrganiserRole(sql, viewer.userId, event.organisation_id, 'chat_moderation');
       if (body.user_id === viewer.userId) throw new ApiFailure(XCODE.badRequest, CHAT_MESSAGES.notSelf);
       const blacklisted = body.blacklisted ?? true;
@@ -63,13 +65,13 @@ export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () =
       return ok({ user_id: body.user_id, blacklisted });
     },
     async videoGift(request) {
-      await loadEvent(sql, request.query.token);
+      await loadEvent(events, request.query.token);
       return ok({ list: await giftList(sql) });
     },
     async videoReward(request) {
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
-      const event = await loadEvent(sql, body.token);
+      const event = await loadEvent(events, body.token);
       const at = now();
       const order = await rewardOrder(sql, {
         eventId: event.id,
@@ -80,7 +82,7 @@ export function chatHandlers(sql: Sql, credentials: WechatCredentials, now: () =
         key: body.idempotency_key ? `reward:${viewer.userId}:${body.idempotency_key}` : undefined,
         now: at,
       });
-      return ok(await payAnswer(order, body.t_type, credentials, at, request));
+      return ok(await payAnswer(wechat, order, body.t_type, at, request));
     },
   };
 }

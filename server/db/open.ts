@@ -9,12 +9,20 @@ import { openDatabase, type Db } from './database.ts';
 import type { Engine } from './engine.ts';
 import { migratePortable } from './migrate-portable.ts';
 import { sqliteSql, type Sql } from './sql.ts';
+import { tableCaches, type TableCaches } from './table-cache.ts';
 import { systemClock } from '../clock.ts';
 
 export type Data = {
   engine: Engine;
   /** Every query goes through it, on either engine (the SQLite connection under it: sqliteConnection, sql.ts). */
   sql: Sql;
+  /** The read-through caches of this database (server/db/table-cache.ts). */
+  caches: TableCaches;
+  /**
+   * Runs `task` every `ms` until the database is closed (a sweep must not outlive its server: a test process opens
+   * many). Errors are the task's to handle; one that escapes is dropped and the next run tries again.
+   */
+  every: (ms: number, task: () => Promise<unknown>) => void;
   close: () => Promise<void>;
 };
 
@@ -70,30 +78,26 @@ async function closePool(pool: pg.Pool, sql: Sql): Promise<void> {
   await closed;
 }
 
-const closing = new WeakMap<Sql, (() => void)[]>();
-
-/**
- * Runs `task` every `ms` until the database behind `sql` is closed (a sweep must not outlive its server: a test
- * process opens many). Errors are the task's to handle; one that escapes is dropped and the next run tries again.
- */
-export function everyWhileOpen(sql: Sql, ms: number, task: () => Promise<unknown>): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    task()
-      .catch(() => undefined)
-      .finally(() => (running = false));
-  }, ms);
-  timer.unref();
-  const stops = closing.get(sql) ?? [];
-  stops.push(() => clearInterval(timer));
-  closing.set(sql, stops);
-}
-
-function stopSweeps(sql: Sql): void {
-  closing.get(sql)?.forEach((stop) => stop());
-  closing.delete(sql);
+/** Repeating tasks that stop when the database closes. */
+function sweeps() {
+  const stops: (() => void)[] = [];
+  return {
+    every(ms: number, task: () => Promise<unknown>) {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        task()
+          .catch(() => undefined)
+          .finally(() => (running = false));
+      }, ms);
+      timer.unref();
+      stops.push(() => clearInterval(timer));
+    },
+    stop() {
+      stops.splice(0).forEach((stop) => stop());
+    },
+  };
 }
 
 export async function openData(options: DataOptions): Promise<Data> {
@@ -106,11 +110,14 @@ export async function openData(options: DataOptions): Promise<Data> {
       await sql.destroy();
       throw error;
     }
+    const tasks = sweeps();
     return {
       engine: 'postgres',
       sql,
+      caches: tableCaches(sql),
+      every: tasks.every,
       close: () => {
-        stopSweeps(sql);
+        tasks.stop();
         return closePool(pool, sql);
       },
     };
@@ -119,11 +126,14 @@ export async function openData(options: DataOptions): Promise<Data> {
   adoptLegacyMigrations(db);
   const sql = sqliteSql(db);
   await migratePortable(sql);
+  const tasks = sweeps();
   return {
     engine: 'sqlite',
     sql,
+    caches: tableCaches(sql),
+    every: tasks.every,
     close: async () => {
-      stopSweeps(sql);
+      tasks.stop();
       db.close();
     },
   };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { sqliteSql, type Sql } from './sql';
-import { cachedQuery } from './table-cache';
+import { tableCaches } from './table-cache';
 
 it('serves a cached lookup until the table changes, by any statement; never inside a transaction', async () => {
   const db = openDatabase(':memory:');
@@ -10,8 +10,9 @@ it('serves a cached lookup until the table changes, by any statement; never insi
   await sql`CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER)`.execute(kysely);
   await sql`INSERT INTO things VALUES ('a', 1)`.execute(kysely);
   let reads = 0;
+  const caches = tableCaches(kysely);
   const sizeIn = (on: Sql) =>
-    cachedQuery(on, ['things'], async (name: string) => {
+    caches.query(['things'], async (name: string) => {
       reads += 1;
       const { rows } = await sql<{ size: number }>`SELECT size FROM things WHERE name = ${name}`.execute(on);
       return rows[0]?.size;
@@ -51,7 +52,7 @@ it('peeks at what the cache holds: only a value read and still valid, never insi
   const kysely = sqliteSql(db);
   await sql`CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER)`.execute(kysely);
   await sql`INSERT INTO things VALUES ('a', 1)`.execute(kysely);
-  const sizeOf = cachedQuery(kysely, ['things'], async (name: string) => {
+  const sizeOf = tableCaches(kysely).query(['things'], async (name: string) => {
     const { rows } = await sql<{ size: number }>`SELECT size FROM things WHERE name = ${name}`.execute(
       kysely,
     );

@@ -12,39 +12,6 @@
 import type { Db } from './database.ts';
 import { sqliteConnection, type Sql } from './sql.ts';
 
-type Versions = Map<string, number>;
-const versionsByDb = new WeakMap<Db, Versions>();
-
-function versions(db: Db): Versions {
-  let map = versionsByDb.get(db);
-  if (!map) {
-    const created: Versions = new Map();
-    map = created;
-    versionsByDb.set(db, created);
-    // SQLite only (this folder is the engine layer): a JavaScript function the change triggers call.
-    db.function('livev3_table_changed', { deterministic: false }, (table: unknown) => {
-      const name = String(table);
-      created.set(name, (created.get(name) ?? 0) + 1);
-      return null;
-    });
-  }
-  return map;
-}
-
-function watch(db: Db, table: string): void {
-  const map = versions(db);
-  if (map.has(table)) return;
-  if (!/^\w+$/.test(table)) throw new Error(`bad table name ${table}`);
-  map.set(table, 0);
-  // Temporary triggers live on the connection only (nothing in the schema), created before any cached read.
-  for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-    db.exec(
-      `CREATE TEMP TRIGGER IF NOT EXISTS livev3_cache_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table}
-       BEGIN SELECT livev3_table_changed('${table}'); END`,
-    );
-  }
-}
-
 /** A cached lookup, and what it holds for a key right now. */
 export type CachedLookup<K, V> = ((key: K) => Promise<V>) & {
   /**
@@ -55,23 +22,105 @@ export type CachedLookup<K, V> = ((key: K) => Promise<V>) & {
   peek(key: K): V | undefined;
 };
 
+/** A lookup written once against any query builder, declared where it is used and cached per database. */
+export type CachedDefinition<K, V> = {
+  tables: string[];
+  lookup: (sql: Sql, key: K) => Promise<V>;
+  maxEntries?: number;
+};
+
+export function cachedLookup<K, V>(
+  tables: string[],
+  lookup: (sql: Sql, key: K) => Promise<V>,
+  maxEntries?: number,
+): CachedDefinition<K, V> {
+  return { tables, lookup, maxEntries };
+}
+
+/** The table caches of one database (openData makes them once; server/services.ts hands them out). */
+export type TableCaches = {
+  /**
+   * `lookup` (a query on the query builder) memoised per key until any of `tables` changes. On SQLite the change
+   * triggers drop the cache (a value read while a write landed is not kept; nothing is cached inside an open
+   * transaction); on PostgreSQL (other nodes write too, no triggers) every lookup reads. Results are shared between
+   * callers: treat them as read-only. At most `maxEntries` keys are kept (the cache starts over past that).
+   */
+  query<K, V>(tables: string[], lookup: (key: K) => Promise<V>, maxEntries?: number): CachedLookup<K, V>;
+  /**
+   * The cache of a definition (one per definition and database): called with a transaction (`sql` is one), it reads
+   * through.
+   */
+  of<K, V>(definition: CachedDefinition<K, V>): (sql: Sql, key: K) => Promise<V>;
+};
+
 /**
- * `lookup` (a query on the query builder) memoised per key until any of `tables` changes. On SQLite the change
- * triggers drop the cache (a value read while a write landed is not kept; nothing is cached inside an open
- * transaction); on PostgreSQL (other nodes write too, no triggers) every lookup reads. Results are shared between
- * callers: treat them as read-only. At most `maxEntries` keys are kept (the cache starts over past that).
+ * The caches of the database behind `sql`. Make them once per connection: the change triggers call one function of
+ * the connection, and a second set of caches would take it over from the first.
  */
-export function cachedQuery<K, V>(
-  sql: Sql,
+export function tableCaches(sql: Sql): TableCaches {
+  const db = sqliteConnection(sql);
+  const versions = db ? changeVersions(db) : null;
+  const definitions = new Map<CachedDefinition<never, unknown>, (sql: Sql, key: never) => Promise<unknown>>();
+  const query = <K, V>(
+    tables: string[],
+    lookup: (key: K) => Promise<V>,
+    maxEntries = 1000,
+  ): CachedLookup<K, V> => {
+    if (!db || !versions) return Object.assign((key: K) => lookup(key), { peek: () => undefined });
+    for (const table of tables) watch(db, versions, table);
+    return cached(db, versions, tables, lookup, maxEntries);
+  };
+  return {
+    query,
+    of<K, V>(definition: CachedDefinition<K, V>) {
+      const known = definitions.get(definition as CachedDefinition<never, unknown>);
+      if (known) return known as (sql: Sql, key: K) => Promise<V>;
+      const lookup = query(definition.tables, (key: K) => definition.lookup(sql, key), definition.maxEntries);
+      const read = (on: Sql, key: K) => (on.isTransaction ? definition.lookup(on, key) : lookup(key));
+      definitions.set(
+        definition as CachedDefinition<never, unknown>,
+        read as (sql: Sql, key: never) => Promise<unknown>,
+      );
+      return read;
+    },
+  };
+}
+
+type Versions = Map<string, number>;
+
+/** The change counts of the connection's watched tables, bumped by the triggers' function. */
+function changeVersions(db: Db): Versions {
+  const versions: Versions = new Map();
+  // SQLite only (this folder is the engine layer): a JavaScript function the change triggers call.
+  db.function('livev3_table_changed', { deterministic: false }, (table: unknown) => {
+    const name = String(table);
+    versions.set(name, (versions.get(name) ?? 0) + 1);
+    return null;
+  });
+  return versions;
+}
+
+function watch(db: Db, versions: Versions, table: string): void {
+  if (versions.has(table)) return;
+  if (!/^\w+$/.test(table)) throw new Error(`bad table name ${table}`);
+  versions.set(table, 0);
+  // Temporary triggers live on the connection only (nothing in the schema), created before any cached read.
+  for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+    db.exec(
+      `CREATE TEMP TRIGGER IF NOT EXISTS livev3_cache_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table}
+       BEGIN SELECT livev3_table_changed('${table}'); END`,
+    );
+  }
+}
+
+function cached<K, V>(
+  db: Db,
+  versions: Versions,
   tables: string[],
   lookup: (key: K) => Promise<V>,
-  maxEntries = 1000,
+  maxEntries: number,
 ): CachedLookup<K, V> {
-  const db = sqliteConnection(sql);
-  if (!db) return Object.assign((key: K) => lookup(key), { peek: () => undefined });
-  for (const table of tables) watch(db, table);
-  const map = versions(db);
-  const stamp = () => tables.reduce((sum, table) => sum + (map.get(table) ?? 0), 0);
+  const stamp = () => tables.reduce((sum, table) => sum + (versions.get(table) ?? 0), 0);
   let cache = new Map<K, V>();
   let cachedAt = stamp();
   /** The cache as of now (emptied if a watched table changed), or null inside a transaction. */
@@ -84,7 +133,7 @@ export function cachedQuery<K, V>(
     }
     return cache;
   };
-  const cached = async (key: K) => {
+  const read = async (key: K) => {
     const entries = current();
     if (!entries) return lookup(key);
     if (entries.has(key)) return entries.get(key) as V;
@@ -94,23 +143,5 @@ export function cachedQuery<K, V>(
     cache.set(key, value);
     return value;
   };
-  return Object.assign(cached, { peek: (key: K) => current()?.get(key) });
-}
-
-/**
- * `cachedQuery` for a lookup written once against any database: one cache per database, and inside a transaction
- * (`sql` is one) the lookup reads through.
- */
-export function tableCached<K, V>(
-  tables: string[],
-  lookup: (sql: Sql, key: K) => Promise<V>,
-  maxEntries?: number,
-): (sql: Sql, key: K) => Promise<V> {
-  const bySql = new WeakMap<Sql, (key: K) => Promise<V>>();
-  return (sql, key) => {
-    if (sql.isTransaction) return lookup(sql, key);
-    let cached = bySql.get(sql);
-    if (!cached) bySql.set(sql, (cached = cachedQuery(sql, tables, (k: K) => lookup(sql, k), maxEntries)));
-    return cached(key);
-  };
+  return Object.assign(read, { peek: (key: K) => current()?.get(key) });
 }

@@ -12,6 +12,7 @@ import { ApiFailure, XCODE } from '../envelope.ts';
 import { contestOrganisation, eventOrganisation } from '../organisations/owners.ts';
 import { organisationsWhere, requireOrganiserRole } from '../organisations/roles.ts';
 import { DOWNLOAD_SCOPE, downloadName, xlsxStream, type DownloadScope } from './exports.ts';
+import type { Services } from '../services.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -34,7 +35,8 @@ async function requireDownload(sql: Sql, userId: number, scope: DownloadScope): 
     await requireOrganiserRole(sql, userId, owner, 'download');
 }
 
-export function downloadHandlers(sql: Sql, now: () => number): HandlerMap {
+export function downloadHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+  const { sql, now } = services;
   return {
     async download(request, reply) {
       const { kind } = request.params;

@@ -1,11 +1,12 @@
 /** Daily bonus calls (schemas/api/engagement.json): detail, my streak, claim. */
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ok } from '../envelope.ts';
 import { bonusDetail, bonusUserInfo, claimBonus } from './bonus.ts';
+import type { Services } from '../services.ts';
 
-export function bonusHandlers(sql: Sql, now: () => number): HandlerMap {
+export function bonusHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+  const { sql, now } = services;
   const seconds = () => Math.floor(now() / 1000);
   return {
     async bonusDetail(request) {

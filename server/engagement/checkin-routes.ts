@@ -1,11 +1,12 @@
 /** Check-in calls (schemas/api/engagement.json): groups, activities, one activity, staff search, record. */
 import { findViewer, needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ok } from '../envelope.ts';
 import { activityDetail, activityList, checkInGroups, recordCheckIn, searchAttendees } from './checkin.ts';
+import type { Services } from '../services.ts';
 
-export function checkInHandlers(sql: Sql, now: () => number): HandlerMap {
+export function checkInHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+  const { sql, now } = services;
   const seconds = () => Math.floor(now() / 1000);
   return {
     async checkInGroups(request) {

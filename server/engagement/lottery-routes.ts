@@ -1,7 +1,6 @@
 /** Lottery calls (schemas/api/engagement.json): detail, draw, delivery details, my prizes, winners. */
 import { findViewer, needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ok } from '../envelope.ts';
 import {
   drawOnce,
@@ -11,8 +10,10 @@ import {
   winnerHistory,
   winningRecord,
 } from './lottery.ts';
+import type { Services } from '../services.ts';
 
-export function lotteryHandlers(sql: Sql, now: () => number): HandlerMap {
+export function lotteryHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+  const { sql, now } = services;
   const seconds = () => Math.floor(now() / 1000);
   return {
     async lotteryDetail(request) {

@@ -5,22 +5,22 @@
  */
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, requestLocale, XCODE } from '../envelope.ts';
 import { queryScore, scorePage, scoreRankList } from './score.ts';
-import { sharedStateOf } from '../shared/state.ts';
+import type { Services } from '../services.ts';
 
 /** Queries per viewer per minute: enough to fix a typo, too few to try ID digits one by one. */
 export const SCORE_QUERIES_PER_MINUTE = 5;
 
-export function scoreQueryHandlers(sql: Sql, now: () => number): HandlerMap {
+export function scoreQueryHandlers(services: Pick<Services, 'sql' | 'now' | 'shared'>): HandlerMap {
+  const { sql, now, shared } = services;
   return {
     async scoreQueryPage(request) {
       return ok(await scorePage(sql, request.body.query_id, requestLocale(request)));
     },
     async scoreQuery(request) {
       const { userId } = await needViewer(sql, request, now());
-      const allowed = await sharedStateOf(sql).takePlace(
+      const allowed = await shared.takePlace(
         `score-query:${userId}`,
         SCORE_QUERIES_PER_MINUTE,
         60_000,

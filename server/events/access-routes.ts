@@ -6,10 +6,10 @@
 import crypto from 'node:crypto';
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { passwordAttempts } from '../security/passwords.ts';
 import { loadEvent } from './routes.ts';
+import type { Services } from '../services.ts';
 
 export const WRONG_PASSWORD = 'Incorrect video password';
 
@@ -19,13 +19,14 @@ export function passwordMatches(expected: string, given: string): boolean {
   return crypto.timingSafeEqual(digest(expected), digest(given));
 }
 
-export function accessHandlers(sql: Sql, now: () => number): HandlerMap {
+export function accessHandlers(services: Pick<Services, 'sql' | 'now' | 'events'>): HandlerMap {
+  const { sql, now, events } = services;
   const attempts = passwordAttempts(sql, now);
   return {
     async passwordShow(request) {
       const viewer = await needViewer(sql, request, now());
       const { token, password } = request.body;
-      const event = await loadEvent(sql, token);
+      const event = await loadEvent(events, token);
       if (event.password) {
         const expected = event.password;
         const matched = await attempts.check(event.id, viewer.userId, request.ip, () =>

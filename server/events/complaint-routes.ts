@@ -6,8 +6,8 @@
  */
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
+import type { Services } from '../services.ts';
 
 export const MAX_IMAGES = 6;
 const CST_OFFSET_MS = 8 * 3600 * 1000;
@@ -25,7 +25,8 @@ export const COMPLAINT_REASONS = [
 
 const NO_TARGET = { 'zh-CN': '没有找到投诉对象', en: 'Nothing to complain about there' } as const;
 
-export function complaintHandlers(sql: Sql, now: () => number): HandlerMap {
+export function complaintHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+  const { sql, now } = services;
   async function targetExists(kind: 'video' | 'player' | 'chat', target: string): Promise<boolean> {
     if (kind === 'video')
       return Boolean(

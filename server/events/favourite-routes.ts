@@ -6,15 +6,16 @@
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { RequestBody } from '../contract/types.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import type { Services } from '../services.ts';
 
 /** A video (event token) or a contest player (`<contest id>:<player id>`). */
 type Target = RequestBody<'favouriteSave'>;
 
 const NOT_FOUND = { 'zh-CN': '没有找到要收藏的内容', en: 'Nothing to save there' } as const;
 
-export function favouriteHandlers(sql: Sql, now: () => number): HandlerMap {
+export function favouriteHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+  const { sql, now } = services;
   /** What is being saved, with its title and cover, or a 404. */
   async function describe({ kind, target }: Target): Promise<{ title: string; cover: string }> {
     if (kind === 'video') {

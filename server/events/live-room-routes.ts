@@ -8,6 +8,7 @@ import { findViewer, needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { loadEvent, mayViewerWatch } from './routes.ts';
 import { signStreamUrl } from '../streams/sign.ts';
+import type { Services } from '../services.ts';
 
 type EpisodeRow = {
   id: number;
@@ -31,7 +32,8 @@ function paging(query: { page?: number; limit?: number }, defaultLimit: number) 
   return { page, limit, offset: (page - 1) * limit };
 }
 
-export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
+export function liveRoomHandlers(services: Pick<Services, 'sql' | 'now' | 'events' | 'streams'>): HandlerMap {
+  const { sql, now, events, streams } = services;
   const seconds = () => Math.floor(now() / 1000);
   const episodeOf = async (eventId: number, episodeId: number): Promise<EpisodeRow> => {
     const row = await sql
@@ -77,7 +79,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
 
   return {
     async videoImageText(request) {
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       const row = await sql
         .selectFrom('event_image_text')
         .select('html')
@@ -87,7 +89,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async videoRelated(request) {
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       const list = await sql
         .selectFrom('event_related as r')
         .innerJoin('events as e', 'e.id', 'r.related_event_id')
@@ -99,7 +101,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async videoMoreNew(request) {
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       const { page, limit, offset } = paging(request.query, 10);
       const [count, list] = await Promise.all([
         moreNew(event.id)
@@ -117,7 +119,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async videoVoteTotals(request) {
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       const { limit = 5 } = request.query;
       const contests = await sql
         .selectFrom('contests as c')
@@ -159,7 +161,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async episodeList(request) {
-      const event = await loadEvent(sql, request.body.token);
+      const event = await loadEvent(events, request.body.token);
       const viewer = await findViewer(sql, request, now());
       const mayWatch = await mayViewerWatch(sql, event, viewer, now());
       const rows = await sql
@@ -177,14 +179,14 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
           position: row.position,
           title: row.title,
           duration: row.duration_s,
-          stream_url: mayWatch ? signStreamUrl(sql, episodeStreamUrl(row)) : '',
+          stream_url: mayWatch ? signStreamUrl(streams, episodeStreamUrl(row)) : '',
           progress: row.progress ?? 0,
         })),
       });
     },
 
     async episodeBindInfo(request) {
-      const event = await loadEvent(sql, request.body.token);
+      const event = await loadEvent(events, request.body.token);
       const viewer = await needViewer(sql, request, now());
       const row = await sql
         .selectFrom('episode_binds as b')
@@ -199,7 +201,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async episodeBindSave(request) {
-      const event = await loadEvent(sql, request.body.token);
+      const event = await loadEvent(events, request.body.token);
       const viewer = await needViewer(sql, request, now());
       const episode = await episodeOf(event.id, request.body.episode_id);
       await bind(sql, event.id, viewer.userId, episode.id);
@@ -207,7 +209,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async episodeWatchProcess(request) {
-      const event = await loadEvent(sql, request.body.token);
+      const event = await loadEvent(events, request.body.token);
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
       const episode = await episodeOf(event.id, body.episode_id);
@@ -235,7 +237,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async inviteRecord(request) {
-      const event = await loadEvent(sql, request.body.token);
+      const event = await loadEvent(events, request.body.token);
       const viewer = await needViewer(sql, request, now());
       const inviterId = request.body.invite_id;
       if (inviterId === viewer.userId)
@@ -272,7 +274,7 @@ export function liveRoomHandlers(sql: Sql, now: () => number): HandlerMap {
     },
 
     async inviteList(request) {
-      const event = await loadEvent(sql, request.query.token);
+      const event = await loadEvent(events, request.query.token);
       const viewer = await needViewer(sql, request, now());
       const { limit, offset } = paging(request.query, 10);
       const [count, list] = await Promise.all([

@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import type { FastifyReply } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { viaWechat, type WechatRuntime } from '../wechat/pay.ts';
+import { viaWechat } from '../wechat/pay.ts';
+import type { Services } from '../services.ts';
 
 /** A mini-program scene: at most 32 visible characters (WeChat's limit). */
 function sceneOf(params: Record<string, string | undefined>): string {
@@ -22,8 +23,9 @@ function sceneOf(params: Record<string, string | undefined>): string {
  * `wxa/getwxacodeunlimit` (scene + page), cached per page and scene. Without one: PNG QR codes of links into the
  * H5 app at the public origin. The inviter rides along when known.
  */
-export function qrcodeHandlers(publicOrigin: string, runtime?: WechatRuntime): HandlerMap {
-  const mini = runtime?.credentials.miniAppId ? runtime : undefined;
+export function qrcodeHandlers(services: Pick<Services, 'settings' | 'wechat'>): HandlerMap {
+  const { publicOrigin } = services.settings;
+  const mini = services.wechat.credentials.miniAppId ? services.wechat : undefined;
   const miniCode = async (reply: FastifyReply, page: string, scene: string) => {
     const rt = mini!;
     const key = `${page}?${scene}`;

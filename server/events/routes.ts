@@ -2,8 +2,9 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { findViewer, requestToken, type Viewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import { cachedQuery, type CachedLookup } from '../db/table-cache.ts';
-import { signStreamUrl } from '../streams/sign.ts';
+import type { CachedLookup, TableCaches } from '../db/table-cache.ts';
+import type { Services } from '../services.ts';
+import { signStreamUrl, type StreamSigner } from '../streams/sign.ts';
 import { isMemberAt } from '../accounts/vip-routes.ts';
 
 type EventRow = {
@@ -35,31 +36,28 @@ export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>)
   };
 }
 
-const eventLookups = new WeakMap<Sql, CachedLookup<string, EventRow | undefined>>();
+/** The event behind a video token (undefined when none), cached: `loadEvent` reads it. */
+export type EventLookup = CachedLookup<string, EventRow | undefined>;
 
 /**
  * The event behind a video token (either engine), cached on SQLite until the events table changes (nearly every call
- * reads it). The row is shared with other callers: read it, never change it.
+ * reads it). The row is shared with other callers: read it, never change it. One per server (services.events).
  */
-function eventLookup(sql: Sql): CachedLookup<string, EventRow | undefined> {
-  let lookup = eventLookups.get(sql);
-  if (!lookup) {
-    lookup = cachedQuery(sql, ['events'], (key: string) =>
-      sql
-        .selectFrom('events')
-        .selectAll()
-        .where('token', '=', key)
-        .executeTakeFirst()
-        .then((row) => row as EventRow | undefined),
-    );
-    eventLookups.set(sql, lookup);
-  }
-  return lookup;
+export function eventLookup(data: { sql: Sql; caches: TableCaches }): EventLookup {
+  const { sql } = data;
+  return data.caches.query(['events'], (key: string) =>
+    sql
+      .selectFrom('events')
+      .selectAll()
+      .where('token', '=', key)
+      .executeTakeFirst()
+      .then((row) => row as EventRow | undefined),
+  );
 }
 
 /** The event behind a video token, or xcode 404 (see eventLookup). */
-export async function loadEvent(sql: Sql, token: string): Promise<EventRow> {
-  const row = await eventLookup(sql)(token);
+export async function loadEvent(events: EventLookup, token: string): Promise<EventRow> {
+  const row = await events(token);
   if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '活动不存在', en: 'No such event' });
   return row;
 }
@@ -125,7 +123,7 @@ const NO_GATES: ReadonlySet<string> = new Set();
 
 /** The detail of an event as `viewer` (who passed `gates`) sees it. */
 function detailOf(
-  sql: Sql,
+  signer: StreamSigner,
   event: EventRow,
   viewer: Viewer | null,
   gates: ReadonlySet<string>,
@@ -147,8 +145,8 @@ function detailOf(
     start_time: event.start_time,
     views: event.views,
     // Signed, expiring URLs (server/streams/sign.ts): the stream routes refuse unsigned requests.
-    live_url: signStreamUrl(sql, unsigned.live_url),
-    replay_url: signStreamUrl(sql, unsigned.replay_url),
+    live_url: signStreamUrl(signer, unsigned.live_url),
+    replay_url: signStreamUrl(signer, unsigned.replay_url),
     has_subtitles: false,
     needs_password: Boolean(event.password) && !gates.has('password') && !isOwner,
     price: event.price_cents,
@@ -160,9 +158,11 @@ function detailOf(
   });
 }
 
-export function videoHandlers(sql: Sql, now: () => number): HandlerMap {
-  const events = eventLookup(sql);
-  const episodeCount = cachedQuery(sql, ['episodes'], async (eventId: number) => {
+export function videoHandlers(
+  services: Pick<Services, 'sql' | 'now' | 'events' | 'caches' | 'streams'>,
+): HandlerMap {
+  const { sql, now, events, streams } = services;
+  const episodeCount = services.caches.query(['episodes'], async (eventId: number) => {
     const row = await sql
       .selectFrom('episodes')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -178,13 +178,13 @@ export function videoHandlers(sql: Sql, now: () => number): HandlerMap {
       if (!requestToken(request)) {
         const event = events.peek(token);
         const episodes = event && episodeCount.peek(event.id);
-        if (event && episodes !== undefined) return detailOf(sql, event, null, NO_GATES, episodes);
+        if (event && episodes !== undefined) return detailOf(streams, event, null, NO_GATES, episodes);
       }
       return (async () => {
-        const event = await loadEvent(sql, token);
+        const event = await loadEvent(events, token);
         const viewer = await findViewer(sql, request, now());
         const gates = await gatesPassed(sql, event.id, viewer, now());
-        return detailOf(sql, event, viewer, gates, await episodeCount(event.id));
+        return detailOf(streams, event, viewer, gates, await episodeCount(event.id));
       })();
     },
   };

@@ -11,8 +11,6 @@ import { createPaymentOrderFor, type Order, type PaidHook } from '../wechat/orde
 import { refundOrder, type RefundDeps } from '../wechat/refunds.ts';
 import { createPacket, openPacket } from './packets.ts';
 
-export { payAnswer } from '../wechat/pay.ts';
-
 /**
  * The order paying a new packet. With a key, a retried request finds the order (and its packet) it made before, and
  * of racing first requests only the one whose order claimed the key makes a packet (`createPaymentOrderFor`).

@@ -11,9 +11,10 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { GATED } from '../realtime.ts';
 import { expireSoon, packetGrabber, packetState } from './packets.ts';
-import { packetOrder, packetRefund, payAnswer } from './pay.ts';
-import type { WechatCredentials } from '../wechat/credentials.ts';
+import { packetOrder, packetRefund } from './pay.ts';
+import { payAnswer } from '../wechat/pay.ts';
 import { loadEvent, mayViewerWatch } from '../events/routes.ts';
+import type { Services } from '../services.ts';
 
 /** Packets whose event token is remembered (a packet never changes event); the map starts over beyond this. */
 const PACKET_EVENTS_KEPT = 10_000;
@@ -47,14 +48,15 @@ async function mustPassGates(
   if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
 }
 
-export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
+export function redpackHandlers(services: Pick<Services, 'sql' | 'now' | 'events' | 'wechat'>): HandlerMap {
+  const { sql, now, events, wechat } = services;
   const grab = packetGrabber(sql);
   const eventOfPacket = packetEvents(sql);
   return {
     async redpackSend(request) {
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
-      const event = await loadEvent(sql, body.token);
+      const event = await loadEvent(events, body.token);
       await mustPassGates(sql, event, viewer, now());
       const at = now();
       const order = await packetOrder(
@@ -69,7 +71,7 @@ export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: (
         },
         at,
       );
-      return ok(await payAnswer(order, body.t_type, credentials, at, request));
+      return ok(await payAnswer(wechat, order, body.t_type, at, request));
     },
     async redpackCheck(request) {
       const { id } = request.query;
@@ -84,7 +86,8 @@ export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: (
       const { id } = request.query;
       // No such packet: the grab answers that itself.
       const eventToken = await eventOfPacket(id);
-      if (eventToken !== undefined) await mustPassGates(sql, await loadEvent(sql, eventToken), viewer, now());
+      if (eventToken !== undefined)
+        await mustPassGates(sql, await loadEvent(events, eventToken), viewer, now());
       return ok({ id, amount: await grab({ packetId: id, userId: viewer.userId, now: now() }) });
     },
   };
@@ -94,10 +97,11 @@ export function redpackHandlers(sql: Sql, credentials: WechatCredentials, now: (
  * Development and tests only (never registered in production): POST /dev/redpack/expire {id} lets the sender's open
  * packet expire now, the browser suite's stand-in for waiting 24 hours.
  */
-export function redpackDevRoutes(app: FastifyInstance, now: () => number) {
+export function redpackDevRoutes(app: FastifyInstance, services: Pick<Services, 'sql' | 'now'>) {
+  const { sql, now } = services;
   app.post<{ Body: { id?: number } }>('/dev/redpack/expire', async (request, reply) => {
-    const viewer = await needViewer(app.sql, request, now());
-    const expired = await expireSoon(app.sql, Number(request.body?.id), viewer.userId, now());
+    const viewer = await needViewer(sql, request, now());
+    const expired = await expireSoon(sql, Number(request.body?.id), viewer.userId, now());
     if (!expired)
       return reply.code(404).send({ xcode: XCODE.notFound, msg: 'No open packet of yours', data: null });
     return { xcode: XCODE.ok, msg: 'ok', data: { id: Number(request.body?.id) } };

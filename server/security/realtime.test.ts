@@ -10,8 +10,7 @@ import net, { type AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf, startSession } from '../accounts/sessions.ts';
-import { disconnectRevokedSockets } from '../realtime.ts';
-import { sharedStateOf, type MemoryState } from '../shared/state.ts';
+import type { MemoryState } from '../shared/state.ts';
 import { listenHost, readConnectionLimits } from './limits.ts';
 import { call, newViewer, testServer, type App } from './helpers.ts';
 
@@ -124,12 +123,12 @@ describe('revoked sessions lose their sockets (item 6)', () => {
     closeAll();
   });
 
-  it('cuts the sockets of a session on log-out at once (disconnectRevokedSockets)', async () => {
+  it('cuts the sockets of a session on log-out at once (realtime.disconnectRevoked)', async () => {
     const viewer = await newViewer(app);
     const socket = open(viewer.token);
     expect(await connected(socket)).toBe(true);
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    expect(disconnectRevokedSockets(app.sql, { token: viewer.token })).toBe(1);
+    expect(app.services.realtime.disconnectRevoked({ token: viewer.token })).toBe(1);
     await disconnected;
     closeAll();
   });
@@ -144,7 +143,7 @@ describe('revoked sessions lose their sockets (item 6)', () => {
     const revoked = new Promise<unknown>((resolve) => socket.once('session:revoked', resolve));
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     const started = performance.now();
-    const fresh = await startSession(app.sql, viewer.userId, clock); // what every login calls
+    const fresh = await app.services.sessions.start(viewer.userId); // what every login calls
     expect(await revoked).toEqual({ xcode: 100005 });
     await disconnected;
     // Well before the periodic re-check (10 s).
@@ -276,7 +275,7 @@ describe('the chat send limit forgets quiet viewers (item 14)', () => {
       });
       expect(answer.json().xcode).toBe(200);
     }
-    const rememberedSenders = () => (sharedStateOf(app.sql) as MemoryState).remembered('chat:');
+    const rememberedSenders = () => (app.services.shared as MemoryState).remembered('chat:');
     expect(rememberedSenders()).toBeGreaterThanOrEqual(30);
     clock += 60_000;
     const last = await newViewer(app);

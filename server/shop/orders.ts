@@ -10,7 +10,7 @@ import type { ContractSchema, RequestBody, RequestQuery } from '../contract/type
 import type { Sql } from '../db/sql.ts';
 import type { ShopOrderState, ShopTables } from '../db/tables/shop.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { closeUnpaidPayments } from '../wechat/pay.ts';
+import { closeUnpaidPayments, type WechatRuntime } from '../wechat/pay.ts';
 import { addressText, findAddress } from './addresses.ts';
 import { pageOf, paging, SHOP_XCODE } from './common.ts';
 import { parseImages, saleState } from './products.ts';
@@ -54,7 +54,11 @@ export type OrderView = ContractSchema<'ShopOrder'>;
  * orders are then closed at WeChat Pay in the background (best effort, logged), so a pay page left open cannot take
  * the money any more.
  */
-export async function expireOrder(sql: Sql, orderId: number, nowSec: number): Promise<boolean> {
+/** The shop's database, and WeChat Pay, where the payments of an expired order are closed. */
+export type ShopData = { sql: Sql; wechat: Pick<WechatRuntime, 'sql' | 'client' | 'log'> };
+
+export async function expireOrder(shop: ShopData, orderId: number, nowSec: number): Promise<boolean> {
+  const { sql } = shop;
   const expired = await sql.transaction().execute(async (trx) => {
     const closed = await trx
       .updateTable('shop_orders')
@@ -79,17 +83,17 @@ export async function expireOrder(sql: Sql, orderId: number, nowSec: number): Pr
       .execute();
     return true;
   });
-  if (expired) void closeUnpaidPayments(sql, 'product', orderId).catch(() => undefined);
+  if (expired) void closeUnpaidPayments(shop.wechat, 'product', orderId).catch(() => undefined);
   return expired;
 }
 
 /** Expires the overdue unpaid orders (of one product or one viewer when given); answers how many. */
 export async function expireDue(
-  sql: Sql,
+  shop: ShopData,
   nowSec: number,
   scope: { productId?: number; userId?: number } = {},
 ): Promise<number> {
-  let query = sql
+  let query = shop.sql
     .selectFrom('shop_orders')
     .select('id')
     .where('state', '=', 'pending')
@@ -98,7 +102,7 @@ export async function expireDue(
   if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId);
   const due = await query.orderBy('id').limit(500).execute();
   let expired = 0;
-  for (const { id } of due) if (await expireOrder(sql, id, nowSec)) expired += 1;
+  for (const { id } of due) if (await expireOrder(shop, id, nowSec)) expired += 1;
   return expired;
 }
 
@@ -133,11 +137,12 @@ async function firstOrder(sql: Sql, userId: number, key: string, nowSec: number)
 }
 
 export async function placeOrder(
-  sql: Sql,
+  shop: ShopData,
   userId: number,
   input: PlaceOrder,
   nowMs: number,
 ): Promise<OrderView> {
+  const { sql } = shop;
   const nowSec = Math.floor(nowMs / 1000);
   const earlier = await firstOrder(sql, userId, input.idempotency_key, nowSec);
   if (earlier) return earlier;
@@ -147,7 +152,7 @@ export async function placeOrder(
     orderId = await insertOrder(sql, userId, input, address, nowMs).catch(async (error: unknown) => {
       // Sold out: stock held by overdue unpaid orders comes back first, then one more try.
       if (!(error instanceof ApiFailure) || error.xcode !== SHOP_XCODE.soldOut) throw error;
-      if ((await expireDue(sql, nowSec, { productId: input.product_id })) === 0) throw error;
+      if ((await expireDue(shop, nowSec, { productId: input.product_id })) === 0) throw error;
       return insertOrder(sql, userId, input, address, nowMs);
     });
   } catch (error) {
@@ -238,12 +243,13 @@ function overLimit(limit: number): ApiFailure {
 }
 
 export async function listOrders(
-  sql: Sql,
+  shop: ShopData,
   userId: number,
   filter: RequestQuery<'shopOrderList'>,
   nowSec: number,
 ) {
-  await expireDue(sql, nowSec, { userId });
+  const { sql } = shop;
+  await expireDue(shop, nowSec, { userId });
   const { page, pageSize, offset } = paging(filter, 10);
   let query = sql
     .selectFrom('shop_orders')
@@ -276,9 +282,9 @@ export async function findOrder(sql: Sql, userId: number, orderSn: string) {
 }
 
 /** A pending order still inside its pay window (an overdue one is expired on the spot). */
-export async function payableOrder(sql: Sql, userId: number, orderSn: string, nowSec: number) {
-  const row = await findOrder(sql, userId, orderSn);
-  if (row.state === 'pending' && row.expires_at <= nowSec) await expireOrder(sql, row.id, nowSec);
+export async function payableOrder(shop: ShopData, userId: number, orderSn: string, nowSec: number) {
+  const row = await findOrder(shop.sql, userId, orderSn);
+  if (row.state === 'pending' && row.expires_at <= nowSec) await expireOrder(shop, row.id, nowSec);
   if (row.state !== 'pending' || row.expires_at <= nowSec)
     throw new ApiFailure(SHOP_XCODE.notPayable, {
       'zh-CN': row.state === 'pending' || row.state === 'cancelled' ? '订单已超时取消' : '订单已支付',

@@ -5,8 +5,6 @@
  */
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import { everyWhileOpen } from '../db/open.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import {
   contestOrganisation,
@@ -15,25 +13,22 @@ import {
   signUpOrganisation,
 } from '../organisations/owners.ts';
 import { organisationsWhere, requireOrganiserRole } from '../organisations/roles.ts';
-import { payAnswer } from '../red-packets/pay.ts';
+import { payAnswer } from '../wechat/pay.ts';
 import { listAddresses, saveAddress } from './addresses.ts';
 import { shipOrder, shopSales } from './organiser.ts';
 import { changeOrderAddress, expireDue, listOrders, payableOrder, placeOrder } from './orders.ts';
 import { listProducts } from './products.ts';
 import { reviewSignUp } from '../voting/signup.ts';
-import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder } from '../wechat/orders.ts';
+import type { Services } from '../services.ts';
 
 const EXPIRY_SWEEP_MS = 30_000;
 
-export function shopHandlers(
-  sql: Sql,
-  options: { credentials: WechatCredentials; now: () => number },
-): HandlerMap {
-  const { now } = options;
+export function shopHandlers(services: Pick<Services, 'sql' | 'now' | 'every' | 'wechat'>): HandlerMap {
+  const { sql, now, wechat } = services;
   const nowSec = () => Math.floor(now() / 1000);
   // Orders nobody looks at again still give their stock back on time (reads and checkouts also expire due ones).
-  everyWhileOpen(sql, EXPIRY_SWEEP_MS, () => expireDue(sql, nowSec()));
+  services.every(EXPIRY_SWEEP_MS, () => expireDue(services, nowSec()));
   const viewer = (request: Parameters<typeof needViewer>[1]) => needViewer(sql, request, now());
   return {
     async shopProductList(request) {
@@ -47,13 +42,13 @@ export function shopHandlers(
     },
     async shopOrderSave(request) {
       const { userId } = await viewer(request);
-      return ok(await placeOrder(sql, userId, request.body, now()));
+      return ok(await placeOrder(services, userId, request.body, now()));
     },
     async shopOrderList(request) {
       const { userId } = await viewer(request);
       // The filter may come in the query or in the body (one schema); the body wins.
       const filter = { ...request.query, ...request.body };
-      return ok(await listOrders(sql, userId, filter, nowSec()));
+      return ok(await listOrders(services, userId, filter, nowSec()));
     },
     async shopOrderAddress(request) {
       const { userId } = await viewer(request);
@@ -71,7 +66,7 @@ export function shopHandlers(
     async shopOrderPay(request) {
       const { userId } = await viewer(request);
       const { order_sn, t_type = 'h5' } = request.body;
-      const order = await payableOrder(sql, userId, order_sn, nowSec());
+      const order = await payableOrder(services, userId, order_sn, nowSec());
       // One payment order per shop order and payment kind: a retry, or paying later, never charges twice.
       const payment = await createPaymentOrder(sql, {
         userId,
@@ -81,7 +76,7 @@ export function shopHandlers(
         idempotencyKey: `product:${order.id}:${t_type}`,
         now: now(),
       });
-      return ok(await payAnswer(payment, t_type, options.credentials, now(), request));
+      return ok(await payAnswer(wechat, payment, t_type, now(), request));
     },
     async shopOrderShip(request) {
       const { userId } = await viewer(request);

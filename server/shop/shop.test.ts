@@ -13,7 +13,6 @@ import { emulatorControl, emulatorPay, emulatorState } from '../wechat/emulator'
 import type { PayTransaction } from '../wechat/client';
 import { settleTransaction, type Order } from '../wechat/orders';
 import { refundsOfOrder, settleRefund } from '../wechat/refunds';
-import { wechatOf } from '../wechat/setup';
 import { expireDue } from './orders';
 
 type App = Awaited<ReturnType<typeof buildServer>>;
@@ -206,9 +205,9 @@ describe('stock under concurrency', { timeout: 120_000 }, () => {
     clock += 61_000;
     const nowSec = Math.floor(clock / 1000);
     const swept = await Promise.all([
-      expireDue(app.sql, nowSec),
-      expireDue(app.sql, nowSec),
-      expireDue(app.sql, nowSec, { productId: id }),
+      expireDue(app.services, nowSec),
+      expireDue(app.services, nowSec),
+      expireDue(app.services, nowSec, { productId: id }),
       ...Array.from({ length: 10 }, (_, n) => post('/v2/api/product/order/list', {}, user(n))),
     ]);
     expect(swept.slice(0, 3).reduce((sum: number, n) => sum + (n as number), 0)).toBeGreaterThanOrEqual(0);
@@ -295,7 +294,7 @@ describe('paying', { timeout: 120_000 }, () => {
     // WeChat repeats itself: the payment notification again (through the HTTP notify route, and straight to the
     // settlement, racing) and the refund notification again. Nothing changes a second time.
     await notify(payment);
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const transaction = {
       out_trade_no: payment.order_sn,
       trade_state: 'SUCCESS',

@@ -1,41 +1,24 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.ts';
-import type { Sql } from '../db/sql.ts';
+import type { Services } from '../services.ts';
 import { livePlaylist, parseMediaPlaylist } from './live.ts';
-import { createStreamSigner, registerStreamSigner, signPlaylist, type StreamSigner } from './sign.ts';
+import { signPlaylist } from './sign.ts';
 
 const NAME = /^[a-z0-9-]+$/;
 const FILE = /^[a-z0-9-]+\.(m3u8|ts|jpg)$/;
 const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' } as const;
 
-export type StreamOptions = {
-  streamsDir: string;
-  now: Clock;
-  /** Signs stream URLs; with `sql`, the detail and episode handlers of that database sign with it. */
-  signer?: StreamSigner;
-  secret?: string;
-  ttlSeconds?: number;
-  sql?: Sql;
-};
-
 /**
  * HLS demo streams: /streams/vod/<name>/... as recorded, /streams/live/<name>/... as a looping live window.
  * Playlists and segments need a valid signature (server/streams/sign.ts); covers (.jpg) stay public.
  */
-export async function streamRoutes(app: FastifyInstance, options: StreamOptions) {
-  const { now } = options;
-  const signer =
-    options.signer ??
-    createStreamSigner({
-      // Without STREAM_SECRET a random one per process (signed URLs then end with the process).
-      secret: options.secret || crypto.randomBytes(32).toString('hex'),
-      ttlSeconds: options.ttlSeconds,
-      now,
-    });
-  if (options.sql) registerStreamSigner(options.sql, signer);
+export async function streamRoutes(
+  app: FastifyInstance,
+  services: Pick<Services, 'now' | 'streams' | 'settings'>,
+) {
+  const { now, streams: signer } = services;
+  const { streamsDir } = services.settings;
   // The live clock starts with the server: media sequence numbers stay small (hls.js does per-sequence work when
   // it aligns playlist refreshes, so epoch-sized numbers cost seconds of main-thread time).
   const epochMs = now();
@@ -46,7 +29,7 @@ export async function streamRoutes(app: FastifyInstance, options: StreamOptions)
   const send = (request: FastifyRequest, reply: FastifyReply, parts: string[], live: boolean) => {
     if (!parts.every((part, i) => (i === parts.length - 1 ? FILE.test(part) : NAME.test(part))))
       return notFound(reply);
-    const file = path.join(options.streamsDir, ...parts);
+    const file = path.join(streamsDir, ...parts);
     const extension = path.extname(file).slice(1) as keyof typeof TYPES;
     const query = request.query as { exp?: unknown; sig?: unknown };
     const pathname = request.url.split('?', 1)[0] as string;

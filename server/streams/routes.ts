@@ -4,8 +4,8 @@
  */
 import { findViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import type { Services } from '../services.ts';
 import { signStreamUrl, unsignedStreamUrl } from './sign.ts';
 import { episodeStreamUrl } from '../events/live-room-routes.ts';
 import { loadEvent, mayViewerWatch, streamUrls } from '../events/routes.ts';
@@ -15,11 +15,12 @@ export const STREAM_MESSAGES = {
   notFound: { 'zh-CN': '该活动没有这个视频流', en: 'This event has no such stream' },
 } as const;
 
-export function streamHandlers(sql: Sql, now: () => number): HandlerMap {
+export function streamHandlers(services: Pick<Services, 'sql' | 'now' | 'events' | 'streams'>): HandlerMap {
+  const { sql, now, events, streams } = services;
   return {
     async videoStreamSign(request) {
       const { token, url } = request.query;
-      const event = await loadEvent(sql, token);
+      const event = await loadEvent(events, token);
       if (!(await mayViewerWatch(sql, event, await findViewer(sql, request, now()), now())))
         throw new ApiFailure(XCODE.forbidden, STREAM_MESSAGES.gated);
       const wanted = unsignedStreamUrl(url);
@@ -34,7 +35,7 @@ export function streamHandlers(sql: Sql, now: () => number): HandlerMap {
         known = episodes.some((episode) => episodeStreamUrl(episode) === wanted);
       }
       if (!known || !wanted) throw new ApiFailure(XCODE.notFound, STREAM_MESSAGES.notFound);
-      const signed = signStreamUrl(sql, wanted);
+      const signed = signStreamUrl(streams, wanted);
       const expires = Number(new URLSearchParams(signed.split('?')[1] ?? '').get('exp') ?? 0);
       return ok({ url: signed, expires_at: expires });
     },

@@ -7,7 +7,6 @@
  * query). The app renews the signature before it expires (`GET /v3/api/video/stream/sign`).
  */
 import crypto from 'node:crypto';
-import type { Sql } from '../db/sql.ts';
 
 /** Default lifetime of a signed stream URL (STREAM_URL_TTL_S). */
 export const STREAM_URL_TTL_S = 600;
@@ -97,18 +96,9 @@ export function createStreamSigner(options: {
   };
 }
 
-const signers = new WeakMap<Sql, StreamSigner>();
-
-/** The signer of the server behind `sql` (registered by the stream routes). */
-export function registerStreamSigner(sql: Sql, signer: StreamSigner): void {
-  signers.set(sql, signer);
-}
-
 /** A signed URL for a stream the caller has decided the viewer may watch ('' stays ''). */
-export function signStreamUrl(sql: Sql, url: string): string {
-  if (!url) return url;
-  const signer = signers.get(sql);
-  return signer ? signer.sign(url) : url;
+export function signStreamUrl(signer: StreamSigner, url: string): string {
+  return url ? signer.sign(url) : url;
 }
 
 /** Writes `query` into every URI of a playlist (URI lines and URI="..." attributes). */

@@ -8,11 +8,10 @@
 import crypto from 'node:crypto';
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { UPLOAD_HOST_PATH, UPLOADS_PATH } from './host.ts';
-import type { UploadSettings } from './settings.ts';
 import { signUploadToken } from './token.ts';
+import type { Services } from '../services.ts';
 
 export const UPLOAD_MESSAGES = {
   tooMany: {
@@ -21,12 +20,9 @@ export const UPLOAD_MESSAGES = {
   },
 } as const;
 
-export function uploadHandlers(
-  sql: Sql,
-  settings: UploadSettings,
-  publicOrigin: string,
-  now: () => number,
-): HandlerMap {
+export function uploadHandlers(services: Pick<Services, 'sql' | 'now' | 'uploads' | 'settings'>): HandlerMap {
+  const { sql, now, uploads: settings } = services;
+  const { publicOrigin } = services.settings;
   return {
     async qiniuUploadToken(request) {
       const { userId } = await needViewer(sql, request, now());

@@ -3,7 +3,7 @@
  * voting error codes and messages (zh-CN, as the product shows them; the codes let the client tell them apart).
  */
 import type { Sql } from '../db/sql.ts';
-import { tableCached } from '../db/table-cache.ts';
+import { cachedLookup, type TableCaches } from '../db/table-cache.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 
 export const VOTE_XCODE = {
@@ -72,13 +72,16 @@ export function dayToDate(day: number): string {
 }
 
 // Read on nearly every voting call, changed by organisers only: cached until the contests table changes (SQLite).
-const contestById = tableCached(['contests'], (sql, id: number) =>
+const contestById = cachedLookup(['contests'], (sql, id: number) =>
   sql.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst(),
 );
 
+/** Where contests are read: the query builder, and the server's caches (none inside a transaction). */
+export type ContestData = { sql: Sql; caches?: TableCaches };
+
 /** The contest (a row shared with other callers: read it, never change it), or 404. */
-export async function findContest(sql: Sql, id: number): Promise<ContestRow> {
-  const contest = await contestById(sql, id);
+export async function findContest(data: ContestData, id: number): Promise<ContestRow> {
+  const contest = await (data.caches ? data.caches.of(contestById) : contestById.lookup)(data.sql, id);
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   return contest;
 }

@@ -7,8 +7,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ContractSchema } from '../contract/types.ts';
 import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
-import { tableCached } from '../db/table-cache.ts';
-import { findContest, playerNotFound } from './common.ts';
+import { cachedLookup } from '../db/table-cache.ts';
+import { findContest, playerNotFound, type ContestData } from './common.ts';
 
 export type PlayerRow = {
   id: number;
@@ -27,7 +27,7 @@ const CARD_COLUMNS = ['id', 'number', 'name', 'photo', 'votes', 'team_id', 'grou
 type Names = { teams: Map<number, string>; groups: Map<number, string> };
 
 /** A contest's team and group names, cached until either table changes (SQLite). */
-const names = tableCached(
+const namesOf = cachedLookup(
   ['contest_teams', 'contest_groups'],
   async (sql, contestId: number): Promise<Names> => {
     const [teams, groups] = await Promise.all([
@@ -40,6 +40,10 @@ const names = tableCached(
     };
   },
 );
+
+/** A contest's team and group names (cached with the server's caches). */
+const names = (data: ContestData, contestId: number) =>
+  (data.caches ? data.caches.of(namesOf) : namesOf.lookup)(data.sql, contestId);
 
 function card(row: PlayerRow, lookup: Names): PlayerCard {
   return {
@@ -106,7 +110,8 @@ async function hasHidden(sql: Sql, contestId: number): Promise<boolean> {
   return range.lo !== null && (Number(range.lo) !== 1 || Number(range.hi) !== 1);
 }
 
-export async function listPlayers(sql: Sql, contestId: number, query: ListQuery) {
+export async function listPlayers(data: ContestData, contestId: number, query: ListQuery) {
+  const { sql } = data;
   const hidden = await hasHidden(sql, contestId);
   const keyword = query.keyword?.trim() ?? '';
   const filtered = <O>(select: PlayerQuery<O>): PlayerQuery<O> => {
@@ -138,12 +143,13 @@ export async function listPlayers(sql: Sql, contestId: number, query: ListQuery)
         ),
       order,
     ).execute(),
-    names(sql, contestId),
+    names(data, contestId),
   ]);
   return { total: Number(counted.total), rows: rows.map((row) => ({ row, card: card(row, lookup) })) };
 }
 
-export async function findPlayer(sql: Sql, contestId: number, playerId: number) {
+export async function findPlayer(data: ContestData, contestId: number, playerId: number) {
+  const { sql } = data;
   const row = await sql
     .selectFrom('players')
     .select([...CARD_COLUMNS, 'description', 'photos', 'video'])
@@ -152,7 +158,7 @@ export async function findPlayer(sql: Sql, contestId: number, playerId: number) 
     .where('status', '=', 1)
     .executeTakeFirst();
   if (!row) throw playerNotFound();
-  return { row, card: card(row, await names(sql, contestId)) };
+  return { row, card: card(row, await names(data, contestId)) };
 }
 
 /** Rank by votes (votes desc, number asc) and the gap to the player just above: two range counts on players_rank. */
@@ -246,7 +252,8 @@ export async function groupList(sql: Sql, contestId: number) {
   return rows.map((row) => ({ ...row, player_count: Number(row.player_count) }));
 }
 
-export async function todayStars(sql: Sql, contestId: number, day: number, limit: number) {
+export async function todayStars(data: ContestData, contestId: number, day: number, limit: number) {
+  const { sql } = data;
   const [rows, lookup] = await Promise.all([
     sql
       .selectFrom('vote_player_days as d')
@@ -269,7 +276,7 @@ export async function todayStars(sql: Sql, contestId: number, day: number, limit
       .orderBy('p.number', 'asc')
       .limit(limit)
       .execute(),
-    names(sql, contestId),
+    names(data, contestId),
   ]);
   return rows.map((row, index) => ({ ...card(row, lookup), rank: index + 1, votes_today: row.votes_today }));
 }
@@ -323,6 +330,6 @@ export async function changesSince(sql: Sql, contestId: number, since: number) {
   return { reset: false, players };
 }
 
-export async function assertContestExists(sql: Sql, contestId: number): Promise<void> {
-  await findContest(sql, contestId);
+export async function assertContestExists(data: ContestData, contestId: number): Promise<void> {
+  await findContest(data, contestId);
 }

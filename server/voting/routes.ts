@@ -7,7 +7,6 @@ import { findViewer, needViewer } from '../accounts/sessions.ts';
 import type { FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
 import type { RequestQuery } from '../contract/types.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok } from '../envelope.ts';
 import { userVoteState, voteCaster } from './cast.ts';
 import {
@@ -37,9 +36,9 @@ import {
   voteVersion,
 } from './read.ts';
 import { applySignUp, findSignUp, unpaidSignUp } from './signup.ts';
-import type { WechatCredentials } from '../wechat/credentials.ts';
 import { createPaymentOrder, type Order } from '../wechat/orders.ts';
 import { payAnswer as wechatPayAnswer } from '../wechat/pay.ts';
+import type { Services } from '../services.ts';
 
 /** The rank list's and the score list's query (one shape). */
 type RankQuery = RequestQuery<'voteRank'>;
@@ -52,17 +51,12 @@ const pageOf = <T>(list: T[], total: number, page: number, pageSize: number) => 
   has_more: page * pageSize < total,
 });
 
-export type VoteOptions = {
-  credentials: WechatCredentials;
-  /** The origin viewers reach (poster links). */
-  publicOrigin: string;
-  now: () => number;
-};
-
 type ListedPlayer = Awaited<ReturnType<typeof listPlayers>>['rows'][number];
 
-export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
-  const { credentials, now } = options;
+export function voteHandlers(
+  services: Pick<Services, 'sql' | 'now' | 'settings' | 'wechat' | 'caches'>,
+): HandlerMap {
+  const { sql, now, wechat } = services;
   // SQLite: votes arriving together commit together (group commit: one WAL commit per batch, not per vote);
   // PostgreSQL: one short transaction per vote (server/voting/cast.ts).
   const castVote = voteCaster(sql);
@@ -73,9 +67,9 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     order: 'votes' | 'score',
     extra: (row: ListedPlayer['row']) => E,
   ) => {
-    await assertContestExists(sql, query.vote_id);
+    await assertContestExists(services, query.vote_id);
     const { page, pageSize, offset } = paging(query);
-    const { total, rows } = await listPlayers(sql, query.vote_id, {
+    const { total, rows } = await listPlayers(services, query.vote_id, {
       team_id: query.team_id,
       group_id: query.group_id,
       order,
@@ -87,12 +81,12 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
   };
   // The payment answer every paid feature gives (server/wechat/pay.ts: JSAPI or H5 order at WeChat Pay).
   const payAnswer = async (order: Order, tType: 'h5' | 'wap', request: FastifyRequest) =>
-    ok(await wechatPayAnswer(order, tType, credentials, now(), request));
+    ok(await wechatPayAnswer(wechat, order, tType, now(), request));
 
   return {
     async voteDetail(request) {
       const { vote_id } = request.query;
-      const contest = await findContest(sql, vote_id);
+      const contest = await findContest(services, vote_id);
       const status = contestStatus(contest, now());
       const [viewer, totals, event, signUps] = await Promise.all([
         findViewer(sql, request, now()),
@@ -141,9 +135,13 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteList(request) {
       const { query } = request;
-      await assertContestExists(sql, query.vote_id);
+      await assertContestExists(services, query.vote_id);
       const { page, pageSize, offset } = paging(query);
-      const { total, rows } = await listPlayers(sql, query.vote_id, { ...query, limit: pageSize, offset });
+      const { total, rows } = await listPlayers(services, query.vote_id, {
+        ...query,
+        limit: pageSize,
+        offset,
+      });
       return ok(
         pageOf(
           rows.map((row) => row.card),
@@ -156,20 +154,20 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteTeamList(request) {
       const { vote_id } = request.query;
-      await assertContestExists(sql, vote_id);
+      await assertContestExists(services, vote_id);
       return ok({ list: await teamList(sql, vote_id) });
     },
 
     async voteGroupList(request) {
       const { vote_id } = request.query;
-      await assertContestExists(sql, vote_id);
+      await assertContestExists(services, vote_id);
       return ok({ list: await groupList(sql, vote_id) });
     },
 
     async votePlayerDetail(request) {
       const { vote_id, player_id } = request.query;
-      const contest = await findContest(sql, vote_id);
-      const { row, card } = await findPlayer(sql, contest.id, player_id);
+      const contest = await findContest(services, vote_id);
+      const { row, card } = await findPlayer(services, contest.id, player_id);
       const [{ rank, gap }, viewer] = await Promise.all([
         playerRank(sql, contest.id, row),
         findViewer(sql, request, now()),
@@ -205,8 +203,8 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteScoreDetail(request) {
       const { vote_id, player_id } = request.query;
-      await assertContestExists(sql, vote_id);
-      const { row, card } = await findPlayer(sql, vote_id, player_id);
+      await assertContestExists(services, vote_id);
+      const { row, card } = await findPlayer(services, vote_id, player_id);
       return ok({
         player: { ...card, rank: await scoreRank(sql, vote_id, row), score: row.score },
         items: await scoreItems(sql, row.id),
@@ -219,20 +217,20 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteTeamRank(request) {
       const { vote_id } = request.query;
-      await assertContestExists(sql, vote_id);
+      await assertContestExists(services, vote_id);
       return ok({ list: await teamRank(sql, vote_id) });
     },
 
     async voteTodayStar(request) {
       const { vote_id, limit = 10 } = request.query;
-      await assertContestExists(sql, vote_id);
+      await assertContestExists(services, vote_id);
       const day = cstDay(now());
-      return ok({ date: dayToDate(day), list: await todayStars(sql, vote_id, day, limit) });
+      return ok({ date: dayToDate(day), list: await todayStars(services, vote_id, day, limit) });
     },
 
     async voteChanges(request, reply) {
       const { vote_id, since = 0 } = request.query;
-      await assertContestExists(sql, vote_id);
+      await assertContestExists(services, vote_id);
       const version = await voteVersion(sql, vote_id);
       const etag = `"v${vote_id}-${since}-${version}"`;
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
@@ -258,14 +256,14 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
       const { body } = request;
       // One transaction: a retry with the same key finds the order (and its vote_orders row) and makes no second.
       const order = await sql.transaction().execute(async (trx) => {
-        const contest = await findContest(trx, body.vote_id);
+        const contest = await findContest({ sql: trx }, body.vote_id);
         assertOpen(contest, now());
         if (contest.vote_price_cents <= 0)
           throw new ApiFailure(VOTE_XCODE.notOffered, {
             'zh-CN': '本次评选未开放付费投票',
             en: 'This contest does not offer paid votes',
           });
-        await findPlayer(trx, contest.id, body.player_id);
+        await findPlayer({ sql: trx }, contest.id, body.player_id);
         const created = await createPaymentOrder(trx, {
           userId: viewer.userId,
           kind: 'vote',
@@ -292,7 +290,9 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteDropDown(request) {
       const { vote_id } = request.query;
-      const fields = formFields(await findContest(sql, vote_id)).filter((field) => field.type === 'dropdown');
+      const fields = formFields(await findContest(services, vote_id)).filter(
+        (field) => field.type === 'dropdown',
+      );
       return ok({
         list: fields.map((field) => ({
           key: field.key,
@@ -306,7 +306,9 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
 
     async voteCheckboxList(request) {
       const { vote_id } = request.query;
-      const fields = formFields(await findContest(sql, vote_id)).filter((field) => field.type === 'checkbox');
+      const fields = formFields(await findContest(services, vote_id)).filter(
+        (field) => field.type === 'checkbox',
+      );
       return ok({
         list: fields.map((field) => ({
           key: field.key,
@@ -334,7 +336,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     async votePaidRegistration(request) {
       const viewer = await needViewer(sql, request, now());
       const { body } = request;
-      const contest = await findContest(sql, body.vote_id);
+      const contest = await findContest(services, body.vote_id);
       if (contestStatus(contest, now()) === 2)
         throw new ApiFailure(VOTE_XCODE.ended, {
           'zh-CN': '评选已结束，报名已关闭',
@@ -358,8 +360,8 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     async votePoster(request) {
       const { body } = request;
       const locale = request.query.locale ?? 'zh-CN';
-      const contest = await findContest(sql, body.vote_id);
-      const { row, card } = await findPlayer(sql, contest.id, body.player_id);
+      const contest = await findContest(services, body.vote_id);
+      const { row, card } = await findPlayer(services, contest.id, body.player_id);
       const { rank } = await playerRank(sql, contest.id, row);
       const viewer = await findViewer(sql, request, now());
       const params = new URLSearchParams({ vote_id: String(contest.id), player_id: String(row.id) });
@@ -379,7 +381,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
               `当前 ${row.votes} 票 · 第 ${rank} 名`,
               '长按识别二维码，为 TA 投票',
             ],
-        link: `${options.publicOrigin}/livev3/#/pages/jinrizhixing/index?${params}`,
+        link: `${services.settings.publicOrigin}/livev3/#/pages/jinrizhixing/index?${params}`,
         qrcode_url: `/v2/api/mini/qrcode/vote?${params}`,
         width: 750,
         height: 1334,
@@ -389,7 +391,7 @@ export function voteHandlers(sql: Sql, options: VoteOptions): HandlerMap {
     async voteInviteList(request) {
       const viewer = await needViewer(sql, request, now());
       const { query } = request;
-      await assertContestExists(sql, query.vote_id);
+      await assertContestExists(services, query.vote_id);
       const { page, pageSize, offset } = paging(query);
       const invited = sql
         .selectFrom('vote_sign_ups as s')

@@ -245,7 +245,7 @@ export function applySignUp(
   input: { contestId: number; userId: number; answers: Answers; inviterId: number | null; nowMs: number },
 ): Promise<SignUpView> {
   return sql.transaction().execute(async (trx): Promise<SignUpView> => {
-    const contest = await findContest(trx, input.contestId);
+    const contest = await findContest({ sql: trx }, input.contestId);
     if (contestStatus(contest, input.nowMs) === 2)
       throw new ApiFailure(VOTE_XCODE.ended, {
         'zh-CN': '评选已结束，报名已关闭',
@@ -315,7 +315,8 @@ export function reviewSignUp(sql: Sql, signUpId: number, decision: 'approved' | 
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有待审核的报名', en: 'No pending sign-up' });
-    if (decision === 'approved') await runSteps(trx, approve(await findContest(trx, row.contest_id), row));
+    if (decision === 'approved')
+      await runSteps(trx, approve(await findContest({ sql: trx }, row.contest_id), row));
   });
 }
 
@@ -355,5 +356,6 @@ export const signUpFeePaid: PaidHook = async (trx, order) => {
     .executeTakeFirst();
   if (!row) return;
   if (row.status !== 'unpaid') throw ALREADY_PAID;
-  if (!(await runSteps(trx, advanceSteps(await findContest(trx, row.contest_id), row)))) throw ALREADY_PAID;
+  if (!(await runSteps(trx, advanceSteps(await findContest({ sql: trx }, row.contest_id), row))))
+    throw ALREADY_PAID;
 };

@@ -8,7 +8,6 @@ import { startSession } from '../accounts/sessions';
 import type { RefundAnswer } from './client';
 import { emulatorPay, emulatorState } from './emulator';
 import { findRefund, processDueRefunds } from './refunds';
-import { wechatOf } from './setup';
 
 const clock = Date.UTC(2026, 10, 23, 4);
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -60,7 +59,7 @@ describe('late payment refunds', () => {
       .execute();
 
     // WeChat's refund API hangs (the real call gives up after 10 s).
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const real = runtime.client.refund.bind(runtime.client);
     let release: () => void = () => {};
     const hanging = new Promise<void>((resolve) => (release = resolve));

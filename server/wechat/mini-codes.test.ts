@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { emulatorControl } from './emulator';
-import { wechatOf } from './setup';
 
 let mini: Awaited<ReturnType<typeof buildServer>>;
 let plain: Awaited<ReturnType<typeof buildServer>>;
@@ -30,7 +29,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 describe('with a mini program', () => {
   it('answers mini-program codes with page and scene, cached per scene', { timeout: 30_000 }, async () => {
-    const client = wechatOf(mini).client;
+    const client = mini.services.wechat.client;
     client.fetches.token = 0;
     const vote = await mini.inject({ url: '/v2/api/mini/qrcode/vote?vote_id=2&player_id=7&inviteId=9' });
     expect(vote.statusCode).toBe(200);

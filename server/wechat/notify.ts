@@ -128,7 +128,7 @@ export async function notifyRoutes(
         if (kind === 'payment') {
           if (eventType !== 'TRANSACTION.SUCCESS') return reply.code(204).send();
           const result = await settleTransaction(
-            { sql: runtime.sql, orderKinds: runtime.orderKinds, log: runtime.log, onLate: options.onLate },
+            { ...runtime, onLate: options.onLate },
             resource as unknown as PayTransaction,
             runtime.now(),
           );

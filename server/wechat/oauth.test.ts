@@ -13,7 +13,6 @@ import { ApiFailure } from '../envelope';
 import { WechatApiError, WechatClient, type Transport } from './client';
 import { wechatCredentials } from './credentials';
 import { emulatorControl } from './emulator';
-import { wechatOf } from './setup';
 
 let clock = Date.UTC(2026, 10, 23, 4);
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -55,7 +54,7 @@ async function authorise(subject: string, back = callback) {
   expect(authoriseUrl.pathname).toBe('/emulator/wechat/open/connect/oauth2/authorize');
   expect(authoriseUrl.hash).toBe('#wechat_redirect');
   expect(Object.fromEntries(authoriseUrl.searchParams)).toMatchObject({
-    appid: wechatOf(app).credentials.appId,
+    appid: app.services.wechat.credentials.appId,
     redirect_uri: `${origin}/v3/api/user/login/wx/callback`,
     response_type: 'code',
     scope: 'snsapi_userinfo',
@@ -226,7 +225,7 @@ describe('web OAuth login', () => {
 
 describe('the WeChat client: tokens', () => {
   it('one token fetch for many callers at once; 42001 refreshes once; the JS-SDK ticket follows', async () => {
-    const client = wechatOf(app).client;
+    const client = app.services.wechat.client;
     client.fetches.token = 0;
     client.fetches.ticket = 0;
     const tickets = await Promise.all(Array.from({ length: 10 }, () => client.jsapiTicket()));

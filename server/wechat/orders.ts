@@ -11,6 +11,7 @@ import { sql as raw } from 'kysely';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import type { OrderKind } from '../db/tables/wechat.ts';
+import type { Realtime } from '../realtime.ts';
 import type { PayTransaction } from './client.ts';
 import type { RefundedHook } from './refunds.ts';
 
@@ -36,12 +37,14 @@ export class OrderNotAvailable extends Error {
   }
 }
 
+/** What runs after a payment committed may use: the database and the socket server (a chat line). */
+export type AfterPayment = { sql: Sql; realtime: Realtime };
 /**
  * What an 'order paid' hook may ask besides its writes: `afterCommit` runs once the payment's transaction has committed
- * (and not at all when it rolled back or the hook refused), with the database, e.g. to announce the payment in the
- * chat. A throwing callback is logged, never undoes the payment.
+ * (and not at all when it rolled back or the hook refused), e.g. to announce the payment in the chat. A throwing
+ * callback is logged, never undoes the payment.
  */
-export type PaidContext = { afterCommit(run: (sql: Sql) => void | Promise<void>): void };
+export type PaidContext = { afterCommit(run: (after: AfterPayment) => void | Promise<void>): void };
 /**
  * What a paid order of one kind does, on the query builder (SQLite and PostgreSQL): it runs once, on the transaction
  * that marks the order paid (`trx`), inside a savepoint, so a hook that throws `OrderNotAvailable` leaves nothing
@@ -187,6 +190,7 @@ export type LateRefund = { orderSn: string; amountCents: number; reason: { 'zh-C
 export async function settleTransaction(
   deps: {
     sql: Sql;
+    realtime: Realtime;
     orderKinds: OrderKinds;
     log?: (message: string) => void;
     onLate?: (late: LateRefund) => Promise<void>;
@@ -197,7 +201,7 @@ export async function settleTransaction(
   if (transaction.trade_state !== 'SUCCESS') return 'not-paid';
   const { sql } = deps;
   let late: LateRefund | undefined;
-  let afterCommit: ((sql: Sql) => void | Promise<void>)[] = [];
+  let afterCommit: ((after: AfterPayment) => void | Promise<void>)[] = [];
   const result = await sql.transaction().execute(async (trx): Promise<SettleResult> => {
     const order = await trx
       .selectFrom('orders')
@@ -232,7 +236,7 @@ export async function settleTransaction(
   });
   for (const run of afterCommit) {
     try {
-      await run(sql);
+      await run({ sql, realtime: deps.realtime });
     } catch (error) {
       deps.log?.(`order ${transaction.out_trade_no}: after payment: ${(error as Error).message}`);
     }

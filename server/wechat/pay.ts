@@ -3,13 +3,14 @@
  * (`/v3/pay/transactions/jsapi`, prepay id kept per order) and the six parameters signed with the merchant key;
  * elsewhere an H5 order (`/v3/pay/transactions/h5`) whose `h5_url` the client opens with `redirect_url` appended.
  *
- * The server binds one runtime (database, query builder, WeChat client) to its credentials at start, so route
- * modules keep calling `payAnswer(order, t_type, credentials, now)`.
+ * Every paid feature answers with `payAnswer(services.wechat, order, t_type, now)`: the server's one WeChat runtime
+ * (server/services.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import { WechatApiError, type WechatClient } from './client.ts';
+import type { Realtime } from '../realtime.ts';
+import { WechatApiError, type Transport, type WechatClient } from './client.ts';
 import type { WechatCredentials } from './credentials.ts';
 import type { LateRefund, Order, OrderKind, OrderKinds } from './orders.ts';
 import { jsapiPayParams } from './pay-sign.ts';
@@ -18,6 +19,12 @@ export type WechatRuntime = {
   sql: Sql;
   client: WechatClient;
   credentials: WechatCredentials;
+  /** The local emulator stands in for WeChat (development and tests, never production). */
+  emulated: boolean;
+  /** How the client reaches WeChat (or the emulator, in-process). */
+  transport: Transport;
+  /** What a payment announces once it committed (a chat line) goes out through it. */
+  realtime: Realtime;
   now: () => number;
   log: (message: string) => void;
   /** A payment that came after its order stopped being available: refund it (server/wechat/refunds.ts). */
@@ -26,23 +33,18 @@ export type WechatRuntime = {
   orderKinds: OrderKinds;
 };
 
-const runtimes = new WeakMap<WechatCredentials, WechatRuntime>();
-const runtimesBySql = new WeakMap<Sql, WechatRuntime>();
-
-export function bindWechatRuntime(runtime: WechatRuntime): void {
-  runtimes.set(runtime.credentials, runtime);
-  runtimesBySql.set(runtime.sql, runtime);
-}
-
 /**
  * Closes at WeChat Pay (`/v3/pay/transactions/out-trade-no/{sn}/close`) every unpaid payment order of what no
  * longer sells (`kind` + `refId`: an expired or cancelled shop order), so the payer can no longer pay it on a pay
  * page left open. Best effort: an order WeChat never saw (ORDER_NOT_EXIST) or one paid meanwhile (ORDERPAID, its
  * notification then settles it as a late payment) is only logged, like any failure. Resolves with how many closed.
  */
-export async function closeUnpaidPayments(sql: Sql, kind: OrderKind, refId: number): Promise<number> {
-  const runtime = runtimesBySql.get(sql);
-  if (!runtime) return 0;
+export async function closeUnpaidPayments(
+  runtime: Pick<WechatRuntime, 'sql' | 'client' | 'log'>,
+  kind: OrderKind,
+  refId: number,
+): Promise<number> {
+  const { sql } = runtime;
   const open = await sql
     .selectFrom('orders')
     .select('order_sn')
@@ -61,12 +63,6 @@ export async function closeUnpaidPayments(sql: Sql, kind: OrderKind, refId: numb
     }
   }
   return closed;
-}
-
-export function wechatRuntime(credentials: WechatCredentials): WechatRuntime {
-  const runtime = runtimes.get(credentials);
-  if (!runtime) throw new Error('WeChat runtime not bound to these credentials (buildServer binds it)');
-  return runtime;
 }
 
 /** xcode of an answer when WeChat refused or could not be reached (the WeChat code goes to the log). */
@@ -110,13 +106,13 @@ function clientIp(request?: FastifyRequest): string {
 }
 
 export async function payAnswer(
+  runtime: WechatRuntime,
   order: Order,
   tType: 'h5' | 'wap' = 'h5',
-  credentials: WechatCredentials,
   now: number,
   request?: FastifyRequest,
 ) {
-  const runtime = wechatRuntime(credentials);
+  const { credentials } = runtime;
   if (order.status !== 0)
     throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '该订单已支付', en: 'This order is already paid' });
   const payerOrder = {

@@ -10,7 +10,6 @@ import { startSession } from '../accounts/sessions';
 import { sandboxIdentity } from '../accounts/wechat-login';
 import { emulatorControl, emulatorPay, emulatorState } from './emulator';
 import { createPaymentOrder, OrderNotAvailable, type Order } from './orders';
-import { wechatOf } from './setup';
 import { encryptResource, platformHeaders, rsaVerify } from './pay-sign';
 import { findRefund, processDueRefunds, refundOrder } from './refunds';
 import { utf8Prefix, type WechatApiError } from './client';
@@ -57,7 +56,7 @@ const detail = async (sn: string) =>
 
 /** A notification as WeChat Pay would send it for `sn`, signed with `key` (the platform key unless forged). */
 function notification(sn: string, total: number, options: { key?: string; timestamp?: number } = {}) {
-  const runtime = wechatOf(app);
+  const runtime = app.services.wechat;
   const body = JSON.stringify({
     id: crypto.randomUUID(),
     create_time: new Date(clock).toISOString(),
@@ -96,7 +95,7 @@ describe('paying for a video (API v3 through the emulator)', () => {
     for (const value of Object.values(data.pay)) expect(value).not.toBe('');
     expect(data.pay.package).toMatch(/^prepay_id=wx[0-9a-f]{28}$/);
     expect(data.pay.signType).toBe('RSA');
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const merchantPublic = crypto
       .createPublicKey(runtime.credentials.privateKey)
       .export({ type: 'spki', format: 'pem' });
@@ -145,7 +144,7 @@ describe('paying for a video (API v3 through the emulator)', () => {
   });
 
   it("a decline aimed at one sandbox user leaves other payers' payments alone", async () => {
-    const decliner = sandboxIdentity(wechatOf(app).credentials.appId, 'decliner').openid;
+    const decliner = sandboxIdentity(app.services.wechat.credentials.appId, 'decliner').openid;
     await app.sql
       .insertInto('users')
       .values({ id: 51, phone: '13900000051', openid: decliner, nickname: 'decliner', created_at: 0 })
@@ -260,7 +259,7 @@ describe('refunds', () => {
 
   it('refunds once however often and however concurrently it is asked; the refund notification finishes it', async () => {
     const sn = await paidOrder('refund-1');
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => refundOrder(runtime, { orderSn: sn, reason: 'cancelled' })),
     );
@@ -274,7 +273,7 @@ describe('refunds', () => {
 
   it('a failing refund is retried with back-off until WeChat accepts it, its state visible meanwhile', async () => {
     const sn = await paidOrder('refund-2');
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     await emulatorControl(app, { failRefunds: 2 });
     const first = await refundOrder(runtime, { orderSn: sn, reason: 'cancelled' });
     expect(first).toMatchObject({
@@ -299,7 +298,7 @@ describe('refunds', () => {
 
   it('a refund WeChat reports ABNORMAL is failed and retried, not taken for under way', async () => {
     const sn = await paidOrder('refund-abnormal');
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const spy = vi
       .spyOn(runtime.client, 'refund')
       .mockResolvedValueOnce({ refund_id: '50abnormal', out_refund_no: `R${sn}`, status: 'ABNORMAL' });
@@ -323,7 +322,7 @@ describe('refunds', () => {
 
   it('only a paid order is refunded', async () => {
     const { order_sn } = (await pay({ token: 'paid', idempotency_key: 'unpaid-1' })).json().data;
-    await expect(refundOrder(wechatOf(app), { orderSn: order_sn, reason: 'x' })).rejects.toMatchObject({
+    await expect(refundOrder(app.services.wechat, { orderSn: order_sn, reason: 'x' })).rejects.toMatchObject({
       texts: { en: 'Only a paid order can be refunded' },
     });
   });
@@ -332,7 +331,7 @@ describe('refunds', () => {
 describe('paid after it stopped being available', () => {
   it('the hook refuses, nothing it wrote stays, the order closes, the payment is refunded and the viewer told', async () => {
     // This server's product orders refuse once paid (the rules of each kind are the server's own table).
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     runtime.orderKinds = {
       ...runtime.orderKinds,
       product: {
@@ -451,7 +450,7 @@ describe('red packet expiry', () => {
     // The sender sees the rest pending until the refund sweep records and sends it; others never see it.
     expect((await check(auth)).refund).toEqual({ status: 'pending', amount: 300 - claimed });
     expect((await check({})).refund).toBeNull();
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     expect(await refundExpiredPackets(runtime)).toBe(1);
     expect(await refundExpiredPackets(runtime)).toBe(0);
     await vi.waitFor(async () => {
@@ -489,7 +488,7 @@ describe("WeChat Pay's own limits", () => {
   });
 
   it('a 100-character Chinese product name goes to WeChat Pay cut to 127 bytes, whole characters', async () => {
-    const { client } = wechatOf(app);
+    const { client } = app.services.wechat;
     const h5 = { order_sn: `${clock}000101`, amount_cents: 990, description: chinese };
     const jsapi = { ...h5, order_sn: `${clock}000102` };
     expect(await client.h5Order(h5, '127.0.0.1')).toMatch(/prepay_id=wx/);
@@ -509,7 +508,7 @@ describe("WeChat Pay's own limits", () => {
     ).json().data;
     expect(sn).toMatch(OUT_TRADE_NO);
     expect(await emulatorPay(app, sn)).toBe('ok');
-    const runtime = wechatOf(app);
+    const runtime = app.services.wechat;
     const refund = await refundOrder(runtime, { orderSn: sn, reason: chinese });
     expect(refund.out_refund_no).toMatch(OUT_REFUND_NO);
     expect(refund.status).not.toBe('failed');
@@ -527,7 +526,7 @@ describe("WeChat Pay's own limits", () => {
   /** A signed v3 call straight to the emulator: WeChat Pay's error, or null when it accepted. */
   async function refusal(path: string, body: object) {
     try {
-      await wechatOf(app).client.pay('POST', path, body);
+      await app.services.wechat.client.pay('POST', path, body);
       return null;
     } catch (error) {
       const { errcode, errmsg, status } = error as WechatApiError;
@@ -535,7 +534,7 @@ describe("WeChat Pay's own limits", () => {
     }
   }
   const orderCall = (change: (body: Record<string, unknown>) => void) => {
-    const { appId, mchId, notifyUrl } = wechatOf(app).credentials;
+    const { appId, mchId, notifyUrl } = app.services.wechat.credentials;
     const body: Record<string, unknown> = {
       appid: appId,
       mchid: mchId,
@@ -553,7 +552,7 @@ describe("WeChat Pay's own limits", () => {
       out_trade_no: `${clock}000201`,
       out_refund_no: `R${clock}000201`,
       reason: '取消订单',
-      notify_url: wechatOf(app).credentials.refundNotifyUrl,
+      notify_url: app.services.wechat.credentials.refundNotifyUrl,
       amount: { refund: 100, total: 100, currency: 'CNY' },
     };
     change(body);

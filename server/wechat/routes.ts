@@ -1,14 +1,13 @@
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
-import type { Sql } from '../db/sql.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
-import type { WechatCredentials } from './credentials.ts';
 import { createPaymentOrder, settleTransaction, type PaidHook } from './orders.ts';
-import { payAnswer, viaWechat, wechatRuntime } from './pay.ts';
+import { payAnswer, viaWechat } from './pay.ts';
 import { refundsOfOrder } from './refunds.ts';
 import { jsSdkSignature, nonce } from './sign.ts';
 import { loadEvent } from '../events/routes.ts';
 import { isVip } from '../accounts/vip-routes.ts';
+import type { Services } from '../services.ts';
 
 export const JS_API_LIST = [
   'updateAppMessageShareData',
@@ -47,10 +46,11 @@ const REFUNDED = {
   en: 'This payment came too late (no longer available): it is being refunded',
 };
 
-export function wechatHandlers(sql: Sql, credentials: WechatCredentials, now: () => number): HandlerMap {
+export function wechatHandlers(services: Pick<Services, 'sql' | 'now' | 'events' | 'wechat'>): HandlerMap {
+  const { sql, now, events, wechat: runtime } = services;
+  const { credentials } = runtime;
   return {
     async wechatJsOption(request) {
-      const runtime = wechatRuntime(credentials);
       const { callback } = request.query;
       const timestamp = Math.floor(now() / 1000);
       const nonceStr = nonce();
@@ -68,7 +68,7 @@ export function wechatHandlers(sql: Sql, credentials: WechatCredentials, now: ()
     async videoPay(request) {
       const viewer = await needViewer(sql, request, now());
       const { token, t_type = 'h5', idempotency_key } = request.body;
-      const event = await loadEvent(sql, token);
+      const event = await loadEvent(events, token);
       if (event.price_cents <= 0)
         throw new ApiFailure(XCODE.badRequest, {
           'zh-CN': '本活动免费观看',
@@ -83,11 +83,10 @@ export function wechatHandlers(sql: Sql, credentials: WechatCredentials, now: ()
         idempotencyKey: idempotency_key ? `video:${viewer.userId}:${idempotency_key}` : undefined,
         now: now(),
       });
-      return ok(await payAnswer(order, t_type, credentials, now(), request));
+      return ok(await payAnswer(runtime, order, t_type, now(), request));
     },
     /** The viewer's order; while it is unpaid here, WeChat is asked (the notification may be late or lost). */
     async orderDetail(request) {
-      const runtime = wechatRuntime(credentials);
       const viewer = await needViewer(runtime.sql, request, now());
       const { order_sn } = request.query;
       const find = () =>
@@ -103,11 +102,7 @@ export function wechatHandlers(sql: Sql, credentials: WechatCredentials, now: ()
         try {
           const transaction = await runtime.client.queryOrder(order_sn);
           if (transaction.trade_state === 'SUCCESS') {
-            await settleTransaction(
-              { sql: runtime.sql, orderKinds: runtime.orderKinds, log: runtime.log, onLate: runtime.onLate },
-              transaction,
-              now(),
-            );
+            await settleTransaction(runtime, transaction, now());
             order = (await find()) ?? order;
           }
         } catch (error) {

@@ -4,12 +4,7 @@
  * routes, the refund worker, and (development and test only) the emulator and its code route.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  clientLoginApi,
-  sandboxCodeRoute,
-  wechatOauthRoutes,
-  type WechatLoginApi,
-} from '../accounts/wechat-login.ts';
+import { sandboxCodeRoute, wechatOauthRoutes } from '../accounts/wechat-login.ts';
 import type { Sql } from '../db/sql.ts';
 import { expirePackets } from '../red-packets/packets.ts';
 import { refundExpiredPackets } from '../red-packets/pay.ts';
@@ -19,20 +14,12 @@ import type { WechatCredentials } from './credentials.ts';
 import { localTransport, wechatEmulator } from './emulator.ts';
 import { notifyRoutes } from './notify.ts';
 import type { OrderKinds } from './orders.ts';
-import { bindWechatRuntime, type WechatRuntime } from './pay.ts';
+import type { WechatRuntime } from './pay.ts';
 import { processDueRefunds, startRefund } from './refunds.ts';
-import { sharedStateOf } from '../shared/state.ts';
+import type { Realtime } from '../realtime.ts';
+import type { Services } from '../services.ts';
+import type { SharedState } from '../shared/state.ts';
 
-const runtimes = new WeakMap<FastifyInstance, WechatRuntime>();
-
-/** The WeChat runtime of a server (client, query builder, credentials): for refunds from other modules and tests. */
-export function wechatOf(app: FastifyInstance): WechatRuntime {
-  const runtime = runtimes.get(app);
-  if (!runtime) throw new Error('WeChat is not set up on this server');
-  return runtime;
-}
-
-/** How often due refunds are retried and expired red packets paid back (WECHAT_REFUND_SWEEP_MS). */
 /** The JS-SDK entry the app config names, and where it leads. */
 export const JS_SDK_PATH = '/wechat/jweixin.js';
 const EMULATOR_JS_SDK = '/sandbox/wechat/jweixin.js';
@@ -50,19 +37,23 @@ export function wechatJsSdkUrl(env: NodeJS.ProcessEnv): string {
   return url;
 }
 
+/** How often due refunds are retried and expired red packets paid back (WECHAT_REFUND_SWEEP_MS). */
 const SWEEP_MS = Number(process.env.WECHAT_REFUND_SWEEP_MS) || 5000;
 
-export async function setupWechat(
+/** The WeChat runtime of a server (services.wechat): its client, credentials and payment rules. */
+export function createWechat(
   app: FastifyInstance,
   options: {
     sql: Sql;
+    shared: SharedState;
+    realtime: Realtime;
     credentials: WechatCredentials;
     mode: string;
     publicOrigin: string;
     now: () => number;
     orderKinds: OrderKinds;
   },
-): Promise<{ runtime: WechatRuntime; loginApi: WechatLoginApi }> {
+): WechatRuntime {
   const { sql, credentials, now, publicOrigin, orderKinds } = options;
   const log = (message: string) => app.log.warn(`wechat: ${message}`);
   // The emulator stands in without credentials, or beside configured ones with WECHAT_EMULATOR=1 (never in
@@ -74,11 +65,14 @@ export async function setupWechat(
       ? localTransport(app, publicOrigin.replace(/\/$/, ''), fetchTransport)
       : fetchTransport;
   // One access token and ticket for every node (shared state): WeChat invalidates a token soon after a new one.
-  const client = new WechatClient(credentials, transport, now, log, sharedStateOf(sql));
+  const client = new WechatClient(credentials, transport, now, log, options.shared);
   const runtime: WechatRuntime = {
     sql,
     client,
     credentials,
+    emulated,
+    transport,
+    realtime: options.realtime,
     now,
     log,
     orderKinds,
@@ -92,15 +86,27 @@ export async function setupWechat(
       }
     },
   };
-  bindWechatRuntime(runtime);
-  runtimes.set(app, runtime);
+  return runtime;
+}
 
+/**
+ * WeChat's routes outside the contract: payment and refund notifications, the OAuth login, the JS-SDK entry, the
+ * refund sweep, and (development and test only) the emulator and its code route.
+ */
+export async function wechatRoutes(
+  app: FastifyInstance,
+  services: Pick<Services, 'sql' | 'now' | 'settings' | 'wechat' | 'sessions'>,
+): Promise<void> {
+  const { sql, now, wechat: runtime } = services;
+  const { publicOrigin, mode } = services.settings;
+  const { client, credentials, emulated, transport, log } = runtime;
   await app.register(notifyRoutes, { runtime, onLate: runtime.onLate });
   await app.register(wechatOauthRoutes, {
     sql,
     client,
+    sessions: services.sessions,
     publicOrigin,
-    production: options.mode === 'production',
+    production: mode === 'production',
     now,
     log,
   });
@@ -129,6 +135,4 @@ export async function setupWechat(
   }, SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-
-  return { runtime, loginApi: clientLoginApi(client) };
 }
