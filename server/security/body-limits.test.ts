@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../config.ts';
 import { loadContract } from '../contract/load.ts';
 import { CONTRACT_BODY_LIMIT } from '../contract/register.ts';
-import { call, newViewer, testServer, type App } from './helpers.ts';
+import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 let port: number;

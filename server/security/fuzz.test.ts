@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../config.ts';
 import { loadContract } from '../contract/load.ts';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 300;
 const SEED = Number(process.env.FUZZ_SEED) || 20261123;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { OAUTH_CALLBACK_PATH } from '../accounts/wechat-login.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hardenCookie, inlineScriptHashes } from './headers.ts';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 const INLINE = "document.documentElement.dataset.theme = 'red';";
 let app: App;

@@ -5,7 +5,7 @@
  * X-Forwarded-Host are ignored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 const origin = 'https://live.example.test';
 const forged = { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'http' };

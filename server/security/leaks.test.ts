@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorPay } from '../wechat/emulator.ts';
-import { call, newViewer, testServer, type App } from './helpers.ts';
+import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 beforeAll(async () => {

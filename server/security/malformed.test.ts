@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonFiniteNumberAt } from '../contract/register.ts';
-import { call, testServer, type App } from './helpers.ts';
+import { call, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 // The static app of its own (the suite runs before any build, so dist/ may not exist).

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_BROWSER_COOKIE, OAUTH_CALLBACK_PATH } from '../accounts/wechat-login.ts';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 const origin = 'http://live.test';
 const back = `${origin}/livev3/#/pages/home/index?token=demo`;

@@ -16,7 +16,7 @@ import type { OrganiserRole } from '../db/tables/organisations.ts';
 import { createOrganisation, setMember } from '../organisations/members.ts';
 import { mayDo, ORGANISER_REFUSALS, ORGANISER_ROLES, type OrganiserAction } from '../organisations/roles.ts';
 import { ORGANISATION_SEED } from '../seed/organisations.ts';
-import { newViewer, testServer, type App } from './helpers.ts';
+import { newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 type Staff = Record<OrganiserRole, string>;

@@ -12,7 +12,7 @@ import {
   PASSWORD_LOCK_BASE_MS,
   PASSWORD_LOCK_MAX_MS,
 } from './passwords.ts';
-import { call, newViewer, testServer, type App } from './helpers.ts';
+import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 let clock = 1_800_000_000_000;

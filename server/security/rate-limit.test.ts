@@ -5,7 +5,7 @@
  * calls allow a venue's burst: server/accounts/venue-limits.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 let app: App;
 beforeAll(async () => {

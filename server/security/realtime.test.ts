@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf, startSession } from '../accounts/sessions.ts';
 import type { MemoryState } from '../shared/state.ts';
 import { listenHost, readConnectionLimits } from './limits.ts';
-import { call, newViewer, testServer, type App } from './helpers.ts';
+import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 let origin: string;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
 import { isLoopbackHost, safeReturnUrl } from './return-links.ts';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 const PUBLIC = 'http://localhost:8080';
 const CLOCK = Date.UTC(2026, 5, 1, 4);

@@ -8,7 +8,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConnectionLimits } from './limits.ts';
-import { testServer, type App } from './helpers.ts';
+import { testServer, type App } from './test-helpers.ts';
 
 const BODY_TIMEOUT_MS = 600;
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamSigner, signPlaylist, unsignedStreamUrl } from '../streams/sign.ts';
-import { call, newViewer, testServer, type App } from './helpers.ts';
+import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
 let clock = 1_800_000_000_000;

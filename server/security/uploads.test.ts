@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadSettings } from '../uploads/settings.ts';
 import { verifyUploadToken } from '../uploads/token.ts';
-import { call, newViewer, testServer, type App } from './helpers.ts';
+import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-upload-abuse-'));
 const settings: UploadSettings = {

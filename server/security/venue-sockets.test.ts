@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConnectionLimits, socketCaps } from './limits.ts';
-import { newViewer, testServer, type App } from './helpers.ts';
+import { newViewer, testServer, type App } from './test-helpers.ts';
 
 const DEFAULTS = readConnectionLimits({});
 

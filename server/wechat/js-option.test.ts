@@ -3,7 +3,7 @@
  * (scanQRCode for the scan page among them) and the mini-program open tag the jump page renders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type App } from '../security/helpers.ts';
+import { testServer, type App } from '../security/test-helpers.ts';
 
 /** The JS-SDK calls the app's pages make: sharing, image preview, location, scanning. */
 const PAGE_CALLS = [

@@ -3,7 +3,7 @@
  * own script in production (guards.test.ts starts a production process), and only on WeChat's script hosts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type App } from '../security/helpers.ts';
+import { testServer, type App } from '../security/test-helpers.ts';
 import { JS_SDK_PATH, wechatJsSdkUrl } from './setup.ts';
 
 let app: App;

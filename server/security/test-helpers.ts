@@ -1,4 +1,7 @@
-/** Shared set-up of the abuse suites: a fresh in-memory server, sessions, and requests with a viewer's token. */
+/**
+ * Set-up shared by tests only (no production code imports it): a fresh in-memory server, sessions, and requests with
+ * a viewer's token.
+ */
 import type { InjectOptions } from 'fastify';
 import { buildServer, type BuildOptions } from '../app.ts';
 import { startSession } from '../accounts/sessions.ts';
