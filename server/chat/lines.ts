@@ -7,7 +7,7 @@
  */
 import { LOGIN_REQUIRED, type Viewer } from '../accounts/sessions.ts';
 import type { ContractSchema } from '../contract/types.ts';
-import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
+import { one, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ChatKind } from '../db/tables/chat.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
@@ -124,7 +124,7 @@ const lineQueries = {
 };
 
 function* storeLine(line: NewLine, now: number): Steps<ChatMessage> {
-  const { id } = (yield first(lineQueries.insert, {
+  const { id } = yield* one(lineQueries.insert, {
     event: line.eventId,
     user: line.userId,
     kind: line.kind,
@@ -135,8 +135,8 @@ function* storeLine(line: NewLine, now: number): Steps<ChatMessage> {
     amountCents: line.amountCents ?? 0,
     packetId: line.packetId ?? 0,
     now,
-  })) as { id: number };
-  return toMessage((yield first(lineQueries.byId, { id })) as MessageRow);
+  });
+  return toMessage(yield* one(lineQueries.byId, { id }));
 }
 
 /**

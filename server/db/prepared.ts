@@ -1,100 +1,160 @@
 /**
  * Prepared queries for hot paths: a query written on the query builder once, with named placeholders, compiled once
- * per engine, then run with values, without building and compiling it again on every call.
+ * per engine, then run with values, without building and compiling it again on every call. A prepared query carries
+ * the row type of its builder (`returning` included; a write without `returning` answers no row).
  *
- * Hot paths write their logic once as a generator of steps (`yield first(query, values)`) and run it in one
- * transaction with `runTransaction`: on PostgreSQL each step goes through kysely's executor inside a kysely
- * transaction; on SQLite the whole transaction runs synchronously on the better-sqlite3 connection (statements
- * cached), holding kysely's connection meanwhile so no kysely transaction interleaves with it. `sqliteTransaction`
- * runs many in one (the votes' group commit).
+ * Hot paths write their rules once as a generator of steps (`const row = yield* first(query, values)`, typed by the
+ * query) and run them on either engine: `runTransaction` runs them in one short transaction (on PostgreSQL a kysely
+ * transaction, each step through kysely's executor; on SQLite one synchronous transaction on the better-sqlite3
+ * connection, statements kept, holding kysely's connection meanwhile so no kysely transaction interleaves with it);
+ * `sqliteBatch` runs many in one SQLite transaction (the group commit of votes and grabs).
  */
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  sql as raw,
+  type Compilable,
+  type DeleteResult,
+  type InsertResult,
+  type RawBuilder,
+  type UpdateResult,
+} from 'kysely';
 import type { Db } from './database.ts';
 import { sqliteConnection, type Sql } from './sql.ts';
 
 const SENTINEL = '\u0000livev3:';
 
-export type Placeholder = (name: string) => never;
+/** A named value of a prepared query, given when it runs; it fits any column (the value is checked by the engine). */
+export type Placeholder = (name: string) => RawBuilder<never>;
+
+/** The values of a prepared query's placeholders, by name. */
+export type Values = Record<string, unknown>;
+
+/** The row a query answers: its selection or `returning`; none for a write without `returning`. */
+type RowOf<O> = O extends InsertResult | UpdateResult | DeleteResult ? never : O;
 
 export type Prepared<R> = {
-  /** Compiled text and a parameter list for the given values. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  bind(sql: Kysely<any>, values: Record<string, unknown>): { text: string; parameters: unknown[]; rows?: R };
+  /** Its rows, through kysely (either engine; inside the transaction when `sql` is one). */
+  rows(sql: Sql, values: Values): Promise<R[]>;
+  /** SQLite: its first row, run synchronously on `db`, the connection behind `sql` (the statement is kept). */
+  firstSync(db: Db, sql: Sql, values: Values): R | undefined;
+  /** SQLite: all its rows, run synchronously like `firstSync`. */
+  allSync(db: Db, sql: Sql, values: Values): R[];
 };
 
 /** A query with named placeholders: `prepared((sql, p) => sql.selectFrom('t').where('id', '=', p('id')))`. */
-export function prepared<R>(build: (sql: Sql, p: Placeholder) => Compilable<R>): Prepared<R> {
-  const compiledBy = new WeakMap<object, { text: string; slots: (string | { value: unknown })[] }>();
-  const p: Placeholder = (name) => `${SENTINEL}${name}` as never;
+export function prepared<O>(build: (sql: Sql, p: Placeholder) => Compilable<O>): Prepared<RowOf<O>> {
+  type R = RowOf<O>;
+  type Compiled = {
+    text: string;
+    slots: (string | { value: unknown })[];
+    statement?: BetterSqlite3.Statement<unknown[], R>;
+  };
+  const p: Placeholder = (name) => raw<never>`${SENTINEL + name}`;
+  // Keyed by kysely's adapter: a transaction shares its database's adapter (and so its dialect and connection).
+  const compiledBy = new WeakMap<object, Compiled>();
+  const compiled = (sql: Sql): Compiled => {
+    const key = sql.getExecutor().adapter;
+    let entry = compiledBy.get(key);
+    if (!entry) {
+      const query = build(sql, p).compile();
+      entry = {
+        text: query.sql,
+        slots: query.parameters.map((parameter) =>
+          typeof parameter === 'string' && parameter.startsWith(SENTINEL)
+            ? parameter.slice(SENTINEL.length)
+            : { value: parameter },
+        ),
+      };
+      compiledBy.set(key, entry);
+    }
+    return entry;
+  };
+  const parameters = (entry: Compiled, values: Values) =>
+    entry.slots.map((slot) => {
+      if (typeof slot !== 'string') return slot.value;
+      if (!(slot in values)) throw new Error(`prepared query: no value for ${slot}`);
+      return values[slot];
+    });
+  /** The kept statement; a write without `returning` runs and answers no row. */
+  const statement = (db: Db, sql: Sql, values: Values) => {
+    const entry = compiled(sql);
+    entry.statement ??= db.prepare<unknown[], R>(entry.text);
+    return { statement: entry.statement, parameters: parameters(entry, values) };
+  };
   return {
-    bind(sql, values) {
-      // A transaction shares its database's executor and dialect: compile once per adapter class instance.
-      const key = sql.getExecutor().adapter;
-      let entry = compiledBy.get(key);
-      if (!entry) {
-        const compiled = build(sql as unknown as Sql, p).compile();
-        entry = {
-          text: compiled.sql,
-          slots: compiled.parameters.map((parameter) =>
-            typeof parameter === 'string' && parameter.startsWith(SENTINEL)
-              ? parameter.slice(SENTINEL.length)
-              : { value: parameter },
-          ),
-        };
-        compiledBy.set(key, entry);
-      }
-      const parameters = entry.slots.map((slot) => {
-        if (typeof slot !== 'string') return slot.value;
-        if (!(slot in values)) throw new Error(`prepared query: no value for ${slot}`);
-        return values[slot];
-      });
-      return { text: entry.text, parameters };
+    async rows(sql, values) {
+      const entry = compiled(sql);
+      // The row type is the query builder's own: kysely's typed execution, as `execute()` of the builder would be.
+      const query: CompiledQuery<R> = CompiledQuery.raw(entry.text, parameters(entry, values));
+      return (await sql.executeQuery(query)).rows;
+    },
+    firstSync(db, sql, values) {
+      const { statement: run, parameters: list } = statement(db, sql, values);
+      if (run.reader) return run.get(...list);
+      run.run(...list);
+      return undefined;
+    },
+    allSync(db, sql, values) {
+      const { statement: run, parameters: list } = statement(db, sql, values);
+      if (run.reader) return run.all(...list);
+      run.run(...list);
+      return [];
     },
   };
 }
 
-/** One step of a hot path: run a prepared query; `first` answers the first row (or undefined). */
-export type Step = { query: Prepared<unknown>; values: Record<string, unknown>; first: boolean };
+/**
+ * One query of a hot path, for whichever runner drives the steps: synchronously on the SQLite connection, or through
+ * kysely. The step keeps what the query answered; `first`, `one` and `all` hand it back typed.
+ */
+export type Step = { sync(db: Db, sql: Sql): void; run(sql: Sql): Promise<void> };
 
-export function all<R>(query: Prepared<R>, values: Record<string, unknown>): Step {
-  return { query: query as Prepared<unknown>, values, first: false };
+/** A hot path's rules: a generator of steps, `yield*` each query (`const row = yield* first(query, values)`). */
+export type Steps<T> = Generator<Step, T, void>;
+
+/** All rows of the query. */
+export function* all<R>(query: Prepared<R>, values: Values): Steps<R[]> {
+  let rows: R[] = [];
+  yield {
+    sync(db, sql) {
+      rows = query.allSync(db, sql, values);
+    },
+    async run(sql) {
+      rows = await query.rows(sql, values);
+    },
+  };
+  return rows;
 }
 
-export function first<R>(query: Prepared<R>, values: Record<string, unknown>): Step {
-  return { query: query as Prepared<unknown>, values, first: true };
+/** The first row of the query, or undefined (also what a write without `returning` answers). */
+export function* first<R>(query: Prepared<R>, values: Values): Steps<R | undefined> {
+  let row: R | undefined;
+  yield {
+    sync(db, sql) {
+      row = query.firstSync(db, sql, values);
+    },
+    async run(sql) {
+      [row] = await query.rows(sql, values);
+    },
+  };
+  return row;
 }
 
-/** What a step answers: rows (`all`) or one row (`first`), typed by the caller. */
-export type StepResult = unknown;
-
-export type Steps<T> = Generator<Step, T, StepResult>;
-
-type Statement = ReturnType<Db['prepare']> & {
-  run(...parameters: unknown[]): unknown;
-  get(...parameters: unknown[]): unknown;
-  all(...parameters: unknown[]): unknown[];
-};
-
-const statementsByDb = new WeakMap<Db, Map<string, Statement>>();
-
-/** Runs one step synchronously on the SQLite connection (statements cached per text). */
-function runSync(db: Db, sql: Sql, step: Step): StepResult {
-  const { text, parameters } = step.query.bind(sql, step.values);
-  let cache = statementsByDb.get(db);
-  if (!cache) statementsByDb.set(db, (cache = new Map()));
-  let statement = cache.get(text);
-  if (!statement) cache.set(text, (statement = db.prepare(text) as Statement));
-  if (!statement.reader) {
-    statement.run(...parameters);
-    return step.first ? undefined : [];
-  }
-  return step.first ? statement.get(...parameters) : statement.all(...parameters);
+/** The first row of a query that always answers one (an insert's `returning`, an aggregate); throws otherwise. */
+export function* one<R>(query: Prepared<R>, values: Values): Steps<R> {
+  const row = yield* first(query, values);
+  if (row === undefined) throw new Error('prepared query answered no row');
+  return row;
 }
 
 /** Drives steps synchronously on the SQLite connection (inside `sqliteTransaction`). */
 function runStepsSync<T>(db: Db, sql: Sql, steps: Steps<T>): T {
   let next = steps.next();
-  while (!next.done) next = steps.next(runSync(db, sql, next.value));
+  while (!next.done) {
+    next.value.sync(db, sql);
+    next = steps.next();
+  }
   return next.value;
 }
 
@@ -191,23 +251,19 @@ export function runTransaction<T>(sql: Sql, steps: () => Steps<T>): Promise<T> {
  * driver would run it (synchronously) but without queueing for the connection behind the other calls' queries; inside
  * a kysely transaction (which spans awaits) it goes through kysely and so waits its turn.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function firstRow<R>(sql: Kysely<any>, query: Prepared<R>, values: Record<string, unknown>) {
+export async function firstRow<R>(sql: Sql, query: Prepared<R>, values: Values): Promise<R | undefined> {
   const db = sql.isTransaction ? undefined : sqliteConnection(sql);
-  if (db && !db.inTransaction) return runSync(db, sql, first(query, values)) as R | undefined;
-  const { text, parameters } = query.bind(sql, values);
-  const { rows } = await sql.executeQuery(CompiledQuery.raw(text, parameters));
-  return rows[0] as R | undefined;
+  if (db && !db.inTransaction) return query.firstSync(db, sql, values);
+  const [row] = await query.rows(sql, values);
+  return row;
 }
 
 /** Drives steps through kysely (either engine; pass a transaction for atomicity). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function runSteps<T>(sql: Kysely<any>, steps: Steps<T>): Promise<T> {
+export async function runSteps<T>(sql: Sql, steps: Steps<T>): Promise<T> {
   let next = steps.next();
   while (!next.done) {
-    const { text, parameters } = next.value.query.bind(sql, next.value.values);
-    const { rows } = await sql.executeQuery(CompiledQuery.raw(text, parameters));
-    next = steps.next(next.value.first ? rows[0] : rows);
+    await next.value.run(sql);
+    next = steps.next();
   }
   return next.value;
 }

@@ -26,7 +26,7 @@ const cryptoInt: RandomInt = (max) => crypto.randomInt(max);
 async function lotteryById(sql: Sql, id: number): Promise<LotteryRow> {
   const row = await sql.selectFrom('engage_lotteries').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) notFound({ 'zh-CN': '抽奖活动不存在', en: 'No such lottery' });
-  return row as LotteryRow;
+  return row;
 }
 
 const periodOf = (lottery: LotteryRow, now: number) =>

@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../accounts/sessions';
 import type { Order } from '../wechat/orders';
 import { emulatorPay } from '../wechat/emulator';
-import { expirePackets, RED_PACKET_TTL_MS } from './packets';
+import { expirePackets, RED_PACKET_MESSAGES, RED_PACKET_TTL_MS } from './packets';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 const EVENT = 'redpack-test';
@@ -169,4 +170,46 @@ describe('red packets', () => {
     expect((await send({ amount: 100.5, count: 1 })).xcode).toBe(400);
     expect((await inject('/v3/api/wechat/redpack/get?id=1', {})).json().xcode).toBe(401);
   });
+});
+
+describe('red packets, any split and any crowd (property)', () => {
+  it('never hand out more than the packet, never a share twice, and the shares sum to the amount', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 8 }).chain((count) =>
+          fc.record({
+            count: fc.constant(count),
+            amount: fc.integer({ min: count, max: count * 500 }),
+            grabbers: fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 25 }),
+          }),
+        ),
+        async ({ count, amount, grabbers }) => {
+          const id = await paidPacket(amount, count);
+          const answers = await Promise.all(grabbers.map((n) => grab(id, viewers[n])));
+          const won = new Map<number, number>();
+          answers.forEach((answer, index) => {
+            if (answer.xcode !== 200) return;
+            const viewer = viewers[grabbers[index]].id;
+            expect(won.has(viewer)).toBe(false);
+            won.set(viewer, answer.data.amount);
+          });
+          expect(won.size).toBe(Math.min(count, new Set(grabbers).size));
+          const rows = await shares(id);
+          const claimed = rows.filter((row) => row.user_id !== null);
+          expect(new Map(claimed.map((row) => [row.user_id, row.amount_cents]))).toEqual(won);
+          expect(rows.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(amount);
+          const allClaimed = claimed.length === count;
+          expect((await packetRow(id)).status).toBe(allClaimed ? 2 : 1);
+          answers.forEach((answer, index) => {
+            if (answer.xcode === 200) return;
+            expect(answer.xcode).toBe(400);
+            if (answer.msg === RED_PACKET_MESSAGES.alreadyGrabbed)
+              expect(won.has(viewers[grabbers[index]].id)).toBe(true);
+            else expect([answer.msg, allClaimed]).toEqual([RED_PACKET_MESSAGES.allGrabbed, true]);
+          });
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 180_000);
 });

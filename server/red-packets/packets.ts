@@ -6,8 +6,18 @@
  * never hand out more shares than exist, never lose one, and never give a viewer two. Unclaimed shares are refunded
  * when the packet expires; the expiry holds the packet the same way, so no grab lands between its sum and its update.
  */
+import type { NotNull, Selectable } from 'kysely';
 import { engineOf, isUniqueViolation, lockedForUpdate } from '../db/engine.ts';
-import { first, groupCommit, prepared, runTransaction, sqliteBatch, type Steps } from '../db/prepared.ts';
+import {
+  first,
+  groupCommit,
+  one,
+  prepared,
+  runTransaction,
+  sqliteBatch,
+  type Steps,
+} from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
 import { maskName } from '../engagement/common.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -27,19 +37,8 @@ export const RED_PACKET_MESSAGES = {
   tooMany: `A red packet has at most ${RED_PACKET_LIMITS.maxShares} shares`,
 } as const;
 
-export type PacketRow = {
-  id: number;
-  event_id: number;
-  sender_id: number;
-  total_cents: number;
-  share_count: number;
-  greeting: string;
-  status: 0 | 1 | 2 | 3;
-  created_at: number;
-  paid_at: number | null;
-  expires_at: number | null;
-  refunded_cents: number;
-};
+/** A red packet as stored; `status` indexes RED_PACKET_STATUS. */
+export type PacketRow = Selectable<Database['red_packets']>;
 
 export function validatePacket(totalCents: number, count: number): void {
   if (!Number.isInteger(count) || count < 1 || count > RED_PACKET_LIMITS.maxShares)
@@ -99,7 +98,7 @@ export async function openPacket(
       })),
     )
     .execute();
-  return packet as PacketRow;
+  return packet;
 }
 
 /**
@@ -170,7 +169,7 @@ const q = {
   unclaimed: prepared((sql, p) =>
     sql
       .selectFrom('red_packet_shares')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('rest'))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount_cents'), eb.lit(0)).as('rest'))
       .where('packet_id', '=', p('packet'))
       .where('user_id', 'is', null),
   ),
@@ -188,12 +187,12 @@ const isDue = (packet: PacketRow, now: number) =>
 
 /** Expires a held packet that is due and records its unclaimed rest as refunded to the sender. */
 function* expireSteps(packet: PacketRow, now: number): Steps<void> {
-  const { rest } = (yield first(q.unclaimed, { packet: packet.id })) as { rest: number };
-  yield first(q.expire, { id: packet.id, now, rest: Number(rest) });
+  const { rest } = yield* one(q.unclaimed, { packet: packet.id });
+  yield* first(q.expire, { id: packet.id, now, rest: Number(rest) });
 }
 
 function* expireIfDue(packetId: number, now: number): Steps<boolean> {
-  const packet = (yield first(q.packet, { id: packetId })) as PacketRow | undefined;
+  const packet = yield* first(q.packet, { id: packetId });
   if (!packet || !isDue(packet, now)) return false;
   yield* expireSteps(packet, now);
   return true;
@@ -220,16 +219,15 @@ type Refusal = 'alreadyGrabbed' | 'allGrabbed' | 'expired';
  * (answered as a refusal, not thrown, so the transaction keeps the expiry).
  */
 function* grabSteps(packetId: number, userId: number, now: number): Steps<{ amount: number } | Refusal> {
-  const packet = (yield first(q.packet, { id: packetId })) as PacketRow | undefined;
+  const packet = yield* first(q.packet, { id: packetId });
   if (!packet || packet.status === 0) throw new ApiFailure(XCODE.notFound, RED_PACKET_MESSAGES.notFound);
   const due = isDue(packet, now);
   if (due) yield* expireSteps(packet, now);
-  if (yield first(q.mine, { packet: packetId, user: userId })) return 'alreadyGrabbed';
+  if (yield* first(q.mine, { packet: packetId, user: userId })) return 'alreadyGrabbed';
   if (due || packet.status === 3) return 'expired';
-  const claimed = (yield first(q.claim, { user: userId, now, packet: packetId })) as
-    { amount_cents: number } | undefined;
+  const claimed = yield* first(q.claim, { user: userId, now, packet: packetId });
   if (!claimed) return 'allGrabbed';
-  yield first(q.finish, { id: packetId });
+  yield* first(q.finish, { id: packetId });
   return { amount: claimed.amount_cents };
 }
 
@@ -300,11 +298,12 @@ export async function packetState(sql: Sql, packetId: number, viewerId: number |
     .select(['s.user_id', 'u.nickname', 's.amount_cents as amount', 's.grabbed_at'])
     .where('s.packet_id', '=', packetId)
     .where('s.user_id', 'is not', null)
+    .$narrowType<{ user_id: NotNull }>()
     .orderBy('s.grabbed_at')
     .orderBy('s.seq')
     .execute();
   const lines = grabs.map((grab) => ({
-    user_id: grab.user_id as number,
+    user_id: grab.user_id,
     nickname: grab.nickname,
     amount: grab.amount,
     grabbed_at: Number(grab.grabbed_at),
@@ -317,7 +316,7 @@ export async function packetState(sql: Sql, packetId: number, viewerId: number |
     total: packet.total_cents,
     count: packet.share_count,
     remaining_count: packet.status === 0 ? packet.share_count : packet.share_count - lines.length,
-    status: RED_PACKET_STATUS[packet.status as PacketRow['status']],
+    status: RED_PACKET_STATUS[packet.status],
     expires_at: Number(packet.expires_at ?? 0),
     mine: lines.find((grab) => grab.user_id === viewerId)?.amount ?? 0,
     grabs: lines.map((grab): GrabLine =>

@@ -4,15 +4,20 @@
  * unique per user), the counters and the player's total are written together. A repeated key answers the first
  * result and counts nothing. Paid votes are credited by the 'vote' order-paid hook, exactly once per order.
  *
- * The queries are written on the query builder (prepared once, server/db/prepared.ts) and the vote is one generator of
- * steps, run two ways:
- * - SQLite (one writer): votes arriving in the same event-loop turn are checked and counted in order in ONE
- *   synchronous transaction (group commit: one WAL commit per batch);
- * - PostgreSQL (many writers, many nodes): one short transaction per vote; the counter writes are conditional upserts
- *   (`... DO UPDATE SET votes = votes + 1 WHERE votes < limit RETURNING votes`) that lock the viewer's counter rows,
- *   so two concurrent votes of one viewer cannot both pass a limit, and the record's unique key makes a concurrent
- *   retry count once. (The contest total is re-read under the lock of the viewer's row of the day: two votes of one
- *   viewer racing across midnight CST could exceed it by one.)
+ * The rules are written once, as a generator of steps on prepared queries (server/db/prepared.ts), and run by both
+ * engines:
+ * - every check comes first and only reads, so a refused vote writes nothing;
+ * - the writes are conditional again: the viewer's counter of the day and of the player are upserts that count only
+ *   below the limit (`... DO UPDATE SET votes = votes + 1 WHERE votes < limit RETURNING votes`) and lock the row, so
+ *   two concurrent votes of one viewer take turns there and the second is refused when the first used the last vote;
+ *   the contest total is checked again with the counter of the day the upsert answered (the latest). The record's
+ *   unique key makes a concurrent retry count once: its insert answers nothing and the vote is answered as a repeat.
+ *   (Two votes of one viewer racing across midnight CST lock different rows of the day and could exceed the contest
+ *   total by one.)
+ * How they run: on SQLite (one writer) the votes arriving in the same event-loop turn are checked and counted in
+ * order in ONE synchronous transaction (group commit: one WAL commit per batch), where the conditional writes always
+ * pass; on PostgreSQL (many writers, many nodes) each vote is a short transaction of its own, and a write refused
+ * there rolls it back.
  */
 import type { ContractSchema } from '../contract/types.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
@@ -20,8 +25,10 @@ import { engineOf } from '../db/engine.ts';
 import {
   first,
   groupCommit,
+  one,
   prepared,
   runSteps,
+  runTransaction,
   sqliteBatch,
   type BatchOutcome,
   type Steps,
@@ -82,7 +89,8 @@ const q = {
   userTotal: prepared((sql, p) =>
     sql
       .selectFrom('vote_user_days')
-      .select((eb) => eb.fn.sum<number | null>('votes').as('votes'))
+      // A sum of integers is a numeric on PostgreSQL, a string in JavaScript.
+      .select((eb) => eb.fn.sum<string | number | null>('votes').as('votes'))
       .where('contest_id', '=', p('contest'))
       .where('user_id', '=', p('user')),
   ),
@@ -95,18 +103,26 @@ const q = {
       .where('player_id', '=', p('player'))
       .where('day', '=', p('day')),
   ),
-  // SQLite (one writer, the checks passed in the same transaction): the counters, unconditional, no RETURNING.
-  bumpUserDayPlain: prepared((sql, p) =>
+  /** Counts the vote in the viewer's day unless the daily limit (0: none; plus the day's bonus votes) is reached. */
+  bumpUserDay: prepared((sql, p) =>
     sql
       .insertInto('vote_user_days')
       .values({ contest_id: p('contest'), user_id: p('user'), day: p('day'), votes: 1 })
       .onConflict((oc) =>
         oc
           .columns(['contest_id', 'user_id', 'day'])
-          .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) })),
-      ),
+          .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) }))
+          .where((eb) =>
+            eb.or([
+              eb(eb.lit(0), '=', p('daily')),
+              eb('vote_user_days.votes', '<', eb(eb.ref('vote_user_days.bonus_votes'), '+', p('daily'))),
+            ]),
+          ),
+      )
+      .returning(['votes', 'bonus_votes']),
   ),
-  bumpUserPlayerDayPlain: prepared((sql, p) =>
+  /** Counts the vote in the viewer's day for the player unless the per-player limit (0: none) is reached. */
+  bumpUserPlayerDay: prepared((sql, p) =>
     sql
       .insertInto('vote_user_player_days')
       .values({
@@ -119,8 +135,15 @@ const q = {
       .onConflict((oc) =>
         oc
           .columns(['contest_id', 'user_id', 'player_id', 'day'])
-          .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) })),
-      ),
+          .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) }))
+          .where((eb) =>
+            eb.or([
+              eb(eb.lit(0), '=', p('perPlayer')),
+              eb('vote_user_player_days.votes', '<', p('perPlayer')),
+            ]),
+          ),
+      )
+      .returning('votes'),
   ),
   bumpPlayer: prepared((sql, p) =>
     sql
@@ -158,8 +181,6 @@ const q = {
   ),
 };
 
-type RecordRow = { contest_id: number; player_id: number; votes_after: number };
-
 /** Free votes left today; `bonus` is what a daily bonus added to today's allowance. */
 function leftToday(contest: Limits, today: number, total: number, bonus = 0): number {
   const limits: number[] = [];
@@ -170,16 +191,10 @@ function leftToday(contest: Limits, today: number, total: number, bonus = 0): nu
 
 function* voteStateSteps(contest: CastContest, userId: number, nowMs: number): Steps<VoteState> {
   const day = cstDay(nowMs);
-  const row = (yield first(q.userDay, { contest: contest.id, user: userId, day })) as
-    { votes: number; bonus_votes: number } | undefined;
-  const today = Number(row?.votes ?? 0);
-  const bonus = Number(row?.bonus_votes ?? 0);
-  const total = Number(
-    (
-      (yield first(q.userTotal, { contest: contest.id, user: userId })) as
-        { votes: number | null } | undefined
-    )?.votes ?? 0,
-  );
+  const row = yield* first(q.userDay, { contest: contest.id, user: userId, day });
+  const today = row?.votes ?? 0;
+  const bonus = row?.bonus_votes ?? 0;
+  const total = Number((yield* first(q.userTotal, { contest: contest.id, user: userId }))?.votes ?? 0);
   return {
     votes_today: today,
     votes_total: total,
@@ -228,17 +243,15 @@ const limitReached = {
 };
 
 /**
- * One free vote on SQLite: every check first (they only read, and a failed check throws before anything is written),
- * then the writes. Nothing runs in between: the caller runs it inside a synchronous SQLite transaction.
+ * One free vote: every check first (they only read, and a failed check throws before anything is written), then the
+ * writes, conditional again for an engine where another transaction may have counted a vote of this viewer meanwhile
+ * (see the top of this file). `contests` caches the contest rows read in this transaction.
  */
 function* castSteps(input: CastInput, contests: Map<number, CastContest | undefined>): Steps<CastResult> {
-  const previous = (yield first(q.record, { user: input.userId, key: input.key })) as RecordRow | undefined;
+  const previous = yield* first(q.record, { user: input.userId, key: input.key });
   // A batch's votes are nearly all for one contest, and votes do not change it: read once per transaction.
   if (!contests.has(input.contestId))
-    contests.set(
-      input.contestId,
-      (yield first(q.contest, { contest: input.contestId })) as CastContest | undefined,
-    );
+    contests.set(input.contestId, yield* first(q.contest, { contest: input.contestId }));
   const contest = contests.get(input.contestId);
   if (!contest) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
   if (previous) {
@@ -254,32 +267,31 @@ function* castSteps(input: CastInput, contests: Map<number, CastContest | undefi
     };
   }
   assertOpen(contest, input.nowMs);
-  if (!(yield first(q.player, { player: input.playerId, contest: input.contestId }))) throw playerNotFound();
+  if (!(yield* first(q.player, { player: input.playerId, contest: input.contestId }))) throw playerNotFound();
 
   const day = cstDay(input.nowMs);
   const ids = { contest: contest.id, user: input.userId, day };
-  const {
-    votes_today: today,
-    votes_total: total,
-    bonus,
-  } = yield* voteStateSteps(contest, input.userId, input.nowMs);
-  if (contest.daily_votes_per_user > 0 && today >= contest.daily_votes_per_user + bonus)
+  const before = yield* voteStateSteps(contest, input.userId, input.nowMs);
+  if (contest.daily_votes_per_user > 0 && before.votes_today >= contest.daily_votes_per_user + before.bonus)
     throw limitReached.daily(contest);
-  if (contest.total_votes_per_user > 0 && total >= contest.total_votes_per_user)
+  if (contest.total_votes_per_user > 0 && before.votes_total >= contest.total_votes_per_user)
     throw limitReached.total(contest);
   const perPlayer = contest.votes_per_player_per_day;
   if (perPlayer > 0) {
-    const row = (yield first(q.userPlayerDay, { ...ids, player: input.playerId })) as
-      { votes: number } | undefined;
+    const row = yield* first(q.userPlayerDay, { ...ids, player: input.playerId });
     if ((row?.votes ?? 0) >= perPlayer) throw limitReached.player(contest);
   }
 
-  yield first(q.bumpUserDayPlain, ids);
-  yield first(q.bumpUserPlayerDayPlain, { ...ids, player: input.playerId });
-  const votes = Number(
-    ((yield first(q.bumpPlayer, { count: 1, player: input.playerId })) as { votes: number }).votes,
-  );
-  const inserted = yield first(q.insertRecord, {
+  const counted = yield* first(q.bumpUserDay, { ...ids, daily: contest.daily_votes_per_user });
+  if (!counted) throw limitReached.daily(contest);
+  const today = counted.votes;
+  const total = before.votes_total - before.votes_today + today;
+  if (contest.total_votes_per_user > 0 && total > contest.total_votes_per_user)
+    throw limitReached.total(contest);
+  if (!(yield* first(q.bumpUserPlayerDay, { ...ids, player: input.playerId, perPlayer })))
+    throw limitReached.player(contest);
+  const { votes } = yield* one(q.bumpPlayer, { count: 1, player: input.playerId });
+  const inserted = yield* first(q.insertRecord, {
     ...ids,
     player: input.playerId,
     count: 1,
@@ -289,15 +301,15 @@ function* castSteps(input: CastInput, contests: Map<number, CastContest | undefi
     at: Math.floor(input.nowMs / 1000),
   });
   if (!inserted) throw new RepeatedKey();
-  yield first(q.bumpPlayerDay, { contest: contest.id, day, player: input.playerId, count: 1 });
+  yield* first(q.bumpPlayerDay, { contest: contest.id, day, player: input.playerId, count: 1 });
   return {
     player_id: input.playerId,
     votes,
     counted: 1,
     repeated: false,
-    votes_today: today + 1,
-    votes_total: total + 1,
-    votes_left_today: leftToday(contest, today + 1, total + 1, bonus),
+    votes_today: today,
+    votes_total: total,
+    votes_left_today: leftToday(contest, today, total, counted.bonus_votes),
   };
 }
 
@@ -319,299 +331,19 @@ export function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]>
   );
 }
 
-/**
- * PostgreSQL: one free vote as ONE statement (run in a short transaction, three round trips in all with BEGIN and
- * COMMIT): it reads the earlier vote of the key, the contest, the player and the viewer's counters, and, only when
- * the key is new, the contest open and the player there, makes the writes, each taking the previous one's RETURNING
- * as its input so that a refused write stops the ones after it:
- * - the viewer's counter of the day, a conditional upsert (`votes - bonus_votes < daily limit`, so the daily bonus's
- *   free votes count) that locks the row: two votes of one viewer take turns there, and the row it answers is the
- *   latest, whatever the statement's snapshot saw;
- * - the viewer's counter of the player and day, conditional on the per-player limit;
- * - the player's total, the vote record (its unique key: a concurrent vote with the same key counted first when
- *   nothing is inserted) and the player's count of the day.
- * The contest total is the latest day's counter plus the other days' (only a vote across midnight CST can change
- * those meanwhile). Whatever refused the vote rolls the transaction back.
- */
-const castStatement = prepared((sql, p) =>
-  sql
-    .with('contest', (db) =>
-      db
-        .selectFrom('contests')
-        .select([
-          'id',
-          'starts_at',
-          'ends_at',
-          'daily_votes_per_user',
-          'total_votes_per_user',
-          'votes_per_player_per_day',
-        ])
-        .where('id', '=', p('contest')),
-    )
-    .with('prev', (db) =>
-      db
-        .selectFrom('vote_records')
-        .select(['contest_id as prev_contest', 'player_id as prev_player', 'votes_after as prev_votes'])
-        .where('user_id', '=', p('user'))
-        .where('idempotency_key', '=', p('key')),
-    )
-    .with('player', (db) =>
-      db
-        .selectFrom('players')
-        .select('id as player_id')
-        .where('id', '=', p('player'))
-        .where('contest_id', '=', p('contest'))
-        .where('status', '=', 1),
-    )
-    .with('day_row', (db) =>
-      db
-        .selectFrom('vote_user_days')
-        .select(['votes as day_votes', 'bonus_votes as day_bonus'])
-        .where('contest_id', '=', p('contest'))
-        .where('user_id', '=', p('user'))
-        .where('day', '=', p('day')),
-    )
-    .with('others', (db) =>
-      db
-        .selectFrom('vote_user_days')
-        .select((eb) => eb.fn.sum<string | number | null>('votes').as('other_votes'))
-        .where('contest_id', '=', p('contest'))
-        .where('user_id', '=', p('user'))
-        .where('day', '<>', p('day')),
-    )
-    .with('gate', (db) =>
-      db
-        .selectFrom('contest')
-        .select('contest.id as gate_contest')
-        .where('contest.starts_at', '<=', p('at'))
-        .where('contest.ends_at', '>', p('at'))
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('prev').select('prev.prev_player'))))
-        .where((eb) => eb.exists(eb.selectFrom('player').select('player.player_id'))),
-    )
-    .with('day_bump', (db) =>
-      db
-        .insertInto('vote_user_days')
-        .columns(['contest_id', 'user_id', 'day', 'votes'])
-        .expression((eb) =>
-          eb
-            .selectFrom('gate')
-            .select((eb) => [
-              'gate.gate_contest',
-              eb.cast(eb.val(p('user')), 'bigint').as('user_id'),
-              eb.cast(eb.val(p('day')), 'bigint').as('day'),
-              eb.lit(1).as('votes'),
-            ]),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['contest_id', 'user_id', 'day'])
-            .doUpdateSet((eb) => ({ votes: eb('vote_user_days.votes', '+', 1) }))
-            .where((eb) => {
-              const daily = eb.selectFrom('contest').select('contest.daily_votes_per_user');
-              return eb.or([
-                eb(daily, '=', 0),
-                eb(eb('vote_user_days.votes', '-', eb.ref('vote_user_days.bonus_votes')), '<', daily),
-              ]);
-            }),
-        )
-        .returning(['votes as counted_today', 'bonus_votes as bonus_today']),
-    )
-    .with('player_day_bump', (db) =>
-      db
-        .insertInto('vote_user_player_days')
-        .columns(['contest_id', 'user_id', 'player_id', 'day', 'votes'])
-        .expression((eb) =>
-          eb
-            .selectFrom('day_bump')
-            .select((eb) => [
-              eb.cast(eb.val(p('contest')), 'bigint').as('contest_id'),
-              eb.cast(eb.val(p('user')), 'bigint').as('user_id'),
-              eb.cast(eb.val(p('player')), 'bigint').as('player_id'),
-              eb.cast(eb.val(p('day')), 'bigint').as('day'),
-              eb.lit(1).as('votes'),
-            ]),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['contest_id', 'user_id', 'player_id', 'day'])
-            .doUpdateSet((eb) => ({ votes: eb('vote_user_player_days.votes', '+', 1) }))
-            .where((eb) => {
-              const perPlayer = eb.selectFrom('contest').select('contest.votes_per_player_per_day');
-              return eb.or([eb(perPlayer, '=', 0), eb('vote_user_player_days.votes', '<', perPlayer)]);
-            }),
-        )
-        .returning('votes as player_day_votes'),
-    )
-    .with('player_bump', (db) =>
-      db
-        .updateTable('players')
-        .set((eb) => ({ votes: eb('votes', '+', 1) }))
-        .where('id', '=', p('player'))
-        .where((eb) => eb.exists(eb.selectFrom('player_day_bump').select('player_day_bump.player_day_votes')))
-        .returning('votes as player_votes'),
-    )
-    .with('record', (db) =>
-      db
-        .insertInto('vote_records')
-        .columns([
-          'contest_id',
-          'player_id',
-          'user_id',
-          'day',
-          'count',
-          'paid',
-          'idempotency_key',
-          'votes_after',
-          'created_at',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('player_bump')
-            .select((eb) => [
-              eb.cast(eb.val(p('contest')), 'bigint').as('contest_id'),
-              eb.cast(eb.val(p('player')), 'bigint').as('player_id'),
-              eb.cast(eb.val(p('user')), 'bigint').as('user_id'),
-              eb.cast(eb.val(p('day')), 'bigint').as('day'),
-              eb.lit(1).as('count'),
-              eb.lit(0).as('paid'),
-              eb.cast(eb.val(p('key')), 'text').as('idempotency_key'),
-              'player_bump.player_votes',
-              eb.cast(eb.val(p('at')), 'bigint').as('created_at'),
-            ]),
-        )
-        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-        .returning('id as record_id'),
-    )
-    .with('player_day_total', (db) =>
-      db
-        .insertInto('vote_player_days')
-        .columns(['contest_id', 'day', 'player_id', 'votes'])
-        .expression((eb) =>
-          eb
-            .selectFrom('record')
-            .select((eb) => [
-              eb.cast(eb.val(p('contest')), 'bigint').as('contest_id'),
-              eb.cast(eb.val(p('day')), 'bigint').as('day'),
-              eb.cast(eb.val(p('player')), 'bigint').as('player_id'),
-              eb.lit(1).as('votes'),
-            ]),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['contest_id', 'day', 'player_id'])
-            .doUpdateSet((eb) => ({ votes: eb('vote_player_days.votes', '+', 1) })),
-        )
-        .returning('votes as player_day_total'),
-    )
-    .selectFrom('contest')
-    .leftJoin('prev', (join) => join.onTrue())
-    .leftJoin('day_row', (join) => join.onTrue())
-    .leftJoin('others', (join) => join.onTrue())
-    .leftJoin('day_bump', (join) => join.onTrue())
-    .leftJoin('player_day_bump', (join) => join.onTrue())
-    .leftJoin('player_bump', (join) => join.onTrue())
-    .leftJoin('record', (join) => join.onTrue())
-    .leftJoin('player_day_total', (join) => join.onTrue())
-    .selectAll([
-      'contest',
-      'prev',
-      'day_row',
-      'others',
-      'day_bump',
-      'player_day_bump',
-      'player_bump',
-      'record',
-    ])
-    .select((eb) => eb.exists(eb.selectFrom('player').select('player.player_id')).as('player_found')),
-);
-
 type Limits = Pick<
   ContestRow,
   'starts_at' | 'ends_at' | 'daily_votes_per_user' | 'total_votes_per_user' | 'votes_per_player_per_day'
 >;
 type CastContest = Limits & { id: number };
-type CastRow = Limits & {
-  prev_contest: number | null;
-  prev_player: number | null;
-  prev_votes: number | null;
-  player_found: boolean;
-  day_votes: number | null;
-  day_bonus: number | null;
-  other_votes: string | number | null;
-  counted_today: number | null;
-  bonus_today: number | null;
-  player_day_votes: number | null;
-  player_votes: number | null;
-  record_id: number | null;
-};
 
-function* castStatementStep(values: Record<string, unknown>): Steps<CastRow | undefined> {
-  return (yield first(castStatement, values)) as CastRow | undefined;
-}
-
-/** What the statement found and did, as the vote's answer; whatever refused the vote throws (and rolls back). */
-function castAnswer(input: CastInput, row: CastRow | undefined): CastResult {
-  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '评选活动不存在', en: 'No such contest' });
-  const others = Number(row.other_votes ?? 0);
-  if (row.prev_player !== null) {
-    if (row.prev_contest !== input.contestId || row.prev_player !== input.playerId) throw keyUsedElsewhere();
-    const today = Number(row.day_votes ?? 0);
-    const bonus = Number(row.day_bonus ?? 0);
-    return {
-      player_id: row.prev_player,
-      votes: Number(row.prev_votes),
-      counted: 1,
-      repeated: true,
-      votes_today: today,
-      votes_total: others + today,
-      votes_left_today: leftToday(row, today, others + today, bonus),
-    };
-  }
-  assertOpen(row, input.nowMs);
-  if (!row.player_found) throw playerNotFound();
-  if (row.counted_today === null) throw limitReached.daily(row);
-  const today = Number(row.counted_today);
-  const total = others + today;
-  if (row.total_votes_per_user > 0 && total > row.total_votes_per_user) throw limitReached.total(row);
-  if (row.player_day_votes === null) throw limitReached.player(row);
-  if (row.record_id === null) throw new RepeatedKey();
-  return {
-    player_id: input.playerId,
-    votes: Number(row.player_votes),
-    counted: 1,
-    repeated: false,
-    votes_today: today,
-    votes_total: total,
-    votes_left_today: leftToday(row, today, total, Number(row.bonus_today ?? 0)),
-  };
-}
-
-/**
- * One free vote in its own short transaction: PostgreSQL's one statement (`castStatement`), or on SQLite a
- * synchronous transaction of its own (`castVotes` of one).
- */
+/** One free vote in a short transaction of its own (either engine). */
 export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> {
-  if (engineOf(sql) !== 'postgres') {
-    const [outcome] = await castVotes(sql, [input]);
-    if (!outcome.ok) throw outcome.error;
-    return outcome.result;
-  }
-  const values = {
-    contest: input.contestId,
-    player: input.playerId,
-    user: input.userId,
-    key: input.key,
-    day: cstDay(input.nowMs),
-    at: Math.floor(input.nowMs / 1000),
-  };
-  const once = () =>
-    sql
-      .transaction()
-      .execute(async (trx) => castAnswer(input, await runSteps(trx, castStatementStep(values))));
+  const once = () => runTransaction(sql, () => castSteps(input, new Map()));
   try {
     return await once();
   } catch (error) {
-    // Rolled back: the concurrent request with this key counted; answer as its repeat.
+    // Rolled back: a concurrent request with this key counted first (PostgreSQL); answer as its repeat.
     if (error instanceof RepeatedKey) return once();
     throw error;
   }
@@ -642,10 +374,9 @@ const markCredited = prepared((sql, p) =>
 );
 
 function* creditSteps(order: Order, nowMs: number): Steps<void> {
-  const row = (yield first(unpaidVoteOrder, { order: order.id })) as
-    { contest_id: number; player_id: number; user_id: number; count: number } | undefined;
+  const row = yield* first(unpaidVoteOrder, { order: order.id });
   if (!row) return;
-  const contest = (yield first(q.contest, { contest: row.contest_id })) as CastContest | undefined;
+  const contest = yield* first(q.contest, { contest: row.contest_id });
   // Paid after the contest ended: the votes are not counted and the payment is refunded (server/wechat/orders.ts).
   if (!contest || contestStatus(contest, nowMs) === 2)
     throw new OrderNotAvailable({
@@ -654,10 +385,8 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
     });
   const day = cstDay(nowMs);
   const at = Math.floor(nowMs / 1000);
-  const votes = Number(
-    ((yield first(q.bumpPlayer, { count: row.count, player: row.player_id })) as { votes: number }).votes,
-  );
-  const inserted = yield first(q.insertRecord, {
+  const { votes } = yield* one(q.bumpPlayer, { count: row.count, player: row.player_id });
+  const inserted = yield* first(q.insertRecord, {
     contest: row.contest_id,
     player: row.player_id,
     user: row.user_id,
@@ -670,11 +399,11 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
   });
   // The record's key is unique: should it exist already, undo the total so the order counts once.
   if (!inserted) {
-    yield first(q.bumpPlayer, { count: -row.count, player: row.player_id });
+    yield* first(q.bumpPlayer, { count: -row.count, player: row.player_id });
     return;
   }
-  yield first(q.bumpPlayerDay, { contest: row.contest_id, day, player: row.player_id, count: row.count });
-  yield first(markCredited, { at, order: order.id });
+  yield* first(q.bumpPlayerDay, { contest: row.contest_id, day, player: row.player_id, count: row.count });
+  yield* first(markCredited, { at, order: order.id });
 }
 
 /** Paid votes are credited on the payment's transaction, once per order. */

@@ -3,7 +3,7 @@
  * one sign-up per user per contest, then unpaid (the contest charges: paid_registration), pending (the organiser
  * reviews) or approved (a player with the next number). The 'registration' order-paid hook moves unpaid on.
  */
-import { first, prepared, runSteps, type Steps } from '../db/prepared.ts';
+import { first, one, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 import { OrderNotAvailable, type PaidHook } from '../wechat/orders.ts';
@@ -185,9 +185,9 @@ function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
     .flatMap((field) => (answers[field.key] as string[] | undefined) ?? []);
   const video = fields.find((field) => field.type === 'video' && answers[field.key]);
   const description = typeof answers.description === 'string' ? answers.description : '';
-  yield first(q.lockContest, { contest: contest.id });
-  const { next } = (yield first(q.nextNumber, { contest: contest.id })) as { next: number };
-  const player = (yield first(q.insertPlayer, {
+  yield* first(q.lockContest, { contest: contest.id });
+  const { next } = yield* one(q.nextNumber, { contest: contest.id });
+  const player = yield* one(q.insertPlayer, {
     contest: contest.id,
     number: Number(next),
     name: row.name,
@@ -195,14 +195,14 @@ function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
     description,
     photos: JSON.stringify(images),
     video: video ? (answers[video.key] as string) : '',
-  })) as { id: number };
-  yield first(q.approved, { player: player.id, id: row.id });
+  });
+  yield* first(q.approved, { player: player.id, id: row.id });
 }
 
 /** After the fee (or at once when free): pending when the organiser reviews, else approved (a player). */
 function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<boolean> {
   const status = contest.sign_up_review ? 'pending' : 'approved';
-  if (!(yield first(q.paid, { id: row.id, status }))) return false;
+  if (!(yield* first(q.paid, { id: row.id, status }))) return false;
   if (status === 'approved') yield* approve(contest, row);
   return true;
 }
