@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
 import noRealClock from './scripts/lint/no-real-clock.js';
@@ -120,6 +121,72 @@ const layerRules = [
   restrict(['src/app/**'], [featureInternals]),
 ];
 
+/*
+ * The server's layers (server/README.md, Layout), checked on resolved import paths (eslint-plugin-import-x's
+ * no-restricted-paths; the rules' own test: scripts/lint-server-layers.test.ts):
+ * - nothing in server/ imports the app (src/): what both sides need lives where both import it (schemas/);
+ * - the platform (db, contract, shared, security, and the top-level modules below) imports no domain folder: the
+ *   domains build on the platform, never the other way round;
+ * - a domain imports neither the server's assembly (app.ts, main.ts) nor the demo data (seed.ts, seed/, seed-cli.ts):
+ *   those compose the domains.
+ * Tests (and test support modules, `test-*.ts`) are exempt where they must reach further: a platform test may
+ * exercise a domain, a domain test builds a server and seeds it; nothing exempts them from the first rule. Every folder of server/ that is not platform, seed/ or media/ is a domain, so a new domain is
+ * covered as it is.
+ */
+const serverPlatformFolders = ['db', 'contract', 'shared', 'security'];
+const serverPlatformModules = [
+  'clock.ts',
+  'envelope.ts',
+  'config.ts',
+  'static.ts',
+  'health.ts',
+  'dev-log.ts',
+];
+const serverDomains = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && ![...serverPlatformFolders, 'seed', 'media'].includes(entry.name))
+  .map((entry) => entry.name);
+/** A folder's modules less its tests and their support modules (`x.test.ts`, `test-*.ts`). */
+const notTests = (folder) => `server/${folder}/**/!(*.test|test-*).ts`;
+
+const serverLayers = {
+  files: ['server/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          {
+            target: 'server',
+            from: 'src',
+            message:
+              'The server imports nothing from the app (src/). Move what both need to where both import it (the contract types: schemas/api/types.gen.ts), or test the server on its own terms.',
+          },
+          {
+            target: [
+              ...serverPlatformFolders.map(notTests),
+              ...serverPlatformModules.map((name) => `server/${name}`),
+            ],
+            from: serverDomains.map((name) => `server/${name}`),
+            message:
+              'Platform code (server/db, contract, shared, security, clock, envelope, config, static, health, dev-log) imports no domain: take what you need as an argument, or move the code into the domain.',
+          },
+          {
+            target: serverDomains.map(notTests),
+            from: ['server/app.ts', 'server/main.ts', 'server/seed.ts', 'server/seed', 'server/seed-cli.ts'],
+            message:
+              'A domain imports neither the server assembly (app.ts, main.ts) nor the demo data (seed.ts, seed/, seed-cli.ts): they compose the domains. Take what you need as an argument.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** The project's own lint rules (scripts/lint/). */
 export default tseslint.config(
   {
     ignores: [
@@ -146,6 +213,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  serverLayers,
   // One clock (scripts/lint/no-real-clock.js; its test: scripts/lint-clock.test.ts).
   {
     files: ['server/**/*.ts'],
