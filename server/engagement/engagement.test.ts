@@ -8,13 +8,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Insertable } from 'kysely';
 import { io as connect } from 'socket.io-client';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../accounts/sessions';
 import type { Database } from '../db/schema';
 import { ENGAGE_SEED } from '../seed/engagement';
 import { SCORE_QUERIES_PER_MINUTE } from './score-routes';
-import { addDays, dayIn, maskName, maskPhone } from './common';
+import { addDays, dayIn, ENGAGE_XCODE, maskName, maskPhone } from './common';
 import { creditLiveWatch } from './live-watch';
 import { pickWeighted } from './lottery';
 import { rewardFor } from './bonus';
@@ -630,4 +631,105 @@ describe('score query', () => {
     expect(codes.slice(0, SCORE_QUERIES_PER_MINUTE - 1).every((code) => code === 40901)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
+});
+
+describe('lottery draws, any prizes and crowd (property)', () => {
+  it('never take a prize that is not in stock, and give each viewer exactly the draws allowed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          limit: fc.integer({ min: 1, max: 3 }),
+          thanks: fc.integer({ min: 0, max: 3 }),
+          prizes: fc.array(
+            fc.record({
+              stock: fc.integer({ min: 0, max: 4 }),
+              weight: fc.integer({ min: 1, max: 5 }),
+              reward: fc.constantFrom('goods' as const, 'points' as const),
+            }),
+            { minLength: 1, maxLength: 3 },
+          ),
+          viewers: fc.integer({ min: 1, max: 4 }),
+          taps: fc.array(fc.nat(3), { minLength: 1, maxLength: 20 }),
+        }),
+        async ({ limit, thanks, prizes, viewers: viewerCount, taps }) => {
+          const { id } = await app.sql
+            .insertInto('engage_lotteries')
+            .values({
+              event_token: 'demo',
+              title: 'property',
+              rules: '',
+              starts_at: 0,
+              ends_at: 4_000_000_000,
+              draw_limit: limit,
+              draw_period: 'day',
+              requirement: 'none',
+              requirement_value: 0,
+              thanks_weight: thanks,
+              time_zone: 'Asia/Shanghai',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const prizeIds = await app.sql
+            .insertInto('engage_lottery_prizes')
+            .values(
+              prizes.map((prize, position) => ({
+                lottery_id: id,
+                position,
+                name: `prize ${position}`,
+                image: '',
+                stock: prize.stock,
+                weight: prize.weight,
+                reward: prize.reward,
+                reward_amount: prize.reward === 'points' ? 5 : 0,
+              })),
+            )
+            .returning('id')
+            .execute();
+          const crowd: Record<string, string>[] = [];
+          for (let n = 0; n < viewerCount; n += 1) crowd.push(await viewer());
+          const tappers = taps.map((n) => n % viewerCount);
+          const answers = await Promise.all(
+            tappers.map((n) => get(`/v3/api/lottery/draw?lottery_id=${id}`, crowd[n])),
+          );
+          for (let n = 0; n < viewerCount; n += 1) {
+            const mine = answers.filter((_, index) => tappers[index] === n);
+            const drawn = mine.filter((answer) => answer.xcode === 200).length;
+            expect(drawn).toBe(Math.min(mine.length, limit));
+            expect(
+              mine.every((answer) => answer.xcode === 200 || answer.xcode === ENGAGE_XCODE.drawLimit),
+            ).toBe(true);
+          }
+          const draws = await app.sql
+            .selectFrom('engage_lottery_draws')
+            .select(['prize_id'])
+            .where('lottery_id', '=', id)
+            .execute();
+          expect(draws).toHaveLength(answers.filter((answer) => answer.xcode === 200).length);
+          const stocks = await app.sql
+            .selectFrom('engage_lottery_prizes')
+            .select(['id', 'stock'])
+            .where('lottery_id', '=', id)
+            .orderBy('position')
+            .execute();
+          stocks.forEach((row, position) => {
+            const won = draws.filter((draw) => draw.prize_id === row.id).length;
+            expect(row.stock).toBeGreaterThanOrEqual(0);
+            expect(row.stock + won).toBe(prizes[position].stock);
+            expect(answers.filter((answer) => answer.data?.prize.id === row.id)).toHaveLength(won);
+          });
+          expect(stocks.map((row) => row.id)).toEqual(prizeIds.map((row) => row.id));
+          const credits = await app.sql
+            .selectFrom('engage_lottery_credits')
+            .select('draw_id')
+            .where('lottery_id', '=', id)
+            .execute();
+          const pointsPrizes = stocks.filter((_, position) => prizes[position].reward === 'points');
+          expect(credits).toHaveLength(
+            draws.filter((draw) => pointsPrizes.some((prize) => prize.id === draw.prize_id)).length,
+          );
+        },
+      ),
+      { numRuns: 20 },
+    );
+  }, 180_000);
 });

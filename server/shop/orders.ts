@@ -156,9 +156,9 @@ export async function placeOrder(
       return insertOrder(sql, userId, input, address, nowMs);
     });
   } catch (error) {
-    // The same key raced in twice: the unique (user, key) constraint kept one order; answer it.
-    const raced =
-      error instanceof ApiFailure ? undefined : await firstOrder(sql, userId, input.idempotency_key, nowSec);
+    // The same key raced in twice: the unique (user, key) constraint kept one order, or the other call took the stock
+    // or the allowance this one needed (sold out, over the limit); either way the key has its order: answer it.
+    const raced = await firstOrder(sql, userId, input.idempotency_key, nowSec);
     if (raced) return raced;
     throw error;
   }

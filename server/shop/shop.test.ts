@@ -4,6 +4,7 @@
  * addresses, and the organiser's calls for staff of the product's organisation. Runs on SQLite in the unit suite and on PostgreSQL in
  * scripts/test-postgres.ts, where the concurrent transactions really overlap.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app';
 import { startSession } from '../accounts/sessions';
@@ -13,6 +14,7 @@ import { emulatorControl, emulatorPay, emulatorState } from '../wechat/emulator'
 import type { PayTransaction } from '../wechat/client';
 import { settleTransaction, type Order } from '../wechat/orders';
 import { refundsOfOrder, settleRefund } from '../wechat/refunds';
+import { SHOP_XCODE } from './common';
 import { expireDue } from './orders';
 
 type App = Awaited<ReturnType<typeof buildServer>>;
@@ -493,5 +495,63 @@ describe('organiser', { timeout: 120_000 }, () => {
       user(980),
     );
     expect(none.xcode).toBe(404);
+  });
+});
+
+describe('checkouts, any crowd of buyers and retries (property)', { timeout: 180_000 }, () => {
+  it('never sell stock that is not there nor past the limit per person, and count each key once', async () => {
+    const BUYERS = [1200, 1201, 1202, 1203];
+    for (const n of BUYERS) await address(n);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          stock: fc.integer({ min: 0, max: 10 }),
+          limit: fc.integer({ min: 0, max: 4 }),
+          saves: fc.array(fc.record({ buyer: fc.nat(3), key: fc.nat(5) }), { minLength: 1, maxLength: 20 }),
+        }),
+        async ({ stock, limit, saves }) => {
+          const id = await makeProduct({ stock, limit });
+          // A key always asks for the same quantity; the same buyer's key again is a retry.
+          const quantityOf = (key: number) => 1 + (key % 3);
+          const answers = await Promise.all(
+            saves.map(({ buyer, key }) => buy(BUYERS[buyer], id, quantityOf(key), `prop-${id}-${key}`)),
+          );
+          const orders = await app.sql
+            .selectFrom('shop_orders')
+            .select(['user_id', 'quantity', 'idempotency_key', 'order_sn'])
+            .where('product_id', '=', id)
+            .execute();
+          const left = await stockOf(id);
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(left + orders.reduce((sum, order) => sum + order.quantity, 0)).toBe(stock);
+          const held = (buyer: number) =>
+            orders
+              .filter((order) => order.user_id === USER_BASE + buyer)
+              .reduce((sum, order) => sum + order.quantity, 0);
+          if (limit > 0) for (const buyer of BUYERS) expect(held(buyer)).toBeLessThanOrEqual(limit);
+          // One order per key of a buyer; every answer to that key is that order.
+          const orderOf = new Map(
+            orders.map((order) => [`${order.user_id}:${order.idempotency_key}`, order]),
+          );
+          expect(orderOf.size).toBe(orders.length);
+          saves.forEach(({ buyer, key }, index) => {
+            const answer = answers[index];
+            const order = orderOf.get(`${USER_BASE + BUYERS[buyer]}:prop-${id}-${key}`);
+            if (answer.xcode === 200) {
+              expect(answer.data.order_sn).toBe(order?.order_sn);
+              return;
+            }
+            // A refusal is true at the end too (stock only went down, holdings only up).
+            expect(order).toBeUndefined();
+            if (answer.xcode === SHOP_XCODE.soldOut) expect(left).toBeLessThan(quantityOf(key));
+            else {
+              expect(answer.xcode).toBe(SHOP_XCODE.overLimit);
+              expect(held(BUYERS[buyer]) + quantityOf(key)).toBeGreaterThan(limit);
+            }
+          });
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });
