@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
 import noRealClock from './scripts/lint/no-real-clock.js';
+import noRegistries from './scripts/lint/no-registries.js';
 
 /*
  * The layers (CONTRIBUTING.md, "Structure and layers"): imports flow one way, lib/ui/engine/themes -> features -> blocks -> pages ->
@@ -187,6 +188,9 @@ const serverLayers = {
 };
 
 /** The project's own lint rules (scripts/lint/). */
+/** The project's own lint rules (scripts/lint/). */
+const livev3 = { rules: { 'no-real-clock': noRealClock, 'no-registries': noRegistries } };
+
 export default tseslint.config(
   {
     ignores: [
@@ -218,13 +222,21 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['server/clock.ts'],
-    plugins: { livev3: { rules: { 'no-real-clock': noRealClock } } },
+    plugins: { livev3 },
     rules: { 'livev3/no-real-clock': ['error', { clock: 'server/clock.ts' }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/clock.ts'],
-    plugins: { livev3: { rules: { 'no-real-clock': noRealClock } } },
+    plugins: { livev3 },
     rules: { 'livev3/no-real-clock': ['error', { clock: 'src/lib/clock.ts' }] },
+  },
+  // One wiring place: no registries keyed by the database, no registration by import (scripts/lint/no-registries.js;
+  // its test: scripts/lint-registries.test.ts). Entry points and tests run code at their top level.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/test-*.ts', 'server/main.ts', 'server/seed-cli.ts'],
+    plugins: { livev3 },
+    rules: { 'livev3/no-registries': 'error' },
   },
 );

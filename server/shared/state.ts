@@ -6,8 +6,7 @@
  *
  * Clocks are passed in (`now`), so tests with a fake clock behave the same on both.
  */
-import { systemClock, type Clock } from '../clock.ts';
-import type { Sql } from '../db/sql.ts';
+import type { Clock } from '../clock.ts';
 
 export type SharedState = {
   readonly kind: 'memory' | 'redis';
@@ -90,19 +89,4 @@ export function memoryState(now: Clock): MemoryState {
       return count;
     },
   };
-}
-
-const states = new WeakMap<Sql, SharedState>();
-
-/** Makes `state` the one code reaching the database through `sql` uses (buildServer does it). */
-export function setSharedState(sql: Sql, state: SharedState | null): void {
-  if (state) states.set(sql, state);
-  else states.delete(sql);
-}
-
-/** The state of the server that owns `sql`; a server built without one gets a memory state of its own. */
-export function sharedStateOf(sql: Sql): SharedState {
-  let state = states.get(sql);
-  if (!state) states.set(sql, (state = memoryState(systemClock)));
-  return state;
 }

@@ -185,7 +185,7 @@ export type EmulatorState = {
   notifications: { url: string; status: number; event_type: string }[];
 };
 
-function newState(): EmulatorState {
+export function newEmulatorState(): EmulatorState {
   return {
     tokens: new Map(),
     transactions: new Map(),
@@ -203,10 +203,9 @@ function newState(): EmulatorState {
   };
 }
 
-const states = new WeakMap<FastifyInstance, EmulatorState>();
-/** The emulator's state of a server (tests look at notifications and refunds). */
+/** The emulator's state of a server (tests look at notifications and refunds): services.wechat.emulator. */
 export function emulatorState(app: FastifyInstance): EmulatorState {
-  const state = states.get(app);
+  const state = app.services.wechat.emulator;
   if (!state) throw new Error('no WeChat emulator on this server');
   return state;
 }
@@ -287,13 +286,13 @@ export async function wechatEmulator(
     transport: Transport;
     now: () => number;
     log?: (message: string) => void;
+    /** What the emulator keeps (services.wechat.emulator). */
+    state: EmulatorState;
   },
 ) {
-  const { credentials, sql } = options;
+  const { credentials, sql, state } = options;
   const { now } = options;
   const log = options.log ?? (() => {});
-  const state = newState();
-  states.set(app, state);
   const merchantPublicKey = crypto
     .createPublicKey(credentials.privateKey)
     .export({ type: 'spki', format: 'pem' }) as string;

@@ -11,6 +11,7 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
 import type { Realtime } from '../realtime.ts';
 import { WechatApiError, type Transport, type WechatClient } from './client.ts';
+import type { EmulatorState } from './emulator.ts';
 import type { WechatCredentials } from './credentials.ts';
 import type { LateRefund, Order, OrderKind, OrderKinds } from './orders.ts';
 import { jsapiPayParams } from './pay-sign.ts';
@@ -19,8 +20,8 @@ export type WechatRuntime = {
   sql: Sql;
   client: WechatClient;
   credentials: WechatCredentials;
-  /** The local emulator stands in for WeChat (development and tests, never production). */
-  emulated: boolean;
+  /** The local emulator standing in for WeChat, with what it keeps (development and tests, never production). */
+  emulator: EmulatorState | null;
   /** How the client reaches WeChat (or the emulator, in-process). */
   transport: Transport;
   /** What a payment announces once it committed (a chat line) goes out through it. */

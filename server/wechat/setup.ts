@@ -11,7 +11,7 @@ import { refundExpiredPackets } from '../red-packets/pay.ts';
 import { WECHAT_SCRIPT_ORIGINS } from '../security/headers.ts';
 import { fetchTransport, WechatClient } from './client.ts';
 import type { WechatCredentials } from './credentials.ts';
-import { localTransport, wechatEmulator } from './emulator.ts';
+import { localTransport, newEmulatorState, wechatEmulator } from './emulator.ts';
 import { notifyRoutes } from './notify.ts';
 import type { OrderKinds } from './orders.ts';
 import type { WechatRuntime } from './pay.ts';
@@ -70,7 +70,7 @@ export function createWechat(
     sql,
     client,
     credentials,
-    emulated,
+    emulator: emulated ? newEmulatorState() : null,
     transport,
     realtime: options.realtime,
     now,
@@ -99,7 +99,7 @@ export async function wechatRoutes(
 ): Promise<void> {
   const { sql, now, wechat: runtime } = services;
   const { publicOrigin, mode } = services.settings;
-  const { client, credentials, emulated, transport, log } = runtime;
+  const { client, credentials, emulator, transport, log } = runtime;
   await app.register(notifyRoutes, { runtime, onLate: runtime.onLate });
   await app.register(wechatOauthRoutes, {
     sql,
@@ -110,13 +110,13 @@ export async function wechatRoutes(
     now,
     log,
   });
-  if (emulated) {
+  if (emulator) {
     await app.register(sandboxCodeRoute, { sql, now });
-    await wechatEmulator(app, { sql, credentials, publicOrigin, transport, now, log });
+    await wechatEmulator(app, { sql, credentials, publicOrigin, transport, now, log, state: emulator });
   }
   // The app loads the JS-SDK from here (constants.wechatJsSdkUrl): WeChat's own script in production, the
   // emulator's shim in development and tests, so one built app works in both.
-  const jsSdk = emulated ? EMULATOR_JS_SDK : wechatJsSdkUrl(process.env);
+  const jsSdk = emulator ? EMULATOR_JS_SDK : wechatJsSdkUrl(process.env);
   app.get(JS_SDK_PATH, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').redirect(jsSdk, 302),
   );
