@@ -9,6 +9,10 @@
  * | `data_viewer`    | downloads                                                                          |
  * | `check_in_staff` | check-in (search attendees, check them in)                                         |
  *
+ * Owners and operators also watch their organisation's events without passing the events' gates (password, price,
+ * information form, phone), to preview them; data viewers and check-in staff pass the gates like any viewer. Having
+ * created an event (`events.owner_id`) grants nothing by itself.
+ *
  * Every organiser call and download asks `requireOrganiserRole` with the organisation that owns what it acts on
  * (server/organisations/owners.ts finds it). A refusal is the call's own permission-denied answer, as before
  * organisations existed: the shop's 40507, check-in's 40804, the chat's 403, the download's 'no download permission'.
@@ -53,11 +57,27 @@ export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts:
     xcode: ENGAGE_XCODE.notStaff,
     texts: { 'zh-CN': '仅工作人员可以操作', en: 'Only staff can do this' },
   },
-  // The spec's words (section 6), in every language: the app shows its own text for any JSON answer.
+  // A refused download answers this same English text in every language: the app shows its own text for any JSON
+  // answer to a download.
   download: { xcode: XCODE.badRequest, texts: 'no download permission' },
 };
 
 export const mayDo = (role: OrganiserRole, action: OrganiserAction) => ROLE_ACTIONS[role].includes(action);
+
+/** The roles whose members watch their organisation's events without passing the events' gates. */
+export const PREVIEW_ROLES: readonly OrganiserRole[] = ['owner', 'operator'];
+
+/** Whether the user previews the event (by id): owner or operator of the organisation owning it. */
+export async function previewsEvent(sql: Sql, userId: number, eventId: number): Promise<boolean> {
+  const row = await sql
+    .selectFrom('events')
+    .innerJoin('organisation_members', 'organisation_members.organisation_id', 'events.organisation_id')
+    .select('organisation_members.role')
+    .where('events.id', '=', eventId)
+    .where('organisation_members.user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && PREVIEW_ROLES.includes(row.role);
+}
 
 /** The user's role in the organisation, or null when the user is no member. */
 export async function roleIn(

@@ -14,7 +14,13 @@ import { projectRoot } from '../config.ts';
 import { loadContract } from '../contract/load.ts';
 import type { OrganiserRole } from '../db/tables/organisations.ts';
 import { createOrganisation, setMember } from '../organisations/members.ts';
-import { mayDo, ORGANISER_REFUSALS, ORGANISER_ROLES, type OrganiserAction } from '../organisations/roles.ts';
+import {
+  mayDo,
+  ORGANISER_REFUSALS,
+  ORGANISER_ROLES,
+  PREVIEW_ROLES,
+  type OrganiserAction,
+} from '../organisations/roles.ts';
 import { ORGANISATION_SEED } from '../seed/organisations.ts';
 import { newViewer, testServer, type App } from './test-helpers.ts';
 
@@ -211,7 +217,7 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
 
 function expectRefused(action: OrganiserAction, response: Awaited<ReturnType<typeof call>>, locale: string) {
   if (action === 'download') {
-    // The spec's answer: JSON instead of a file, in every language.
+    // A refused download answers JSON instead of a file, the same in every language.
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json()).toMatchObject({ code: 400, msg: 'no download permission', data: null });
     return;
@@ -342,6 +348,42 @@ describe('organisations', { timeout: 120_000 }, () => {
       'votes?vote_id=999',
     ])
       expectRefused('download', await call(await download(query)(), demoStaff.owner), 'en');
+  });
+});
+
+describe("previewing one's own gated events", { timeout: 120_000 }, () => {
+  const canWatch = async (token: string, session: string) =>
+    (await call({ method: 'GET', url: `/v3/api/video/detail?token=${token}` }, session)).json().data
+      .can_watch;
+
+  it("lets owners and operators of the event's organisation past its gates, and nobody else", async () => {
+    // `paid` costs 1.00 and `secret` asks a password: both the demo organisation's.
+    for (const token of ['paid', 'secret'])
+      for (const role of ORGANISER_ROLES) {
+        expect([token, role, await canWatch(token, demoStaff[role])]).toEqual([
+          token,
+          role,
+          PREVIEW_ROLES.includes(role),
+        ]);
+        expect([token, role, await canWatch(token, otherStaff[role])]).toEqual([token, role, false]);
+      }
+  });
+
+  it('grants nothing to the account that created the event once it is no member of its organisation', async () => {
+    const creator = await newViewer(app, 'creator');
+    await app.sql
+      .insertInto('events')
+      .values({
+        token: 'preview-paid',
+        owner_id: creator.userId,
+        organisation_id: ORGANISATION_SEED.demo,
+        title: '付费预览',
+        price_cents: 100,
+      })
+      .execute();
+    expect(await canWatch('preview-paid', creator.token)).toBe(false);
+    await setMember(app.sql, ORGANISATION_SEED.demo, creator.userId, 'operator', app.now());
+    expect(await canWatch('preview-paid', creator.token)).toBe(true);
   });
 });
 
