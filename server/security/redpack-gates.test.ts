@@ -2,11 +2,14 @@
  * Red packets and the event's gates: a viewer who may not watch an event (no password for a password event, unpaid
  * for a paid one, no information form where it is required) could still send a red packet there (an order, then a
  * line in the gated chat) and grab the packets announced in it. Both now answer the chat's refusal (xcode 40320, in
- * the request's locale); viewers past the gate and the organiser go on as before.
+ * the request's locale); viewers past the gate and the event's organisers (owners and operators of its
+ * organisation) go on as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession } from '../accounts/sessions.ts';
 import { GATED } from '../realtime.ts';
 import { createPacket, openPacket } from '../red-packets/packets.ts';
+import { ORGANISATION_SEED } from '../seed/organisations.ts';
 import { call, newViewer, testServer, type App } from './test-helpers.ts';
 
 let app: App;
@@ -111,6 +114,20 @@ describe('red packets in gated events', () => {
     expect(await grab(id, viewer.token)).toMatchObject({
       xcode: 200,
       data: { id, amount: expect.any(Number) },
+    });
+  });
+
+  it("lets the event's organisers (owners and operators of its organisation) send and grab, not its check-in staff", async () => {
+    const session = (userId: number) => startSession(app.sql, userId, app.now());
+    const operator = await session(ORGANISATION_SEED.operator);
+    const id = await openPacketIn('paid-e2e');
+    expect(await grab(id, operator)).toMatchObject({ xcode: 200, data: { id, amount: expect.any(Number) } });
+    expect(await send('paid-e2e', operator)).toMatchObject({
+      xcode: 200,
+      data: { order_sn: expect.any(String) },
+    });
+    expect(await grab(id, await session(ORGANISATION_SEED.checkInStaff))).toMatchObject({
+      xcode: GATED.xcode,
     });
   });
 
