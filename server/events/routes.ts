@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { findViewer, requestToken, type Viewer } from '../accounts/sessions.ts';
@@ -8,26 +10,8 @@ import { signStreamUrl, type StreamSigner } from '../streams/sign.ts';
 import { isMemberAt } from '../accounts/vip-routes.ts';
 import { previewsEvent } from '../organisations/roles.ts';
 
-type EventRow = {
-  id: number;
-  token: string;
-  owner_id: number;
-  organisation_id: number | null;
-  color_code: string;
-  title: string;
-  cover: string;
-  description: string;
-  announcement: string;
-  live_status: 0 | 1 | 2;
-  start_time: number;
-  views: number;
-  live_stream: string;
-  replay_stream: string;
-  password: string;
-  price_cents: number;
-  needs_info_form: number;
-  needs_phone: number;
-};
+/** An event as stored. */
+type EventRow = Selectable<Database['events']>;
 
 /** Stream names map to the server's HLS routes: live (sliding window over the clock) and VOD. */
 export function streamUrls(row: Pick<EventRow, 'live_stream' | 'replay_stream'>) {
@@ -47,12 +31,7 @@ export type EventLookup = CachedLookup<string, EventRow | undefined>;
 export function eventLookup(data: { sql: Sql; caches: TableCaches }): EventLookup {
   const { sql } = data;
   return data.caches.query(['events'], (key: string) =>
-    sql
-      .selectFrom('events')
-      .selectAll()
-      .where('token', '=', key)
-      .executeTakeFirst()
-      .then((row) => row as EventRow | undefined),
+    sql.selectFrom('events').selectAll().where('token', '=', key).executeTakeFirst(),
   );
 }
 
