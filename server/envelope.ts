@@ -24,7 +24,7 @@ export type LocalizedText = Record<Locale, string>;
 
 /**
  * The request's locale: the `locale` query parameter the client sends on every call, else the first language of
- * Accept-Language that the app speaks, else zh-CN (the spec's default).
+ * Accept-Language that the app speaks, else zh-CN (the app's default language).
  */
 export function requestLocale(request: {
   query?: unknown;

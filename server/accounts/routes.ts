@@ -279,7 +279,7 @@ export function accountHandlers(
       const name = form.name?.trim() ?? '';
       const phone = form.phone?.trim() ?? '';
       const company = form.company?.trim() ?? '';
-      // The spec's two messages, word for word.
+      // The app shows these two messages as they are: keep them word for word.
       if (!name || !phone)
         throw new ApiFailure(XCODE.badRequest, {
           'zh-CN': '请填写您的姓名和手机号~',

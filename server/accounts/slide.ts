@@ -1,5 +1,5 @@
 /**
- * The slide check before an SMS code is sent (spec: 'Please slide to verify'). A track check, verified here:
+ * The slide check ('Please slide to verify') before an SMS code is sent. A track check, verified here:
  *
  * 1. `issueChallenge` hands out a random challenge bound to the phone (2 minutes), at most SLIDE_CHALLENGES_PER_IP
  *    (server/config.ts) per address per 10 minutes, counted in the shared state (server/shared/state.ts, like the

@@ -1,5 +1,5 @@
 /**
- * Excel downloads (spec sections 6-8): GET with the `appid` and `authorization` headers, answered as an .xlsx file,
+ * Excel downloads: GET with the `appid` and `authorization` headers, answered as an .xlsx file,
  * or JSON `{ code: 400, msg: 'no download permission' }` unless the user may download the data of the organisation
  * that owns the event or contest asked for (server/organisations/; the client takes any JSON answer as "no download
  * permission").

@@ -1,5 +1,5 @@
 /**
- * What the four engagement parts share: their error codes, organiser calendar days, the spec's masks, and a small
+ * What the four engagement parts share: their error codes, organiser calendar days, the masks of names and phones, and a small
  * per-key rate limiter.
  */
 import { ApiFailure, type LocalizedText } from '../envelope.ts';
@@ -53,7 +53,7 @@ export function addDays(day: string, offset: number): string {
   return new Date(Date.UTC(year, month - 1, date + offset)).toISOString().slice(0, 10);
 }
 
-/** The spec's phone mask: digits 4 to 7 hidden (138****5678). */
+/** A phone shown to others: digits 4 to 7 hidden (138****5678). */
 export function maskPhone(phone: string): string {
   if (phone.length < 7) return phone.replace(/./g, '*');
   return `${phone.slice(0, 3)}****${phone.slice(7)}`;
@@ -67,7 +67,7 @@ export function maskName(name: string): string {
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
-/** Mainland mobile number: 11 digits, first 1, second 3 to 9 (spec section 5). */
+/** Mainland mobile number: 11 digits, first 1, second 3 to 9 (the rule the app checks too: src/lib/validators.ts). */
 export const MOBILE = /^1[3-9]\d{9}$/;
 
 export type Status = 'not_started' | 'open' | 'ended';

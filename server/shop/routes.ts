@@ -1,5 +1,5 @@
 /**
- * The shop over HTTP: products, orders, addresses and paying an order (spec section 7, "Shop and payment"), and the
+ * The shop over HTTP: products, orders, addresses and paying an order through WeChat Pay, and the
  * organiser's calls (ship, sales, sign-up review), each for staff of the organisation that owns the order, product or
  * contest (server/organisations/).
  */

@@ -9,8 +9,8 @@ import { PageLoader } from './PageLoader';
 import { useDocumentTheme } from './theme-root';
 
 /**
- * The login check of spec section 4. Its code loads only for routes that require login, so the open pages (the live
- * room above all) do not carry it in their first load.
+ * The login check of routes whose config says login "required" (login-check.ts). Its code loads only for routes that
+ * require login, so the open pages (the live room above all) do not carry it in their first load.
  */
 export function checkLogin(route: RouteConfig): void {
   if (route.login === 'none') return;

@@ -8,7 +8,7 @@ declare global {
   }
 }
 
-/** On test and LAN origins only (spec section 9: the origin contains test, amb or 192), expose the stores. */
+/** On test and LAN origins only (the origin contains test, amb or 192), expose the stores. */
 export function installDebugHelper(origin: string): boolean {
   if (!isDebugOrigin(origin)) return false;
   const { version, versionCode } = appConfig.constants;

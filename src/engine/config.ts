@@ -83,7 +83,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-/** The debug helper is on only where the origin contains one of the configured markers (spec section 9). */
+/** The debug helper is on only where the origin contains one of the configured markers (test, LAN addresses). */
 export function isDebugOrigin(origin: string, constants: AppConstants = appConfig.constants): boolean {
   return constants.debugOriginMarkers.some((marker) => origin.includes(marker));
 }

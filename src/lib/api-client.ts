@@ -1,5 +1,5 @@
 /**
- * The one API helper (spec sections 7 and 8). Every call carries the Authorization header, the locale and the
+ * The one API helper. Every call carries the Authorization header, the locale and the
  * inviteId; the envelope {xcode, msg, data} is checked here so callers only ever see `data` or an ApiError.
  * Side effects (toast, loading indicator, login re-check) are injected by the app so this module stays testable.
  */

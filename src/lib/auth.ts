@@ -1,8 +1,8 @@
 /**
  * Session tokens. The browser keeps one login for the whole app (`livev3:auth`): a viewer who logs in on one event is
- * logged in on every event of this origin, and a later login replaces it everywhere at once. The spec's per-event key
+ * logged in on every event of this origin, and a later login replaces it everywhere at once. A per-event key
  * (`livev3:auth:<video token>`) is written too and read as a fallback; WeChat's browser cookie auth_token_2 is the
- * last fallback (spec section 6).
+ * last fallback.
  */
 const KEY = 'livev3:auth';
 const PREFIX = `${KEY}:`;

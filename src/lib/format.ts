@@ -1,4 +1,4 @@
-/** Display formats from spec section 9. */
+/** Display formats: prices, masked phones, countdowns, abbreviated counts per locale, durations. */
 import type { Locale } from '../engine/config';
 
 /** Integer cents -> '1,234.50' (two decimals, thousands separators). Money stays integer cents everywhere else. */

@@ -38,7 +38,7 @@ void instance.init({
   initAsync: false,
 });
 
-// `{{count, compact}}`: a count in the locale's compact notation (1.2万, 12K), spec section 9.
+// `{{count, compact}}`: a count in the locale's compact notation (1.2万, 12K).
 instance.services.formatter?.add('compact', (value: number, lng?: string) => abbreviateCount(value, lng));
 
 /** Base bundles of the locales loaded so far (English comes on demand). */

@@ -1,6 +1,7 @@
 /**
- * Launch data (spec section 3): read once from the URL the viewer opened. The hash router keeps its query after the
- * `#/path?`, but WeChat's OAuth callback may put parameters before the hash, so both are read (the hash wins).
+ * Launch data (video token, channel token, inviteId, locale): read once from the URL the viewer opened. The hash router
+ * keeps its query after the `#/path?`, but WeChat's OAuth callback may put parameters before the hash, so both are read
+ * (the hash wins).
  */
 import { appConfig, isLocale, type Locale } from '../engine/config';
 import { createStore } from './store';

@@ -1,5 +1,5 @@
 /**
- * Every in-app link carries the video token, any extra data, the inviteId and the locale (spec section 2), so a shared
+ * Every in-app link carries the video token, any extra data, the inviteId and the locale, so a shared
  * or reloaded page keeps its event, its inviter and its language.
  */
 import { useNavigate } from 'react-router-dom';

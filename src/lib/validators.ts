@@ -1,4 +1,4 @@
-/** Input rules from spec section 5. */
+/** Input rules of the app's forms: mainland mobile numbers (strict and loose) and digit-only codes. */
 
 /** Mainland mobile number: 11 digits, first 1, second 3 to 9. */
 export function isMobilePhone(value: string): boolean {

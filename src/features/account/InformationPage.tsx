@@ -21,7 +21,10 @@ type Form = {
 };
 const EMPTY: Form = { name: '', phone: '', company: '', position: '', remark: '', agreement: false };
 
-/** The information form of spec section 3 as a page, prefilled when already given; the spec's two messages. */
+/**
+ * The information form some events ask for before watching, as a page, prefilled when already given, with its two
+ * messages word for word.
+ */
 export function InformationPage() {
   const { t } = useTranslation();
   const { videoToken } = launchStore.get();

@@ -22,9 +22,9 @@ type Props = {
 };
 
 /**
- * Phone + slide check + SMS code (spec section 5, strict phone rule): the slide check is passed on the server for
- * this phone and its one-time ticket pays for one code; the resend countdown follows each code. The spec's four
- * login messages, word for word.
+ * Phone + slide check + SMS code (a mainland mobile number: 11 digits, 1 then 3 to 9): the slide check is passed on the
+ * server for this phone and its one-time ticket pays for one code; the resend countdown follows each code. Its four
+ * login messages word for word.
  */
 export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
   const { t } = useTranslation();

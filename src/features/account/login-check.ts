@@ -1,5 +1,5 @@
 /**
- * Login (spec section 4), loaded only when a login is needed.
+ * Login, loaded only when a login is needed.
  *
  * - At launch, on every route whose config says login "required": in WeChat's browser a viewer without a stored
  *   token for this video token is sent to the WeChat login with the callback, the video token and auth_token=none.

@@ -1,8 +1,8 @@
 /**
- * Channel store (spec section 3): channelToken and channel info, filled by the channel pages. The spec's "channel
- * bottom state" has no counterpart here: the channel home is one scrolling page of configured blocks (header, live
- * now, search, categories, introduction, official account) with no bottom bar to switch between them, so there is no
- * state to keep; a bottom bar would be a block of its own, with its state added here when it exists.
+ * Channel store: channelToken and channel info, filled by the channel pages. A "channel bottom state" (which tab of a
+ * bottom bar is open) has no counterpart here: the channel home is one scrolling page of configured blocks (header,
+ * live now, search, categories, introduction, official account) with no bottom bar to switch between them, so there is
+ * no state to keep; a bottom bar would be a block of its own, with its state added here when it exists.
  */
 import type { ApiData } from '../../lib/api';
 import { createStore, useStore } from '../../lib/store';

@@ -33,7 +33,7 @@ export function hlsConfig(live: boolean, workerPath?: string) {
     // A live stream's media gets an endless duration: with hls.js's default (a finite one, the playlist's length so
     // far) the browser draws a seek bar such as '0:11 / 0:15' under a live stream.
     liveDurationInfinity: true,
-    // Licence requests retry 3 times, then the error is fatal (spec section 8).
+    // Licence requests retry 3 times, then the error is fatal: the player shows its error instead of retrying forever.
     keySystemsRetry: 3,
   };
 }

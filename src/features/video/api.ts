@@ -4,7 +4,7 @@ import { LOADING_BUSY, LOADING_IDLE, videoStore } from './store';
 
 /**
  * Loads the event by the launch video token. The loading flag goes 1 -> 2 only when a token exists, and back to 1 on
- * success or failure; a failure clears the video info (spec section 4).
+ * success or failure; a failure clears the video info.
  */
 export async function loadVideoDetail(options: { quiet?: boolean } = {}): Promise<void> {
   const token = launchStore.get().videoToken;

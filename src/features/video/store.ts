@@ -1,4 +1,7 @@
-/** Video store (spec section 3). Components read it through selectors: `useVideo((s) => s.info?.title)`. */
+/**
+ * Video store: the event, its loading state, welcome line and masks. Components read it through selectors:
+ * `useVideo((s) => s.info?.title)`.
+ */
 import { createStore, useStore } from '../../lib/store';
 import type { VideoInfo } from './types';
 
@@ -10,13 +13,13 @@ export type CurrentEpisode = { id: number; url: string; startAt: number };
 
 export type VideoState = {
   info: VideoInfo | null;
-  /** 1 idle, 2 loading (spec section 4). */
+  /** 1 idle, 2 loading. */
   loading: typeof LOADING_IDLE | typeof LOADING_BUSY;
   /** Set once a detail request has settled, so pages can tell "not loaded yet" from "no such event". */
   settled: boolean;
   welcome: unknown;
   masks: { password: boolean; pay: boolean; infoForm: boolean; gift: boolean; redPacket: boolean };
-  /** Outside WeChat the H5 login flow applies (spec section 4). */
+  /** Outside WeChat the H5 login flow (the login page) applies; inside, WeChat's OAuth. */
   h5Login: boolean;
   giftData: unknown;
   payUserData: unknown;

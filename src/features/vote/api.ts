@@ -28,7 +28,7 @@ export type Invite = Schemas['VoteInvite'];
 export type { Page } from '../../lib/paged';
 
 /**
- * The contest by vote_id (spec section 4): stored as vote info, or as sign info for the sign-up page, only when the
+ * The contest by vote_id: stored as vote info, or as sign info for the sign-up page, only when the
  * answer's code is 200.
  */
 export async function loadContest(voteId: number, target: 'info' | 'sign' = 'info'): Promise<Contest | null> {

@@ -1,4 +1,6 @@
-/** Vote store (spec section 3); filled by the voting features. */
+/**
+ * Vote store: the contest (vote info) and the contest of the sign-up page (sign info); filled by the voting features.
+ */
 import { createStore, useStore } from '../../lib/store';
 
 export type VoteState = {

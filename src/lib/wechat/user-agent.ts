@@ -1,6 +1,6 @@
 /**
  * WeChat browser detection from the user agent: the in-app browser adds `MicroMessenger/<version>`.
- * Sharing needs WeChat 7.0.12 or higher (spec section 5).
+ * Sharing is offered from WeChat 7.0.12 on (MIN_SHARE_VERSION).
  */
 export const MIN_SHARE_VERSION = '7.0.12';
 

@@ -45,7 +45,8 @@ export const cancel = style([
   { color: vars.color.textMuted, borderRight: `1px solid ${vars.color.border}` },
 ]);
 
-// The confirm button takes the theme's confirm colour (spec section 9) as its background, with text of AA contrast.
+// The confirm button takes the theme's confirm colour (each theme names one) as its background, with text of AA
+// contrast.
 export const confirm = style([
   button,
   { background: vars.color.confirm, color: vars.color.confirmText, borderBottomRightRadius: vars.radius.lg },

@@ -1,6 +1,6 @@
 /**
- * File downloads (spec sections 7-8): GET with the `appid` and `authorization` headers, answered as a file. A JSON
- * answer instead of a file is a refusal: the spec's `{ code: 400, msg: 'no download permission' }` (or JSON without a
+ * File downloads: GET with the `appid` and `authorization` headers, answered as a file. A JSON
+ * answer instead of a file is a refusal: the server's `{ code: 400, msg: 'no download permission' }` (or JSON without a
  * message) says 'no download permission'; any other refusal (a missing contest, say) shows the server's own message,
  * already in the viewer's language. Any other failure says 'download {file} failed'. Large files report progress as
  * they arrive. WeChat's browser cannot save downloads, so there the viewer is told how to open the page in the

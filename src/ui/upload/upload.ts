@@ -1,10 +1,10 @@
 import '../../lib/messages';
 /**
- * Uploads (spec sections 5, 8, 9): a file goes up with the real qiniu-js client, to the host the upload token names
+ * Uploads: a file goes up with the real qiniu-js client, to the host the upload token names
  * (the reference server's local upload host) or, for a token from real Qiniu, to the Qiniu region. qiniu-js is
  * loaded on first use, never with the first page.
  *
- * Rules, with the spec's messages: more files chosen than allowed -> toast 'upload count exceeds limit'; a video over
+ * Rules, with their messages: more files chosen than allowed -> toast 'upload count exceeds limit'; a video over
  * 300 MB -> dialog 'video size must not exceed 300MB'; any failure (token, network, time-out after
  * constants.uploadTimeoutMs, refusal by the host) -> toast 'network poor, upload failed' and the loading indicator
  * hides.
