@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
       '/socket.io': { target: 'http://localhost:8080', ws: true },
       '/streams': 'http://localhost:8080',
       '/uploads': 'http://localhost:8080',
-      '/sandbox': 'http://localhost:8080',
+      '/emulator': 'http://localhost:8080',
     },
   },
   build: {

@@ -50,7 +50,7 @@ const vite = await createServer({
     // Same prefixes as vite.config.ts's proxy (these entries replace those), pointed at this studio's own server.
     proxy: {
       ...Object.fromEntries(
-        ['/v2/api', '/v3/api', '/streams', '/uploads', '/sandbox', '/dev'].map((prefix) => [
+        ['/v2/api', '/v3/api', '/streams', '/uploads', '/emulator', '/dev'].map((prefix) => [
           prefix,
           apiOrigin,
         ]),

@@ -13,7 +13,7 @@ describe('which requests get a line', () => {
       '/v2/api/user/info',
       '/dev/sms/last?phone=13900000000',
       '/emulator/wechat/open/connect/oauth2/authorize?appid=x',
-      '/sandbox/wechat/jweixin.js',
+      '/emulator/wechat/jweixin.js',
     ]) {
       expect(isLoggedRequest(url, 200), url).toBe(true);
       expect(isLoggedRequest(url, 404), url).toBe(true);

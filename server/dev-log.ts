@@ -7,7 +7,7 @@
 import { LogController, type FastifyInstance } from 'fastify';
 
 /** Paths whose every request gets a line: the API and the development pages (WeChat emulator, dev sinks). */
-const LOGGED_PREFIXES = ['/v2/api/', '/v3/api/', '/dev/', '/emulator/', '/sandbox/'];
+const LOGGED_PREFIXES = ['/v2/api/', '/v3/api/', '/dev/', '/emulator/'];
 
 /** Whether a finished request gets a line: API calls always, anything else (files, streams) only when it failed. */
 export function isLoggedRequest(url: string, status: number): boolean {

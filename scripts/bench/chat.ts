@@ -244,7 +244,7 @@ async function grabs(origin: string): Promise<BenchRow[]> {
         body: JSON.stringify({ token: EVENT, amount: 20_000, count: SHARES, t_type: 'wap' }),
       }),
     );
-    await fetch(`${origin}/sandbox/wechat/pay/confirm`, {
+    await fetch(`${origin}/emulator/wechat/pay/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ order_sn: order.order_sn }),

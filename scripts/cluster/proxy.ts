@@ -3,7 +3,7 @@
  * websocket upgrades piped through. socket.io's long-polling fallback needs every request of one session on the same
  * node, so /socket.io/ requests are sticky by a cookie (`livev3_node`), like a balancer's sticky sessions; websockets
  * need no stickiness. A node that refuses connections is skipped for a while, so viewers of a stopped node reconnect
- * to the others. The WeChat emulator's paths (/emulator/, /sandbox/) all go to the first node: the emulator keeps its
+ * to the others. The WeChat emulator's paths (/emulator/) all go to the first node: the emulator keeps its
  * orders and tokens in the process that serves it, so one node's emulator is the whole cluster's WeChat
  * (scripts/cluster/wechat.ts). For local runs only: a real deployment puts its own balancer there (server/README.md,
  * Deployment).
@@ -17,7 +17,7 @@ const DOWN_MS = 2000;
 /** Bodies up to this size are held, so the request can go to another node (API calls; uploads stream). */
 const MAX_HELD_BODY = 1024 * 1024;
 /** The WeChat emulator's pages and APIs. */
-const EMULATOR = /^\/(emulator|sandbox)\//;
+const EMULATOR = /^\/emulator\//;
 
 export type Upstream = { host: string; port: number };
 

@@ -16,7 +16,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   app.inject({ method: 'POST', url: `${url}?locale=zh-CN&inviteId=7`, payload, headers });
 
 async function sandboxCode(kind: 'oauth' | 'mini' | 'phone', subject: string): Promise<string> {
-  const answer = (await post('/sandbox/wechat/code', { kind, subject })).json();
+  const answer = (await post('/emulator/wechat/code', { kind, subject })).json();
   expect(answer.xcode).toBe(200);
   return answer.data.code;
 }

@@ -17,7 +17,7 @@
  *
  * Codes sent by the client (POST /v3/api/user/login/wx, mini program, phone button) go through `WechatLoginApi`,
  * built on the one WeChat client (server/wechat/client.ts). Locally the emulator issues the codes: its authorise
- * page, and POST /sandbox/wechat/code for tests (a code works once and for 5 minutes, like WeChat's).
+ * page, and POST /emulator/wechat/code for tests (a code works once and for 5 minutes, like WeChat's).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -164,12 +164,12 @@ export async function issueSandboxCode(
 }
 
 /**
- * Dev/test only: POST /sandbox/wechat/code {kind, subject} -> {code}. `subject` is the emulated viewer's name
+ * Dev/test only: POST /emulator/wechat/code {kind, subject} -> {code}. `subject` is the emulated viewer's name
  * (oauth, mini) or the phone number the phone button would return (phone).
  */
 export async function sandboxCodeRoute(app: FastifyInstance, options: { sql: Sql; now: () => number }) {
   app.post<{ Body: { kind: 'oauth' | 'mini' | 'phone'; subject: string } }>(
-    '/sandbox/wechat/code',
+    '/emulator/wechat/code',
     {
       schema: {
         body: {

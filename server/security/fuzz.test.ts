@@ -150,7 +150,7 @@ const request = fc.record({
           '/uploads/x',
           '/qiniu-up/',
           '/livev3/x',
-          '/sandbox/wechat/h5pay',
+          '/emulator/wechat/pay/h5',
         ),
         staticPath,
       ),

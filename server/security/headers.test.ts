@@ -9,7 +9,7 @@ import path from 'node:path';
 import { OAUTH_CALLBACK_PATH } from '../accounts/wechat-login.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hardenCookie, inlineScriptHashes } from './headers.ts';
-import { testServer, type App } from './test-helpers.ts';
+import { newViewer, testServer, type App } from './test-helpers.ts';
 
 const INLINE = "document.documentElement.dataset.theme = 'red';";
 let app: App;
@@ -81,10 +81,17 @@ describe('security headers', () => {
   });
 
   it('let a server-made page run exactly its own inline scripts', async () => {
-    const order = await app.inject({ url: '/sandbox/wechat/h5pay?order_sn=none' });
-    // No such order: the envelope, not a page.
-    expect(order.json()).toMatchObject({ xcode: 404 });
-    const page = await app.inject({ url: '/sandbox/wechat/authorize?callback=%2Flivev3%2F' });
+    // The emulator's H5 pay page of a real order: its buttons are an inline script.
+    const { token } = await newViewer(app, 'payer');
+    const pay = await app.inject({
+      method: 'POST',
+      url: '/v3/api/wechat/video/pay',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { token: 'paid', t_type: 'wap', idempotency_key: 'csp-h5-page' },
+    });
+    const { pathname, search } = new URL(pay.json().data.mweb_url);
+    const page = await app.inject({ url: pathname + search });
+    expect(page.body).toContain('Confirm payment');
     const csp = cspOf(page.headers);
     const scripts = directive(csp, 'script-src');
     expect(scripts).not.toContain('unsafe-inline');

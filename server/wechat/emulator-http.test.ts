@@ -132,7 +132,7 @@ async function confirm(body: object) {
 describe('configured credentials against the emulator, over HTTP', () => {
   it('the app config and the JS-SDK entry lead to the emulator, not to WeChat', async () => {
     const sdk = await manual('/wechat/jweixin.js');
-    expect([sdk.status, sdk.headers.get('location')]).toEqual([302, '/sandbox/wechat/jweixin.js']);
+    expect([sdk.status, sdk.headers.get('location')]).toEqual([302, '/emulator/wechat/jweixin.js']);
     // The emulator knows only the configured app: a token for it, none for the sandbox app.
     const token = await (
       await fetch(

@@ -13,7 +13,7 @@
  *   naming the field otherwise). Requests must carry a valid WECHATPAY2-SHA256-RSA2048 signature of the merchant key;
  *   answers and notifications are signed with the emulator's platform key, notification resources encrypted with
  *   AEAD_AES_256_GCM under the API v3 key, and posted to the order's notify_url like WeChat Pay does.
- * - The pay sheet (JS-SDK shim, /sandbox/wechat/jweixin.js) and the H5 pay page have 'Confirm payment' and 'Cancel'.
+ * - The pay sheet (JS-SDK shim, /emulator/wechat/jweixin.js) and the H5 pay page have 'Confirm payment' and 'Cancel'.
  * - `POST /emulator/wechat/control` (tests): expire tokens, decline the next payments, deliver notifications twice,
  *   fail the next refund calls.
  */
@@ -859,15 +859,10 @@ document.getElementById('cancel').onclick = () => { if (back) location.href = ba
     return { control: state.control };
   });
 
-  // The old sandbox paths the bench and the app config still name.
-  app.get('/sandbox/wechat/jweixin.js', async (_request, reply) =>
+  // The JS-SDK shim, where /wechat/jweixin.js leads while the emulator stands in for WeChat (setup.ts).
+  app.get(`${EMULATOR_PREFIX}/jweixin.js`, async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SHIM),
   );
-  app.post<{ Body: { order_sn?: string } }>('/sandbox/wechat/pay/confirm', async (request) => ({
-    xcode: 200,
-    msg: 'ok',
-    data: { result: await payTransaction(request.body?.order_sn ?? '') },
-  }));
 }
 
 /** Tests: the viewer pays order `orderSn` in the emulator (its transaction must exist: the pay call made it). */

@@ -143,9 +143,9 @@ describe('production start-up', () => {
       const { code, stderr } = await done;
       expect(code, stderr).toBeNull();
       for (const url of [
-        '/sandbox/wechat/jweixin.js',
-        '/sandbox/wechat/code',
-        '/sandbox/wechat/pay/confirm',
+        '/emulator/wechat/jweixin.js',
+        '/emulator/wechat/code',
+        '/emulator/wechat/pay/confirm',
         '/emulator/wechat/control',
         '/emulator/wechat/api/cgi-bin/token?grant_type=client_credential&appid=wx1234567890abcdef&secret=app-secret',
         '/emulator/wechat/pay/h5?prepay_id=x',

@@ -15,7 +15,7 @@ afterAll(() => app.close());
 describe('the JS-SDK entry', () => {
   it("leads to the emulator's shim outside production, and the shim is a script", async () => {
     const entry = await app.inject({ url: JS_SDK_PATH });
-    expect([entry.statusCode, entry.headers.location]).toEqual([302, '/sandbox/wechat/jweixin.js']);
+    expect([entry.statusCode, entry.headers.location]).toEqual([302, '/emulator/wechat/jweixin.js']);
     const shim = await app.inject({ url: entry.headers.location as string });
     expect(shim.statusCode).toBe(200);
     expect(shim.headers['content-type']).toMatch(/^application\/javascript/);

@@ -236,7 +236,7 @@ describe('the WeChat client: tokens', () => {
     const phoneCode = (
       await app.inject({
         method: 'POST',
-        url: '/sandbox/wechat/code',
+        url: '/emulator/wechat/code',
         payload: { kind: 'phone', subject: '13912345678' },
       })
     ).json().data.code;

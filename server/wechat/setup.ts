@@ -22,7 +22,7 @@ import type { SharedState } from '../shared/state.ts';
 
 /** The JS-SDK entry the app config names, and where it leads. */
 export const JS_SDK_PATH = '/wechat/jweixin.js';
-const EMULATOR_JS_SDK = '/sandbox/wechat/jweixin.js';
+const EMULATOR_JS_SDK = '/emulator/wechat/jweixin.js';
 const WECHAT_JS_SDK = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 
 /**

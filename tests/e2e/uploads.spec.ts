@@ -105,7 +105,7 @@ test.use({ bypassCSP: true });
 test.beforeEach(async ({ page, request }) => {
   const subject = `uploads-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   const code = (
-    await (await request.post('/sandbox/wechat/code', { data: { kind: 'oauth', subject } })).json()
+    await (await request.post('/emulator/wechat/code', { data: { kind: 'oauth', subject } })).json()
   ).data.code as string;
   session = (await (await request.post('/v3/api/user/login/wx', { data: { code } })).json()).data
     .token as string;

@@ -75,12 +75,12 @@ describe('loadJsSdk', () => {
   });
 
   it('injects the script once and resolves with window.wx on load', async () => {
-    const first = loadJsSdk('/sandbox/wechat/jweixin.js');
-    const second = loadJsSdk('/sandbox/wechat/jweixin.js');
+    const first = loadJsSdk('/emulator/wechat/jweixin.js');
+    const second = loadJsSdk('/emulator/wechat/jweixin.js');
     expect(second).toBe(first);
     const scripts = document.querySelectorAll('script');
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.getAttribute('src')).toBe('/sandbox/wechat/jweixin.js');
+    expect(scripts[0]?.getAttribute('src')).toBe('/emulator/wechat/jweixin.js');
     const { wx } = fakeWx();
     scripts[0]?.dispatchEvent(new Event('load'));
     await expect(first).resolves.toBe(wx);
