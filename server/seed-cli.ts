@@ -4,21 +4,17 @@
  */
 import fs from 'node:fs';
 import { readConfig } from './config.ts';
-import { syncSequences } from './db/engine.ts';
 import { openData } from './db/open.ts';
-import { seedIfEmpty } from './seed.ts';
-import { seedPortable } from './seed/portable.ts';
+import { seedDemo } from './seed/demo.ts';
 
 const { databasePath, databaseUrl } = readConfig();
 if (!databaseUrl)
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true });
 const data = await openData({ databasePath, databaseUrl });
 try {
-  if (await seedIfEmpty(data.sql)) {
-    await seedPortable(data.sql);
-    await syncSequences(data.sql);
+  if (await seedDemo(data.sql))
     console.log(`Seeded demo data into ${databaseUrl ? 'PostgreSQL' : databasePath}`);
-  } else console.log('The database already holds events: left as it is');
+  else console.log('The database already holds events: left as it is');
 } finally {
   await data.close();
 }

@@ -13,7 +13,9 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../../server/db/database.ts';
 import { openData } from '../../server/db/open.ts';
 import { sqliteConnection } from '../../server/db/sql.ts';
-import { prng, seed, seedPlayers } from '../../server/seed.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { prng } from '../../server/seed/epoch.ts';
+import { seedPlayers } from '../../server/seed/events.ts';
 import { seedBenchContest } from '../../server/seed/vote.ts';
 import { projectRoot } from '../config/check.ts';
 import { freePort } from './server-process.ts';
@@ -31,7 +33,7 @@ async function prepareDatabase(file: string): Promise<{ tokens: string[]; player
   // The bench's own SQLite file: bulk set-up through the raw connection.
   const db = sqliteConnection(data.sql)!;
   try {
-    await seed(data.sql);
+    await seedDemo(data.sql);
     await data.sql
       .transaction()
       .execute((trx) => seedBenchContest(trx, { seedPlayers, prng }, CONTEST, PLAYERS));

@@ -3,9 +3,7 @@
  * seeded events that screenshots show ('secret', 'paid', 'info') never change. Same stream and look as those.
  */
 import type { Sql } from '../db/sql.ts';
-
-/** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
-const SEED_EPOCH = 1767225600;
+import { SEED_EPOCH } from './epoch.ts';
 
 export const accessTestEvents = [
   {

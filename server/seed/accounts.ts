@@ -6,9 +6,10 @@
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
+import { SEED_EPOCH } from './epoch.ts';
 
-/** SEED_EPOCH of server/seed.ts in milliseconds (importing it from there would be an import cycle). */
-const EPOCH_MS = 1767225600 * 1000;
+/** SEED_EPOCH in milliseconds. */
+const EPOCH_MS = SEED_EPOCH * 1000;
 const DAY_MS = 86_400_000;
 
 export const ACCOUNT_SCREENS_USER = { id: 7401, token: 'account-screens-7401' };

@@ -7,7 +7,7 @@
  * first seed's `demo-channel`. CHANNEL_BENCH_VIDEOS=n adds `bench-channel` with n videos (the search bench).
  */
 import type { Sql } from '../db/sql.ts';
-import { prng, SEED_EPOCH } from '../seed.ts';
+import { prng, SEED_EPOCH } from './epoch.ts';
 import { indexChannelVideos } from '../channel/search.ts';
 
 const COVER = '/streams/vod/demo/cover.jpg';

@@ -4,9 +4,7 @@
  * `chat-e2e` (owned by its own organiser account, chat-owner@livev3.test, so its login never replaces another test's).
  */
 import type { Sql } from '../db/sql.ts';
-
-/** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
-const SEED_EPOCH = 1767225600;
+import { SEED_EPOCH } from './epoch.ts';
 
 const COVER = '/streams/vod/demo/cover.jpg';
 

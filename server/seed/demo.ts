@@ -1,13 +1,46 @@
-/** The whole demo data on an empty database: the first seed (server/seed.ts), then the query-builder domains. */
+/**
+ * The demo data, deterministic (no clock, no randomness: screenshots and tests depend on it), on a database without
+ * events: at first start (buildServer) and by `npm run seed`, the same rows on SQLite and PostgreSQL. Each domain has
+ * its `seed<Domain>(sql)` in server/seed/<domain>.ts and one call below, after the seeds whose rows it uses.
+ */
 import { syncSequences } from '../db/engine.ts';
 import type { Sql } from '../db/sql.ts';
-import { seedIfEmpty } from '../seed.ts';
-import { seedPortable } from './portable.ts';
+import { seedAccess } from './access.ts';
+import { seedAccounts } from './accounts.ts';
+import { seedChannel } from './channel.ts';
+import { seedChat } from './chat.ts';
+import { prng } from './epoch.ts';
+import { seedEngagement } from './engagement.ts';
+import { seedEvents, seedPlayers } from './events.ts';
+import { seedLiveRoom } from './live-room.ts';
+import { seedOrganisations } from './organisations.ts';
+import { seedShop } from './shop.ts';
+import { seedVote } from './vote.ts';
 
-/** True when the database was empty and got the demo data. */
+/** True when the database held no events and got the demo data. */
 export async function seedDemo(sql: Sql): Promise<boolean> {
-  if (!(await seedIfEmpty(sql))) return false;
-  await seedPortable(sql);
+  const row = await sql
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  if (Number(row?.count ?? 0) > 0) return false;
+  await sql.transaction().execute(async (trx) => {
+    await seedEvents(trx);
+    // Rows above carry their ids; PostgreSQL's counters must move past them before rows numbered automatically.
+    await syncSequences(trx);
+    await seedVote(trx, { seedPlayers, prng });
+    await seedChat(trx);
+    await seedAccess(trx);
+    await seedLiveRoom(trx);
+    await syncSequences(trx);
+  });
+  // These seed outside that transaction (the channel's opens its own), in order; each on a fresh database only.
+  await seedAccounts(sql);
+  await seedChannel(sql);
+  await seedShop(sql);
+  await seedEngagement(sql);
+  // Last: gives every event, channel and contest seeded above its organisation.
+  await seedOrganisations(sql);
   await syncSequences(sql);
   return true;
 }

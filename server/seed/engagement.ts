@@ -9,9 +9,8 @@
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
 import { matchKey, type ScoreColumn, type ScoreField } from '../engagement/score.ts';
+import { SEED_EPOCH } from './epoch.ts';
 
-/** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
-const SEED_EPOCH = 1767225600;
 const YEAR = 365 * 86400;
 const OPEN = { starts_at: SEED_EPOCH - YEAR, ends_at: SEED_EPOCH + 20 * YEAR };
 const COVER = '/streams/vod/demo/cover.jpg';

@@ -8,9 +8,8 @@
 import type { Sql } from '../db/sql.ts';
 import { ENGAGE_SEED } from './engagement.ts';
 import { SHOP_SEED_USERS } from './shop.ts';
+import { SEED_EPOCH } from './epoch.ts';
 
-/** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
-const SEED_EPOCH = 1767225600;
 const CREATED = SEED_EPOCH * 1000;
 const DEMO_ORGANISER = 1;
 const CHAT_ORGANISER_EMAIL = 'chat-owner@livev3.test';

@@ -1,14 +1,13 @@
 /**
- * Voting demo data. Contest 1 (seeded by server/seed.ts, 320 players) is what screenshots show: this module only adds
+ * Voting demo data. Contest 1 (seeded by server/seed/events.ts, 320 players) is what screenshots show: this module only adds
  * its cover, sign-up form and judges' scores, and nothing ever votes there. Contest 2 is for browser tests that vote
  * and sign up (3 free votes a day, ties to reorder, a form with text, dropdown, checkbox and images); contest 3
  * charges 1.00 for registration and approves at once. VOTE_BENCH_PLAYERS=20000 adds contest 90 with that many players
  * (the client's scroll bench).
  */
 import type { Sql } from '../db/sql.ts';
+import { SEED_EPOCH } from './epoch.ts';
 
-/** SEED_EPOCH of server/seed.ts (importing it from there would be an import cycle). */
-const SEED_EPOCH = 1767225600;
 const COVER = '/streams/vod/demo/cover.jpg';
 const YEAR = 365 * 86400;
 
@@ -211,7 +210,7 @@ export async function seedBenchContest(sql: Sql, tools: SeedTools, id: number, c
 }
 
 export async function seedVote(sql: Sql, tools: SeedTools): Promise<void> {
-  // Contest 1: the screenshot contest (players and votes come from server/seed.ts and never change).
+  // Contest 1: the screenshot contest (players and votes come from server/seed/events.ts and never change).
   await sql
     .updateTable('contests')
     .set({ cover: COVER, form_fields: JSON.stringify(DEMO_FORM), sign_up_review: 1 })

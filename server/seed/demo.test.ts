@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openData } from './db/open';
-import { seed } from './seed';
+import { openData } from '../db/open.ts';
+import { seedDemo } from './demo.ts';
 
 async function snapshot() {
   const data = await openData({ databasePath: ':memory:' });
-  await seed(data.sql);
+  await seedDemo(data.sql);
   const rows = {
     events: (await sql`SELECT token, title, price_cents, password FROM events ORDER BY id`.execute(data.sql))
       .rows,
@@ -44,7 +44,7 @@ describe('demo seed', () => {
       players: 320,
       teams: 3,
       groups_: 4,
-      categories: 3,
+      categories: 15,
       prizes: 4,
       products: 6,
       scores: 200,

@@ -1,21 +1,10 @@
 /**
- * Deterministic demo data (no clock, no randomness): screenshots and tests depend on it. Runs on first start, when
- * the events table is empty, and by `npm run seed`; the same rows on SQLite and PostgreSQL.
+ * The demo's first rows: the organiser (user 1), the five demo events (demo, vod, secret with password 1234, paid at
+ * 1.00, info with its information form), the demo channel, contest 1 with its 320 players (what screenshots show),
+ * and the first lottery, products, score records, daily bonuses and check-in groups. server/seed/demo.ts runs it first.
  */
-import { syncSequences } from './db/engine.ts';
-import type { Sql } from './db/sql.ts';
-import { seedVote } from './seed/vote.ts';
-import { seedChat } from './seed/chat.ts';
-import { seedAccess } from './seed/access.ts';
-import { seedLiveRoom } from './seed/live-room.ts';
-
-/** Fixed reference time for seeded timestamps: 2026-01-01T00:00:00Z. */
-export const SEED_EPOCH = 1767225600;
-/**
- * How long the demo's contests, activities and offers stay open after SEED_EPOCH: twenty years, so the demo (and the
- * suites that use it) work whatever the real date, next month and next year (server/seed/open-later.test.ts).
- */
-export const DEMO_OPEN_S = 20 * 365 * 86400;
+import type { Sql } from '../db/sql.ts';
+import { DEMO_OPEN_S, prng, SEED_EPOCH } from './epoch.ts';
 
 const COVER = '/streams/vod/demo/cover.jpg';
 
@@ -89,18 +78,6 @@ export const demoEvents: DemoEvent[] = [
     description: '观看前请填写参会信息。',
   },
 ];
-
-/** A seeded PRNG (mulberry32): the same demo data on every machine. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES = [
   '王',
@@ -303,59 +280,39 @@ async function seedActivities(sql: Sql): Promise<void> {
     .execute();
 }
 
-/** Fills an empty database with the demo data, in one transaction. */
-export async function seed(sql: Sql): Promise<void> {
-  await sql.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values({
-        id: 1,
-        phone: '13800000000',
-        nickname: '主办方',
-        permissions: '["owner","download"]',
-        created_at: SEED_EPOCH,
-      })
-      .execute();
-    await trx
-      .insertInto('events')
-      .values(
-        demoEvents.map((event, index) => ({
-          token: event.token,
-          owner_id: 1,
-          color_code: event.color,
-          title: event.title,
-          cover: COVER,
-          description: event.description,
-          announcement: event.announcement,
-          live_status: event.status,
-          start_time: SEED_EPOCH + index * 3600,
-          views: 12345 + index * 1000,
-          live_stream: event.live,
-          replay_stream: event.replay,
-          password: event.password ?? '',
-          price_cents: event.price ?? 0,
-          needs_info_form: event.infoForm ? 1 : 0,
-        })),
-      )
-      .execute();
-    await seedActivities(trx);
-    // Rows above carry their ids; PostgreSQL's counters must move past them before rows numbered automatically.
-    await syncSequences(trx);
-    await seedVote(trx, { seedPlayers, prng });
-    await seedChat(trx);
-    await seedAccess(trx);
-    await seedLiveRoom(trx);
-    await syncSequences(trx);
-  });
-}
-
-/** Seeds a database without events; true when it did. */
-export async function seedIfEmpty(sql: Sql): Promise<boolean> {
-  const row = await sql
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  if (Number(row?.count ?? 0) > 0) return false;
-  await seed(sql);
-  return true;
+/** The organiser, the demo events and what server/seed/demo.ts seeds with them (see above). */
+export async function seedEvents(sql: Sql): Promise<void> {
+  await sql
+    .insertInto('users')
+    .values({
+      id: 1,
+      phone: '13800000000',
+      nickname: '主办方',
+      permissions: '["owner","download"]',
+      created_at: SEED_EPOCH,
+    })
+    .execute();
+  await sql
+    .insertInto('events')
+    .values(
+      demoEvents.map((event, index) => ({
+        token: event.token,
+        owner_id: 1,
+        color_code: event.color,
+        title: event.title,
+        cover: COVER,
+        description: event.description,
+        announcement: event.announcement,
+        live_status: event.status,
+        start_time: SEED_EPOCH + index * 3600,
+        views: 12345 + index * 1000,
+        live_stream: event.live,
+        replay_stream: event.replay,
+        password: event.password ?? '',
+        price_cents: event.price ?? 0,
+        needs_info_form: event.infoForm ? 1 : 0,
+      })),
+    )
+    .execute();
+  await seedActivities(sql);
 }
