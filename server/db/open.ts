@@ -5,12 +5,11 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Db } from './database.ts';
+import { openDatabase } from './database.ts';
 import type { Engine } from './engine.ts';
 import { migratePortable } from './migrate-portable.ts';
 import { sqliteSql, type Sql } from './sql.ts';
 import { tableCaches, type TableCaches } from './table-cache.ts';
-import { systemClock } from '../clock.ts';
 
 export type Data = {
   engine: Engine;
@@ -123,7 +122,6 @@ export async function openData(options: DataOptions): Promise<Data> {
     };
   }
   const db = openDatabase(options.databasePath);
-  adoptLegacyMigrations(db);
   const sql = sqliteSql(db);
   await migratePortable(sql);
   const tasks = sweeps();
@@ -137,23 +135,4 @@ export async function openData(options: DataOptions): Promise<Data> {
       db.close();
     },
   };
-}
-
-/**
- * A SQLite file made before the migrations were portable recorded them (`001_core.sql`...) in schema_migrations; the
- * portable files of the same names create the same tables, so they count as applied there.
- */
-function adoptLegacyMigrations(db: Db): void {
-  const legacy = db
-    .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'schema_migrations'")
-    .get();
-  if (!legacy?.n) return;
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)',
-  );
-  const versions = db.prepare<[], { version: string }>('SELECT version FROM schema_migrations').all();
-  const adopt = db.prepare('INSERT OR IGNORE INTO kysely_migration (name, timestamp) VALUES (?, ?)');
-  for (const { version } of versions)
-    adopt.run(version.replace(/\.sql$/, ''), new Date(systemClock()).toISOString());
-  db.exec('DROP TABLE schema_migrations');
 }
