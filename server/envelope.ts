@@ -30,8 +30,9 @@ export function requestLocale(request: {
   query?: unknown;
   headers: Record<string, string | string[] | undefined>;
 }): Locale {
-  const query = request.query as { locale?: unknown } | undefined;
-  const asked = typeof query?.locale === 'string' ? query.locale : undefined;
+  const query: { locale?: unknown } =
+    typeof request.query === 'object' && request.query !== null ? request.query : {};
+  const asked = typeof query.locale === 'string' ? query.locale : undefined;
   if (asked === 'en' || asked === 'zh-CN') return asked;
   const accept = request.headers['accept-language'];
   const first = (Array.isArray(accept) ? accept[0] : accept)?.split(',')[0]?.trim().toLowerCase() ?? '';

@@ -31,7 +31,8 @@ export async function streamRoutes(
       return notFound(reply);
     const file = path.join(streamsDir, ...parts);
     const extension = path.extname(file).slice(1) as keyof typeof TYPES;
-    const query = request.query as { exp?: unknown; sig?: unknown };
+    const query: { exp?: unknown; sig?: unknown } =
+      typeof request.query === 'object' && request.query !== null ? request.query : {};
     const pathname = request.url.split('?', 1)[0] as string;
     if (extension !== 'jpg' && !signer.verify(pathname, query.exp, query.sig))
       return reply

@@ -490,8 +490,9 @@ export async function uploadedFiles(app: FastifyInstance, options: { settings: U
   fs.mkdirSync(filesDir, { recursive: true });
   // The type is read before the static handler runs (its setHeaders is synchronous) and applies to that key only.
   const sniffed = new WeakMap<FastifyReply, { key: string; mime: string }>();
-  app.addHook('preHandler', async (request, reply) => {
-    const key = (request.params as { '*'?: string })['*'];
+  // The static route's wildcard is the key (absent on the scope's other answers, a 404).
+  app.addHook<{ Params: { '*'?: string } }>('preHandler', async (request, reply) => {
+    const key = request.params['*'];
     if (!key) return;
     const row = await app.sql.selectFrom('uploads').select('mime').where('key', '=', key).executeTakeFirst();
     if (row) sniffed.set(reply, { key, mime: row.mime });

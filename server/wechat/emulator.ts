@@ -20,6 +20,7 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { Sql } from '../db/sql.ts';
 import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../accounts/wechat-login.ts';
 import type { Transport } from './client.ts';
@@ -315,10 +316,17 @@ export async function wechatEmulator(
       return err(42001, 'access_token expired');
     return null;
   };
-  type Q = Record<string, string | undefined>;
+  // WeChat's request shapes, as JSON Schemas that Fastify validates and the handlers are typed from (json-schema-to-ts).
+  // Every field is optional: a missing one gets WeChat's own answer (an errcode), as from WeChat, not a 400.
+  const text = { type: 'string' } as const;
+  const fields = <const P extends Record<string, typeof text>>(properties: P) =>
+    ({ type: 'object', properties }) as const;
+  const tokenQuery = fields({ access_token: text });
+  const wechat = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get(`${api}/cgi-bin/token`, async (request) => {
-    const { grant_type, appid = '', secret } = request.query as Q;
+  const tokenSchema = { querystring: fields({ grant_type: text, appid: text, secret: text }) };
+  wechat.get(`${api}/cgi-bin/token`, { schema: tokenSchema }, async (request) => {
+    const { grant_type, appid = '', secret } = request.query;
     if (grant_type !== 'client_credential') return err(40002, 'invalid grant_type');
     if (!apps.has(appid)) return err(40013, 'invalid appid');
     if (apps.get(appid) !== secret) return err(40125, 'invalid appsecret');
@@ -331,8 +339,9 @@ export async function wechatEmulator(
     return { access_token: token, expires_in: 7200 };
   });
 
-  app.get(`${api}/cgi-bin/ticket/getticket`, async (request) => {
-    const { access_token, type } = request.query as Q;
+  const ticketSchema = { querystring: fields({ access_token: text, type: text }) };
+  wechat.get(`${api}/cgi-bin/ticket/getticket`, { schema: ticketSchema }, async (request) => {
+    const { access_token, type } = request.query;
     const refused = tokenError(access_token);
     if (refused) return refused;
     if (type !== 'jsapi') return err(40097, 'invalid args');
@@ -346,8 +355,11 @@ export async function wechatEmulator(
 
   // OAuth access tokens (web): the sns access token is per viewer.
   const snsTokens = new Map<string, { openid: string; subject: string; scope: string }>();
-  app.get(`${api}/sns/oauth2/access_token`, async (request) => {
-    const { appid, secret, code = '', grant_type } = request.query as Q;
+  const oauthTokenSchema = {
+    querystring: fields({ appid: text, secret: text, code: text, grant_type: text }),
+  };
+  wechat.get(`${api}/sns/oauth2/access_token`, { schema: oauthTokenSchema }, async (request) => {
+    const { appid, secret, code = '', grant_type } = request.query;
     if (appid !== credentials.appId || secret !== credentials.appSecret)
       return err(40125, 'invalid appsecret');
     if (grant_type !== 'authorization_code') return err(40002, 'invalid grant_type');
@@ -373,8 +385,9 @@ export async function wechatEmulator(
     };
   });
 
-  app.get(`${api}/sns/userinfo`, async (request) => {
-    const { access_token = '', openid } = request.query as Q;
+  const userInfoSchema = { querystring: fields({ access_token: text, openid: text }) };
+  wechat.get(`${api}/sns/userinfo`, { schema: userInfoSchema }, async (request) => {
+    const { access_token = '', openid } = request.query;
     const entry = snsTokens.get(access_token);
     if (!entry) return err(40001, 'invalid credential, access_token is invalid or not latest');
     if (entry.openid !== openid) return err(40003, 'invalid openid');
@@ -393,8 +406,9 @@ export async function wechatEmulator(
     };
   });
 
-  app.get(`${api}/sns/jscode2session`, async (request) => {
-    const { appid, secret, js_code = '' } = request.query as Q;
+  const sessionSchema = { querystring: fields({ appid: text, secret: text, js_code: text }) };
+  wechat.get(`${api}/sns/jscode2session`, { schema: sessionSchema }, async (request) => {
+    const { appid, secret, js_code = '' } = request.query;
     if (!apps.has(appid ?? '') || apps.get(appid ?? '') !== secret) return err(40125, 'invalid appsecret');
     try {
       const subject = await takeSandboxCode(sql, 'mini', js_code, now());
@@ -410,10 +424,11 @@ export async function wechatEmulator(
     }
   });
 
-  app.post(`${api}/wxa/business/getuserphonenumber`, async (request) => {
-    const refused = tokenError((request.query as Q).access_token);
+  const phoneSchema = { querystring: tokenQuery, body: fields({ code: text }) };
+  wechat.post(`${api}/wxa/business/getuserphonenumber`, { schema: phoneSchema }, async (request) => {
+    const refused = tokenError(request.query.access_token);
     if (refused) return refused;
-    const { code = '' } = (request.body ?? {}) as { code?: string };
+    const { code = '' } = request.body;
     try {
       const phone = await takeSandboxCode(sql, 'phone', code, now());
       return {
@@ -427,10 +442,11 @@ export async function wechatEmulator(
     }
   });
 
-  app.post(`${api}/wxa/getwxacodeunlimit`, async (request, reply) => {
-    const refused = tokenError((request.query as Q).access_token);
+  const miniCodeSchema = { querystring: tokenQuery, body: fields({ scene: text, page: text }) };
+  wechat.post(`${api}/wxa/getwxacodeunlimit`, { schema: miniCodeSchema }, async (request, reply) => {
+    const refused = tokenError(request.query.access_token);
     if (refused) return refused;
-    const { scene = '', page = '' } = (request.body ?? {}) as { scene?: string; page?: string };
+    const { scene = '', page = '' } = request.body;
     if (!scene || scene.length > 32 || !/^[\w!#$&'()*+,/:;=?@.~-]+$/.test(scene))
       return err(40169, 'invalid scene');
     if (page.startsWith('/')) return err(41030, 'invalid page');
@@ -444,8 +460,11 @@ export async function wechatEmulator(
 
   // ---------------- open.weixin.qq.com: the authorise page ----------------
   const open = `${EMULATOR_PREFIX}/open`;
-  app.get(`${open}/connect/oauth2/authorize`, async (request, reply) => {
-    const { appid, redirect_uri = '', response_type, scope = '', state: st = '' } = request.query as Q;
+  const authorizeSchema = {
+    querystring: fields({ appid: text, redirect_uri: text, response_type: text, scope: text, state: text }),
+  };
+  wechat.get(`${open}/connect/oauth2/authorize`, { schema: authorizeSchema }, async (request, reply) => {
+    const { appid, redirect_uri = '', response_type, scope = '', state: st = '' } = request.query;
     const page = (title: string, body: string) =>
       reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
@@ -482,8 +501,11 @@ export async function wechatEmulator(
     );
   });
 
-  app.get(`${open}/connect/oauth2/approve`, async (request, reply) => {
-    const { redirect_uri = '', state: st = '', scope = '', subject = '' } = request.query as Q;
+  const approveSchema = {
+    querystring: fields({ redirect_uri: text, state: text, scope: text, subject: text }),
+  };
+  wechat.get(`${open}/connect/oauth2/approve`, { schema: approveSchema }, async (request, reply) => {
+    const { redirect_uri = '', state: st = '', scope = '', subject = '' } = request.query;
     let redirect: URL;
     try {
       redirect = new URL(redirect_uri);
