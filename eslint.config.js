@@ -128,11 +128,11 @@ const layerRules = [
  * - nothing in server/ imports the app (src/): what both sides need lives where both import it (schemas/);
  * - the platform (db, contract, shared, security, and the top-level modules below) imports no domain folder: the
  *   domains build on the platform, never the other way round;
- * - a domain imports neither the server's assembly (app.ts, main.ts) nor the demo data (seed.ts, seed/, seed-cli.ts):
- *   those compose the domains.
+ * - a domain imports neither the server's assembly (app.ts, main.ts) nor the demo data (seed/, seed-cli.ts): those
+ *   compose the domains.
  * Tests (and test support modules, `test-*.ts`) are exempt where they must reach further: a platform test may
- * exercise a domain, a domain test builds a server and seeds it; nothing exempts them from the first rule. Every folder of server/ that is not platform, seed/ or media/ is a domain, so a new domain is
- * covered as it is.
+ * exercise a domain, a domain test builds a server and seeds it; nothing exempts them from the first rule. Every
+ * folder of server/ that is not platform, seed/ or media/ is a domain, so a new domain is covered as it is.
  */
 const serverPlatformFolders = ['db', 'contract', 'shared', 'security'];
 const serverPlatformModules = [
@@ -177,9 +177,9 @@ const serverLayers = {
           },
           {
             target: serverDomains.map(notTests),
-            from: ['server/app.ts', 'server/main.ts', 'server/seed.ts', 'server/seed', 'server/seed-cli.ts'],
+            from: ['server/app.ts', 'server/main.ts', 'server/seed', 'server/seed-cli.ts'],
             message:
-              'A domain imports neither the server assembly (app.ts, main.ts) nor the demo data (seed.ts, seed/, seed-cli.ts): they compose the domains. Take what you need as an argument.',
+              'A domain imports neither the server assembly (app.ts, main.ts) nor the demo data (seed/, seed-cli.ts): they compose the domains. Take what you need as an argument.',
           },
         ],
       },

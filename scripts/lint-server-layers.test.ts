@@ -30,6 +30,8 @@ describe('lint: server layers', () => {
     ['server/voting/x.ts', "import { buildServer } from '../app.ts';", 'A domain imports neither'],
     ['server/shop/x.ts', "import { seedShop } from '../seed/shop.ts';", 'A domain imports neither'],
     ['server/events/x.ts', "import { seedDemo } from '../seed/demo.ts';", 'A domain imports neither'],
+    ['server/chat/x.ts', "import '../seed-cli.ts';", 'A domain imports neither'],
+    ['server/uploads/x.ts', "import '../main.ts';", 'A domain imports neither'],
   ])('%s: %s fails', async (filePath, code, message) => {
     const errors = await layerErrors(filePath, code);
     expect(errors).toHaveLength(1);
