@@ -86,6 +86,17 @@ describe.each(['development', 'test'] as const)('in %s', (mode) => {
       .code;
     expect(sent.data.dev_code).toBe(kept);
   });
+
+  it('the dev sinks and the red-packet expiry validate what they are asked: one phone, one address, an id', async () => {
+    const asked = await Promise.all(
+      [
+        { url: '/dev/sms/last?phone=13800000001&phone=13800000002' },
+        { url: '/dev/mail/last?email=a@example.com&email=b@example.com' },
+        { method: 'POST' as const, url: '/dev/redpack/expire', payload: { id: 'first' } },
+      ].map(async (request) => (await app.inject(request)).json()),
+    );
+    expect(asked.map((answer) => answer.xcode)).toEqual([400, 400, 400]);
+  });
 });
 
 describe('in production', () => {

@@ -11,8 +11,11 @@ export const accounts: Domain = {
   plugin(app, { settings, shared }) {
     if (settings.mode === 'production') return;
     devMailRoute(app, shared);
-    // The last code sent to a phone (no SMS gateway is wired locally).
-    app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', async (request) => ({
+    // The last code sent to a phone (no SMS gateway is wired locally). One phone: the schema refuses a repeated one.
+    const schema = {
+      querystring: { type: 'object', properties: { phone: { type: 'string', maxLength: 32 } } },
+    };
+    app.get<{ Querystring: { phone?: string } }>('/dev/sms/last', { schema }, async (request) => ({
       xcode: XCODE.ok,
       msg: 'ok',
       data: { code: await lastDevCode(shared, request.query.phone ?? '') },

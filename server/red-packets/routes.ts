@@ -99,7 +99,8 @@ export function redpackHandlers(services: Pick<Services, 'sql' | 'now' | 'events
  */
 export function redpackDevRoutes(app: FastifyInstance, services: Pick<Services, 'sql' | 'now'>) {
   const { sql, now } = services;
-  app.post<{ Body: { id?: number } }>('/dev/redpack/expire', async (request, reply) => {
+  const schema = { body: { type: 'object', properties: { id: { type: 'integer' } } } };
+  app.post<{ Body: { id?: number } }>('/dev/redpack/expire', { schema }, async (request, reply) => {
     const viewer = await needViewer(sql, request, now());
     const expired = await expireSoon(sql, Number(request.body?.id), viewer.userId, now());
     if (!expired)
