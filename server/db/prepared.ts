@@ -76,9 +76,10 @@ export function prepared<O>(build: (sql: Sql, p: Placeholder) => Compilable<O>):
       if (!(slot in values)) throw new Error(`prepared query: no value for ${slot}`);
       return values[slot];
     });
-  /** The kept statement; a write without `returning` runs and answers no row. */
+  /** The kept statement (a write without `returning` runs and answers no row) and its parameters. */
   const statement = (db: Db, sql: Sql, values: Values) => {
     const entry = compiled(sql);
+    // Rows typed as the builder declared them, the trust kysely's own `execute()` places in its driver.
     entry.statement ??= db.prepare<unknown[], R>(entry.text);
     return { statement: entry.statement, parameters: parameters(entry, values) };
   };
