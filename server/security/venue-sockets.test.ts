@@ -92,6 +92,8 @@ describe('the socket caps (real sockets, default limits)', () => {
       transports: ['websocket'],
       auth: token ? { token } : {},
       reconnection: false,
+      // Thousands of handshakes at once on a busy machine outlast the client's default 20 s.
+      timeout: 120_000,
     });
     sockets.push(socket);
     return socket;
