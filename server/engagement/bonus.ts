@@ -83,10 +83,12 @@ async function giveReward(trx: Sql, bonus: BonusRow, userId: number, amount: num
       .execute();
     return;
   }
+  // A votes bonus linked to no contest was refused before the claim (claimBonus).
+  if (bonus.contest_id === null) return;
   await trx
     .insertInto('vote_user_days')
     .values({
-      contest_id: bonus.contest_id as number,
+      contest_id: bonus.contest_id,
       user_id: userId,
       day: cstDay(now * 1000),
       votes: 0,
