@@ -22,7 +22,6 @@ import { devLogOptions, logRequests } from './dev-log.ts';
 import { healthRoutes } from './health.ts';
 import { appRoutes } from './static.ts';
 import { domains } from './domains.ts';
-import type { HandlerMap } from './contract/register.ts';
 import { openServices, type Services } from './services.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
 import { appConstants, securityHeaders } from './security/headers.ts';
@@ -67,13 +66,15 @@ declare module 'fastify' {
   }
 }
 
-/** The domains' handler maps as one; an operationId two domains answer stops the server at start. */
-function mergeHandlers(maps: HandlerMap[]): HandlerMap {
-  const merged: HandlerMap = {};
+/**
+ * The domains' maps as one (contract handlers by operationId, socket handlers by event name); a name two domains
+ * answer stops the server at start.
+ */
+function mergeByName<M extends object>(maps: M[], merged: M): M {
   for (const map of maps)
-    for (const [operationId, handler] of Object.entries(map)) {
-      if (Object.hasOwn(merged, operationId)) throw new Error(`two domains answer ${operationId}`);
-      Object.assign(merged, { [operationId]: handler });
+    for (const [name, handler] of Object.entries(map)) {
+      if (Object.hasOwn(merged, name)) throw new Error(`two domains answer ${name}`);
+      Object.assign(merged, { [name]: handler });
     }
   return merged;
 }
@@ -261,12 +262,11 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     },
   });
   app.decorate('services', services);
-  registerContract(app, contract, mergeHandlers(domains.map((domain) => domain.routes(services))));
+  const routes = domains.map((domain) => domain.routes(services));
+  registerContract(app, contract, mergeByName(routes, {}));
   for (const domain of domains) await domain.plugin?.(app, services);
-  attachRealtime(app, services, {
-    socketLimits: limits,
-    handlers: Object.assign({}, ...domains.map((domain) => domain.socketHandlers?.(services) ?? {})),
-  });
+  const socketHandlers = domains.map((domain) => domain.socketHandlers?.(services) ?? {});
+  attachRealtime(app, services, { socketLimits: limits, handlers: mergeByName(socketHandlers, {}) });
   healthRoutes(app, { sql, redis: shared.redis });
   await app.register(appRoutes, { distDir: options.distDir ?? path.join(projectRoot, 'dist') });
   return app;

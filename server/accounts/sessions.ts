@@ -71,9 +71,9 @@ export function sessionRow(userId: number, now: number, ttlMs = SESSION_TTL_MS) 
 }
 
 /**
- * A new session for the user (logins call it through services.sessions); earlier sessions of the user are revoked in the same
- * transaction (xcode 100005 for them from then on), which holds the user's row: of logins at once, each revokes the
- * one before it and only the last stays open. Given a transaction, it runs in it.
+ * A new session for the user (logins call it through services.sessions); earlier sessions of the user are revoked in
+ * the same transaction (xcode 100005 for them from then on), which holds the user's row: of logins at once, each
+ * revokes the one before it and only the last stays open. Given a transaction, it runs in it.
  */
 export async function startSession(
   sql: Sql,
