@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
-import { UserCentre } from './UserCentre';
+import { UserCentre, type Activities } from './UserCentre';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -15,7 +15,7 @@ afterEach(() => {
   launchStore.reset();
 });
 
-function renderCentre(videoToken: string, activities = { lotteryId: 1, bonusId: 2, queryId: 3 }) {
+function renderCentre(videoToken: string, activities: Activities = { lotteryId: 1, bonusId: 2, queryId: 3 }) {
   launchStore.update((draft) => {
     draft.videoToken = videoToken;
     draft.locale = 'en';
