@@ -188,7 +188,6 @@ const serverLayers = {
 };
 
 /** The project's own lint rules (scripts/lint/). */
-/** The project's own lint rules (scripts/lint/). */
 const livev3 = { rules: { 'no-real-clock': noRealClock, 'no-registries': noRegistries } };
 
 export default tseslint.config(
