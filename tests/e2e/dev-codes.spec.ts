@@ -3,7 +3,7 @@ import { expect, openRoute, test } from '../fixtures';
 /**
  * A newcomer on a local server logs in without reading the server's code: outside production the login form shows
  * the code it sent in a notice labelled as a development aid (the server answers it as `dev_code`; production never
- * does, proven in server/auth/dev-codes.test.ts). Nothing here reads /dev/sms/last or /dev/mail/last.
+ * does, proven in server/accounts/dev-codes.test.ts). Nothing here reads /dev/sms/last or /dev/mail/last.
  */
 const run = Date.now().toString(36);
 const phone = `137${(Date.now() % 1e8).toString().padStart(8, '0')}`;

@@ -28,7 +28,7 @@ type Props = {
 /**
  * The slide check: a real slider (role="slider" with its value announced), moved by dragging or with the arrow,
  * Home/End and Page keys, so it is operable without a pointer and readable by screen readers. It records the track
- * and hands it to the server (give it a new `key` to start over), which decides (server/auth/slide.ts). Own component rather than a captcha package:
+ * and hands it to the server (give it a new `key` to start over), which decides (server/accounts/slide.ts). Own component rather than a captcha package:
  * the ready-made ones are image puzzles that cannot be solved by keyboard or screen reader, and weigh far more.
  */
 export function SlideCheck({ onSlid, onStart, disabled, disabledReason }: Props) {

@@ -10,7 +10,7 @@ import { now } from '../../lib/clock';
 
 /**
  * The server refuses a verify that reaches it sooner than this after it issued the challenge (MIN_TRACK_MS in
- * server/auth/slide.ts): a slide takes at least that long, and it starts when the challenge is asked for.
+ * server/accounts/slide.ts): a slide takes at least that long, and it starts when the challenge is asked for.
  */
 export const SERVER_MIN_SLIDE_MS = 300;
 
