@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './clock.ts';
 import { projectRoot, readCodeLimits, type ServerConfig } from './config.ts';
+import { AJV_OPTIONS, lazyCompilers } from './contract/compilers.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContract } from './contract/register.ts';
 import type { Engine } from './db/engine.ts';
@@ -104,14 +105,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     // Requests Node refuses itself (431, 414, a malformed request line) answer the envelope too.
     clientErrorHandler,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        removeAdditional: false,
-        allErrors: false,
-        allowUnionTypes: true,
-      },
-    },
+    ajv: { customOptions: AJV_OPTIONS },
+    // Each route's schemas compile on its first request, not at start (server/contract/compilers.ts).
+    schemaController: { compilersFactory: lazyCompilers() },
   });
   limitConnections(app.server, limits);
   if (options.logger === 'dev') logRequests(app);
