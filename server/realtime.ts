@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server as SocketServer, type DefaultEventsMap, type Socket as AnySocket } from 'socket.io';
 import { findViewerByToken, type Viewer } from './accounts/sessions.ts';
 import { creditLiveWatch, LIVE_WATCH_FLUSH_MS, LiveWatchTracker } from './engagement/live-watch.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
@@ -40,6 +40,11 @@ type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown 
  * A socket event handled by a domain (the chat's chat:send, from its `socketHandlers`); a thrown ApiFailure is acked
  * as msg, in the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
  */
+/** What a socket carries from its handshake on (socket.io keeps it with a recovered session, in Redis on several nodes). */
+type SocketData = { viewer?: Viewer | null; tokenHash?: string | null };
+type Server = SocketServer<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type Socket = AnySocket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
 export type SocketHandler = (context: { viewer: Viewer | null; socket: Socket }, payload: unknown) => unknown;
 
 /** What the domains ask of the socket server (services.realtime). */
@@ -110,8 +115,8 @@ function cutLocalSockets(io: Server, revoked: Revoked): number {
   const session = revoked.sessionId;
   let cut = 0;
   for (const socket of io.sockets.sockets.values()) {
-    const viewer = socket.data.viewer as Viewer | null;
-    const socketHash = socket.data.tokenHash as string | null;
+    const viewer = socket.data.viewer ?? null;
+    const socketHash = socket.data.tokenHash ?? null;
     const ofUser = revoked.userId !== undefined && viewer?.userId === revoked.userId;
     if (
       (hash && socketHash === hash) ||
@@ -154,7 +159,7 @@ export function attachRealtime(
     maxSocketsPerSession: options.socketLimits?.maxSocketsPerSession ?? 0,
   });
   let closing = false;
-  const io = new Server(app.server, {
+  const io: Server = new SocketServer(app.server, {
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     // Several nodes: rooms, recovery and server-side events through Redis streams. onlyPlaintext: the packets are
@@ -206,7 +211,7 @@ export function attachRealtime(
   // One login session holds at most maxSocketsPerSession sockets (counted until the socket or its connection ends);
   // anonymous sockets only count against their address's ceiling.
   io.use((socket, next) => {
-    const session = socket.data.tokenHash as string | null;
+    const session = socket.data.tokenHash ?? null;
     if (!session || socket.conn.readyState !== 'open') return next();
     if (!caps.takeSession(session))
       return next(
@@ -308,7 +313,7 @@ export function attachRealtime(
   const watchFlush = setInterval(() => void watching.flush(), options.watchFlushMs ?? LIVE_WATCH_FLUSH_MS);
   watchFlush.unref();
   const eventRooms = (socket: Socket) => [...socket.rooms].filter((room) => room.startsWith('event:'));
-  const watcherOf = (socket: Socket) => (socket.data.viewer as Viewer | null)?.userId;
+  const watcherOf = (socket: Socket) => (socket.data.viewer ?? null)?.userId;
 
   io.on('connection', (socket) => {
     const userId = watcherOf(socket);
@@ -333,7 +338,7 @@ export function attachRealtime(
         return;
       }
       // The room carries the event's chat: only for viewers who passed its gates.
-      if (!(await mayViewerWatch(sql, event, socket.data.viewer as Viewer | null, now()))) {
+      if (!(await mayViewerWatch(sql, event, socket.data.viewer ?? null, now()))) {
         ack?.({ ok: false, msg: GATED.texts['zh-CN'], xcode: GATED.xcode });
         return;
       }
@@ -348,7 +353,7 @@ export function attachRealtime(
       socket.on(name, async (payload: unknown, ack?: Ack) => {
         try {
           if (!(await sessionHolds(socket))) return;
-          const data = await handler({ viewer: socket.data.viewer as Viewer | null, socket }, payload);
+          const data = await handler({ viewer: socket.data.viewer ?? null, socket }, payload);
           ack?.({ ok: true, data });
         } catch (error) {
           if (!(error instanceof ApiFailure)) app.log.error(error);

@@ -280,7 +280,9 @@ export function chatSocketHandlers(
 ): Record<string, SocketHandler> {
   return {
     'chat:send': ({ viewer }, payload) => {
-      const { token, content } = (payload ?? {}) as { token?: unknown; content?: unknown };
+      const fields = typeof payload === 'object' && payload !== null ? payload : {};
+      const token = 'token' in fields ? fields.token : undefined;
+      const content = 'content' in fields ? fields.content : undefined;
       return sendChatText(services, viewer, token, content, services.now());
     },
   };

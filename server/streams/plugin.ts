@@ -8,6 +8,7 @@ import { signPlaylist } from './sign.ts';
 const NAME = /^[a-z0-9-]+$/;
 const FILE = /^[a-z0-9-]+\.(m3u8|ts|jpg)$/;
 const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' } as const;
+const isStreamFile = (extension: string): extension is keyof typeof TYPES => Object.hasOwn(TYPES, extension);
 
 /**
  * HLS demo streams: /streams/vod/<name>/... as recorded, /streams/live/<name>/... as a looping live window.
@@ -30,10 +31,11 @@ export async function streamRoutes(
     if (!parts.every((part, i) => (i === parts.length - 1 ? FILE.test(part) : NAME.test(part))))
       return notFound(reply);
     const file = path.join(streamsDir, ...parts);
-    const extension = path.extname(file).slice(1) as keyof typeof TYPES;
+    const extension = path.extname(file).slice(1);
+    if (!isStreamFile(extension)) return notFound(reply);
     const query: { exp?: unknown; sig?: unknown } =
       typeof request.query === 'object' && request.query !== null ? request.query : {};
-    const pathname = request.url.split('?', 1)[0] as string;
+    const pathname = request.url.split('?', 1)[0] ?? '';
     if (extension !== 'jpg' && !signer.verify(pathname, query.exp, query.sig))
       return reply
         .code(403)

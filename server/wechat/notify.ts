@@ -127,14 +127,23 @@ export async function notifyRoutes(
       try {
         if (kind === 'payment') {
           if (eventType !== 'TRANSACTION.SUCCESS') return reply.code(204).send();
+          const transaction = paymentOf(resource);
+          if (!transaction) return fail(reply, 400, 'malformed payment resource');
           const result = await settleTransaction(
             { ...runtime, onLate: options.onLate },
-            resource as unknown as PayTransaction,
+            transaction,
             runtime.now(),
           );
           runtime.log(`payment notification ${String(resource.out_trade_no)}: ${result}`);
         } else {
-          await settleRefund(runtime, resource as { out_refund_no: string; refund_status: string });
+          const { out_refund_no, refund_id, refund_status } = resource;
+          if (typeof out_refund_no !== 'string' || typeof refund_status !== 'string')
+            return fail(reply, 400, 'malformed refund resource');
+          await settleRefund(runtime, {
+            out_refund_no,
+            refund_status,
+            ...(typeof refund_id === 'string' ? { refund_id } : {}),
+          });
         }
       } catch (error) {
         runtime.log(`${kind} notification not applied: ${(error as Error).message}`);
@@ -146,4 +155,20 @@ export async function notifyRoutes(
 
   app.post(NOTIFY_PATH, { bodyLimit: NOTIFY_BODY_LIMIT }, handle('payment'));
   app.post(REFUND_NOTIFY_PATH, { bodyLimit: NOTIFY_BODY_LIMIT }, handle('refund'));
+}
+
+/**
+ * What settling reads of a decrypted payment notification, each field checked for its type: null when the order
+ * number or the state is missing (a resource WeChat signed but that does not say which order, or how it stands).
+ */
+function paymentOf(resource: Record<string, unknown>): PayTransaction | null {
+  const { out_trade_no, trade_state, transaction_id, amount } = resource;
+  if (typeof out_trade_no !== 'string' || typeof trade_state !== 'string') return null;
+  const total = typeof amount === 'object' && amount !== null && 'total' in amount ? amount.total : undefined;
+  return {
+    out_trade_no,
+    trade_state,
+    ...(typeof transaction_id === 'string' ? { transaction_id } : {}),
+    ...(typeof total === 'number' ? { amount: { total } } : {}),
+  };
 }
