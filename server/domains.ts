@@ -9,6 +9,7 @@ import { chat } from './chat/index.ts';
 import { downloads } from './downloads/index.ts';
 import { engagement } from './engagement/index.ts';
 import { events } from './events/index.ts';
+import { organisations } from './organisations/index.ts';
 import { redPackets } from './red-packets/index.ts';
 import type { Domain } from './services.ts';
 import { shop } from './shop/index.ts';
@@ -27,6 +28,7 @@ export const domains: readonly Domain[] = [
   shop,
   downloads,
   engagement,
+  organisations,
   channel,
   uploads,
   streams,

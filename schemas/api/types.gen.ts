@@ -1025,6 +1025,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/organisations/my_actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the viewer may do as an organiser for the event of the token: the actions the viewer's role in the organisation owning the event grants (owner: all; operator: shop, sign_up_review, chat_moderation, check_in, download; data_viewer: download; check_in_staff: check_in). An empty list for an anonymous viewer, a viewer with no role there, or an event no organisation owns. Any viewer may ask about themselves: this is no organiser call. An unknown token answers xcode 404 '活动不存在' ('No such event'), in the request's locale. */
+        get: operations["organiserMyActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/wechat/redpack/send": {
         parameters: {
             query?: never;
@@ -2230,6 +2247,11 @@ export interface components {
             cover: string;
             created_at: number;
         };
+        /**
+         * @description What an organiser call does, as far as roles are concerned (server/organisations/roles.ts)
+         * @enum {unknown}
+         */
+        OrganiserAction: "shop" | "sign_up_review" | "chat_moderation" | "check_in" | "download";
         RedPacket: {
             id: number;
             sender_id: number;
@@ -4832,6 +4854,35 @@ export interface operations {
                         msg: string;
                         data: {
                             saved: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    organiserMyActions: {
+        parameters: {
+            query: {
+                /** @description The event's token */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            actions: components["schemas"]["OrganiserAction"][];
                         };
                     };
                 };

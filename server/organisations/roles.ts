@@ -17,6 +17,7 @@
  * (server/organisations/owners.ts finds it). A refusal is the call's own permission-denied answer, as before
  * organisations existed: the shop's 40507, check-in's 40804, the chat's 403, the download's 'no download permission'.
  */
+import type { ContractSchema } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { OrganiserRole } from '../db/tables/organisations.ts';
 import { ENGAGE_XCODE } from '../engagement/common.ts';
@@ -25,8 +26,8 @@ import { SHOP_XCODE } from '../shop/common.ts';
 
 export type { OrganiserRole };
 
-/** What an organiser call does, as far as roles are concerned. */
-export type OrganiserAction = 'shop' | 'sign_up_review' | 'chat_moderation' | 'check_in' | 'download';
+/** What an organiser call does, as far as roles are concerned (the contract names them: the viewer is told theirs). */
+export type OrganiserAction = ContractSchema<'OrganiserAction'>;
 
 export const ORGANISER_ACTIONS: readonly OrganiserAction[] = [
   'shop',
@@ -92,6 +93,16 @@ export async function roleIn(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.role ?? null;
+}
+
+/** What the user may do for the organisation: its role's actions, none without a role or without an organisation. */
+export async function actionsIn(
+  sql: Sql,
+  userId: number,
+  organisationId: number | null,
+): Promise<OrganiserAction[]> {
+  const role = organisationId === null ? null : await roleIn(sql, userId, organisationId);
+  return role === null ? [] : [...ROLE_ACTIONS[role]];
 }
 
 /** The organisations in which the user may do the action (none for a viewer who is nobody's staff). */
