@@ -5,7 +5,8 @@ import { expect, openRoute, test } from '../fixtures';
  * A newcomer reaches every page by taps, from the demo room or the channel home, without typing a link: the live
  * room's 我的 opens the user centre, whose links open the event's activities and the viewer's own pages, each with
  * the event token kept; the room's contest card opens the contest and its pages. Each test is a fresh viewer of its
- * own (e-mail login) and only opens pages: nothing a screenshot shows changes.
+ * own (e-mail login) and only opens pages: nothing a screenshot shows changes. The demo organisation's operator
+ * (server/seed/organisations.ts) finds the organiser pages the same way; it only opens them too.
  */
 const run = Date.now().toString(36);
 const ROOM_TITLE = '2026 新品发布会 · 现场直播';
@@ -21,6 +22,9 @@ async function loginAsNewViewer(page: Page, request: APIRequestContext, name: st
     answer.data.token as string,
   );
 }
+
+/** The demo organisation's operator (7003: downloads and check-in among its actions), by its seeded session. */
+const OPERATOR_TOKEN = 'shop-organiser-7003';
 
 const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -80,6 +84,41 @@ test('from the demo room every page of the user centre is a tap away, with the e
     await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
     await expect(page.getByRole('region', { name: '邀请好友' })).toBeInViewport();
   });
+});
+
+test('from the demo room an organiser taps to the downloads and to staff check-in, with the event kept', async ({
+  page,
+}) => {
+  await page.addInitScript((token) => localStorage.setItem('livev3:auth', token), OPERATOR_TOKEN);
+  await openRoute(page, '/pages/home/index?token=demo');
+  await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
+  await openUserCentre(page);
+  const organiser = page.getByRole('navigation', { name: '组织者' });
+  for (const [link, heading] of [
+    ['数据下载', '数据下载'],
+    ['工作人员签到', '工作人员签到'],
+  ]) {
+    await test.step(link, async () => {
+      await organiser.getByRole('link', { name: link, exact: true }).click();
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
+      await page.goBack();
+      await expect(pageHeading(page, '我的')).toBeVisible();
+    });
+  }
+});
+
+test("a viewer who is nobody's staff sees no organiser pages in the user centre", async ({
+  page,
+  request,
+}) => {
+  await loginAsNewViewer(page, request, 'not-staff');
+  await openRoute(page, '/pages/home/index?token=demo');
+  const answered = page.waitForResponse((response) => response.url().includes('/organisations/my_actions'));
+  await openUserCentre(page);
+  expect((await (await answered).json()).data).toEqual({ actions: [] });
+  await expect(page.getByRole('navigation', { name: '我的服务' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '组织者' })).toHaveCount(0);
 });
 
 test("from the demo room the contest's pages are taps away", async ({ page }) => {

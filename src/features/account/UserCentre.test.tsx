@@ -1,10 +1,24 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clearTokens, storeToken } from '../../lib/auth';
 import { initI18n } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
+import type * as AccountApi from './api';
 import { UserCentre, type Activities } from './UserCentre';
+
+/** The organiser actions the server grants the logged-in viewer of the next render. */
+const granted = vi.hoisted(() => ({ actions: [] as AccountApi.OrganiserAction[], asked: [] as string[] }));
+vi.mock('./api', async (original) => ({
+  ...(await original<typeof AccountApi>()),
+  fetchUserInfo: vi.fn(async () => ({ nickname: 'Staff', avatar: '', phone: '' })),
+  fetchSessions: vi.fn(async () => ({ list: [] })),
+  fetchOrganiserActions: vi.fn(async (eventToken: string) => {
+    granted.asked.push(eventToken);
+    return granted.actions;
+  }),
+}));
 
 beforeAll(async () => {
   await initI18n('en');
@@ -12,7 +26,10 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  clearTokens();
   launchStore.reset();
+  granted.actions = [];
+  granted.asked = [];
 });
 
 function renderCentre(videoToken: string, activities: Activities = { lotteryId: 1, bonusId: 2, queryId: 3 }) {
@@ -66,8 +83,9 @@ describe('UserCentre links (logged out)', () => {
     expect(target('My invitations').params.get('section')).toBe('invite');
     expect(target('My check-ins').params.get('section')).toBe('mine');
     expect(target('Complaint').params.get('target')).toBe('demo');
-    // Downloads are for the organisation's staff, whom the account answer does not name.
-    expect(screen.queryByRole('link', { name: /download/i })).toBeNull();
+    // The organiser pages are for the staff of the event's organisation: a logged-out viewer is nobody's.
+    expect(screen.queryByRole('navigation', { name: 'Organiser' })).toBeNull();
+    expect(granted.asked).toEqual([]);
   });
 
   it('leaves out the pages about an event outside one, and the activities the config does not name', () => {
@@ -83,5 +101,61 @@ describe('UserCentre links (logged out)', () => {
       'Bind phone',
       'Diagnostics',
     ]);
+  });
+});
+
+describe('UserCentre organiser links (logged in)', () => {
+  function renderLoggedIn(videoToken: string, actions: AccountApi.OrganiserAction[]) {
+    granted.actions = actions;
+    storeToken(videoToken, 'session-token');
+    renderCentre(videoToken);
+  }
+  const organiserLinks = async () => {
+    await screen.findByRole('heading', { name: 'Staff' });
+    const nav = screen.queryByRole('navigation', { name: 'Organiser' });
+    return nav
+      ? within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent?.replace('›', ''))
+      : [];
+  };
+
+  it('shows no organiser link to a viewer the server grants no organiser action', async () => {
+    renderLoggedIn('demo', []);
+    expect(await organiserLinks()).toEqual([]);
+    expect(granted.asked).toEqual(['demo']);
+    expect(screen.queryByRole('link', { name: 'Downloads' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Staff check-in' })).toBeNull();
+  });
+
+  it('links the downloads when download is granted, staff check-in when check_in is, keeping the event and language', async () => {
+    renderLoggedIn('demo', ['download']);
+    expect(await screen.findByRole('link', { name: 'Downloads' })).toBeTruthy();
+    expect(await organiserLinks()).toEqual(['Downloads']);
+    cleanup();
+
+    renderLoggedIn('demo', ['check_in']);
+    expect(await screen.findByRole('link', { name: 'Staff check-in' })).toBeTruthy();
+    expect(await organiserLinks()).toEqual(['Staff check-in']);
+    cleanup();
+
+    renderLoggedIn('demo', ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download']);
+    expect(await screen.findByRole('link', { name: 'Downloads' })).toBeTruthy();
+    expect(await organiserLinks()).toEqual(['Downloads', 'Staff check-in']);
+    for (const [name, path] of [
+      ['Downloads', '/pages/user/download/index'],
+      ['Staff check-in', '/pages/check-in/staff/index'],
+    ]) {
+      const link = target(name);
+      expect(link.path, name).toBe(path);
+      expect(link.params.get('token'), name).toBe('demo');
+      expect(link.params.get('locale'), name).toBe('en');
+    }
+  });
+
+  it('does not ask outside an event', async () => {
+    renderLoggedIn('', ['download', 'check_in']);
+    expect(await organiserLinks()).toEqual([]);
+    expect(granted.asked).toEqual([]);
   });
 });

@@ -14,7 +14,16 @@ import { button } from '../../ui/button/button.css';
 import { form, input } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
 import { card, note } from '../../ui/card/card.css';
-import { fetchSessions, fetchUserInfo, logout, revokeSession, updateUserInfo, type UserInfo } from './api';
+import {
+  fetchOrganiserActions,
+  fetchSessions,
+  fetchUserInfo,
+  logout,
+  revokeSession,
+  updateUserInfo,
+  type OrganiserAction,
+  type UserInfo,
+} from './api';
 import { actions, heading, list } from './page.css';
 import { item, itemTitle } from './FavouritesPage.css';
 import * as styles from './UserCentre.css';
@@ -40,7 +49,9 @@ type Entry = {
     | 'phone'
     | 'information'
     | 'complaint'
-    | 'diagnostics';
+    | 'diagnostics'
+    | 'downloads'
+    | 'staffCheckIn';
   /** The block the page shows: config/app.json says on which route (`pageShowing`). */
   block: string;
   extra?: ExtraData;
@@ -76,8 +87,15 @@ const ownEntries = (videoToken: string): Entry[] => [
     ofEvent: true,
   },
   { key: 'diagnostics', block: 'account-diagnostics' },
-  // No downloads: they are for staff of the event's organisation, and the account answer does not say who is (its
-  // flat permission list grants nothing since organisations own events; server/README.md, Organisations and roles).
+];
+
+/**
+ * The organiser pages of the event, each for the staff whose role in the event's organisation grants its action (the
+ * server says which: the account's flat permission list grants nothing; server/README.md, Organisations and roles).
+ */
+const organiserEntries = (actions: readonly OrganiserAction[]): Entry[] => [
+  { key: 'downloads', block: 'shop-downloads', ofEvent: true, hidden: !actions.includes('download') },
+  { key: 'staffCheckIn', block: 'check-in-staff', ofEvent: true, hidden: !actions.includes('check_in') },
 ];
 
 const formatDate = (ms: number, locale: string) =>
@@ -97,6 +115,7 @@ export function UserCentre({ activities }: { activities: Activities }) {
   const [editing, setEditing] = useState(false);
   const [nickname, setNickname] = useState('');
   const [loggedIn, setLoggedIn] = useState(() => Boolean(getAuthToken(videoToken)));
+  const [organiser, setOrganiser] = useState<readonly OrganiserAction[]>([]);
 
   const [version, setVersion] = useState(0);
   const load = () => setVersion((value) => value + 1);
@@ -111,6 +130,20 @@ export function UserCentre({ activities }: { activities: Activities }) {
         // shown by the API helper (or the login runs)
       });
   }, [loggedIn, version]);
+  useEffect(() => {
+    if (!loggedIn || !videoToken) return;
+    let current = true;
+    fetchOrganiserActions(videoToken)
+      .then((actions) => {
+        if (current) setOrganiser(actions);
+      })
+      .catch(() => {
+        // No organiser links: the viewer's own pages do not depend on them.
+      });
+    return () => {
+      current = false;
+    };
+  }, [loggedIn, videoToken]);
 
   if (!loggedIn)
     return (
@@ -174,6 +207,7 @@ export function UserCentre({ activities }: { activities: Activities }) {
     clearTokens();
     toast(t('account.user.loggedOut'));
     setUser(null);
+    setOrganiser([]);
     setLoggedIn(false);
   };
 
@@ -250,7 +284,7 @@ export function UserCentre({ activities }: { activities: Activities }) {
           </div>
         )}
       </section>
-      <Entries activities={activities} />
+      <Entries activities={activities} organiser={organiser} />
       <section className={card}>
         <Language />
       </section>
@@ -293,11 +327,18 @@ export function UserCentre({ activities }: { activities: Activities }) {
 }
 
 /**
- * The links to the event's activities and to the viewer's own pages, each to the route config/app.json shows its block
- * on (carrying the event, the inviter and the language like every link); a page config does not show has no link,
- * and a group without links is left out.
+ * The links to the event's activities, to the viewer's own pages and to the organiser pages the viewer may use, each
+ * to the route config/app.json shows its block on (carrying the event, the inviter and the language like every link);
+ * a page config does not show has no link, and a group without links is left out.
  */
-function Entries({ activities }: { activities: Activities }) {
+function Entries({
+  activities,
+  organiser = [],
+}: {
+  activities: Activities;
+  /** The viewer's organiser actions for the event (none logged out). */
+  organiser?: readonly OrganiserAction[];
+}) {
   const { t } = useTranslation();
   const { videoToken } = launchStore.get();
   const shown = (entries: Entry[]) =>
@@ -308,6 +349,7 @@ function Entries({ activities }: { activities: Activities }) {
   const groups = [
     { key: 'activities' as const, entries: shown(activityEntries(activities)) },
     { key: 'entries' as const, entries: shown(ownEntries(videoToken)) },
+    { key: 'organiser' as const, entries: shown(organiserEntries(organiser)) },
   ].filter((group) => group.entries.length);
   return groups.map(({ key, entries }) => (
     <nav key={key} className={card} aria-labelledby={`user-${key}`}>

@@ -7,6 +7,7 @@ const SMS_PATH = '/v3/api/phone/sms/{type}' as const;
 export type SmsPurpose = 'login' | 'bind';
 export type UserInfo = ApiData<'/v3/api/user/info', 'post'>;
 export type LoginAnswer = ApiData<'/v3/api/login/phone/sms', 'post'>;
+export type OrganiserAction = ApiData<'/v3/api/organisations/my_actions', 'get'>['actions'][number];
 
 /** The contract's path has a `{type}` parameter, which the typed helper does not fill in: fill and type it here. */
 export const sendSmsCode = (purpose: SmsPurpose, phone: string, ticket: string) =>
@@ -41,3 +42,9 @@ export const updateUserInfo = (changes: { nickname?: string; avatar?: string }) 
 export const fetchSessions = () => api.get('/v3/api/user/sessions', {}, { login: true });
 export const revokeSession = (id: string) => api.post('/v3/api/user/session/revoke', { id }, { login: true });
 export const logout = () => api.post('/v3/api/user/logout', {}, { login: true });
+
+/** What the viewer may do as an organiser for the event (none when the viewer is nobody's staff there). */
+export const fetchOrganiserActions = (eventToken: string) =>
+  api
+    .get('/v3/api/organisations/my_actions', { token: eventToken }, { quiet: true, noErrorToast: true })
+    .then((answer) => answer.actions);
