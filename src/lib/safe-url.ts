@@ -3,6 +3,9 @@
  * https on an allowed host, and in-app redirects must stay inside the hash router.
  */
 
+import { appConfig } from '../engine/config';
+import { findRoute } from '../engine/routes';
+
 /** The host an allow-list entry names: 'Example.com.' and 'example.com' are the same host. */
 function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '');
@@ -40,7 +43,8 @@ export function isAllowedExternalUrl(url: string, allowList: readonly string[]):
 
 /**
  * An in-app hash route to go to after a page is done ('/pages/home/index?x=1', '/'), or null when the value could
- * leave the app: a scheme ('javascript:', 'https:'), a protocol-relative '//host', a backslash, or control characters.
+ * leave the app (a scheme such as 'javascript:' or 'https:', a protocol-relative '//host', a backslash, control
+ * characters) or names no route of config/app.json.
  */
 export function safeRedirectPath(path: string | null | undefined): string | null {
   if (typeof path !== 'string') return null;
@@ -52,6 +56,5 @@ export function safeRedirectPath(path: string | null | undefined): string | null
   const pathname = value.split(/[?#]/)[0] ?? '';
   if (pathname.includes('//') || pathname.includes(':')) return null;
   if (pathname.split('/').some((segment) => segment === '..' || segment === '.')) return null;
-  if (value !== '/' && !value.startsWith('/pages/') && !/^\/[\w-]+(?:[?#]|$)/.test(value)) return null;
-  return value;
+  return findRoute(appConfig, pathname) ? value : null;
 }

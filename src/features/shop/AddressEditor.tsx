@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDraft } from '../../lib/draft';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
+import { safeRedirectPath } from '../../lib/safe-url';
 import { isMobilePhone } from '../../lib/validators';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
@@ -11,7 +12,7 @@ import { toast } from '../../ui/toast/toast';
 import { card, heading } from '../../ui/card/card.css';
 import { fetchAddresses, saveAddress, type Address, type AddressInput } from './api';
 import { loadRegions, type Regions } from './regions';
-import { ADDRESSES_PAGE } from './routes';
+import { addressesPage } from './routes';
 import { LoadState } from './States';
 import { queryId, useLoad } from './useLoad';
 import * as styles from './AddressEditor.css';
@@ -31,9 +32,9 @@ const EMPTY: Draft = {
 /** The address editor's draft: one for a new address, one per address being changed (kept until it is saved). */
 export const addressDraftKey = (id: number | null) => `shop-address:${id ?? 'new'}`;
 
-/** Only an in-app page may be where the editor returns to. */
+/** Only a page of the app may be where the editor returns to. */
 function safeBack(raw: string | null): string {
-  return raw && /^\/pages\/[\w/-]+(\?[^#]*)?$/.test(raw) ? raw : ADDRESSES_PAGE;
+  return safeRedirectPath(raw) ?? addressesPage();
 }
 
 /** Adds (no `id`) or edits an address; `back` is the page to return to. */
