@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig } from './config';
 import type { AppConfig } from './config';
-import { findRoute, pageShowing } from './routes';
+import { findRoute, pageShowing, pathTo } from './routes';
 
 describe('findRoute', () => {
   it('finds a route by its path and by each alias', () => {
@@ -64,5 +64,29 @@ describe('pageShowing', () => {
     expect(pageShowing(appConfig, 'lottery')).toBe('/pages/lottery/index');
     expect(pageShowing(appConfig, 'check-in-mine')).toBe('/pages/check-in/index');
     expect(pageShowing(appConfig, 'invite')).toBe('/pages/home/index');
+  });
+});
+
+describe('pathTo', () => {
+  it('finds a page by its key', () => {
+    expect(pathTo(appConfig, { page: 'home' })).toBe('/pages/home/index');
+    expect(pathTo(appConfig, { page: 'preview-image' })).toBe('/preview-image');
+  });
+  it("tells apart the pages that show one block by the block's props and the route's theme variant", () => {
+    expect(pathTo(appConfig, { block: 'vote-rank', props: { by: 'teams' } })).toBe(
+      '/pages/vote/team-rank/index',
+    );
+    expect(pathTo(appConfig, { block: 'vote-rank', themeVariant: 'channel' })).toBe(
+      '/pages/channel/rank/index',
+    );
+    expect(pathTo(appConfig, { block: 'lottery', props: { presentation: 'grid' } })).toBe(
+      '/pages/lottery/grid/index',
+    );
+  });
+  it('names the target no route matches', () => {
+    expect(() => pathTo(appConfig, { block: 'nowhere' })).toThrow(
+      'config/app.json: no route for the link target {"block":"nowhere"}',
+    );
+    expect(() => pathTo(appConfig, { page: 'nowhere' })).toThrow('{"page":"nowhere"}');
   });
 });

@@ -1,4 +1,5 @@
 import '../../features/channel/messages';
+import { channelRankPage } from '../../features/channel/routes';
 import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
@@ -10,7 +11,7 @@ import * as styles from './ChannelRank.css';
 export function ChannelRank({ props }: BlockProps<{ voteId?: number }>) {
   const { t } = useTranslation();
   const titleId = useId();
-  const href = `#${buildPath('/pages/channel/rank/index', { vote_id: props.voteId })}`;
+  const href = `#${buildPath(channelRankPage(), { vote_id: props.voteId })}`;
   return (
     <section className={card} aria-labelledby={titleId}>
       <a className={styles.link} href={href}>

@@ -1,6 +1,7 @@
 import '../../features/channel/messages';
 import { useChannel } from '../../features/channel/store';
 import { openFresh, roomHref } from '../../features/channel/VideoTile';
+import { channelPage } from '../../features/channel/routes';
 import { useVideo } from '../../features/video/store';
 import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
@@ -20,7 +21,7 @@ export function ChannelRoomBar({ props }: BlockProps<{ others?: number }>) {
       <div className={styles.top}>
         <a
           className={styles.back}
-          href={`#${buildPath('/pages/channel/index', { channelToken: info.token }, { ...launchStore.get(), videoToken: '' })}`}
+          href={`#${buildPath(channelPage(), { channelToken: info.token }, { ...launchStore.get(), videoToken: '' })}`}
         >
           {t('channel.backToChannel')}
         </a>

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videoStore } from '../../features/video/store';
 import type { VideoInfo } from '../../features/video/types';
-import { CONTEST_PAGE } from '../../features/vote/routes';
+import { contestPage } from '../../features/vote/routes';
 import { initI18n } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { VoteTotals } from './VoteTotals';
@@ -43,7 +43,7 @@ describe('VoteTotals', () => {
       <MemoryRouter initialEntries={['/pages/live/index?token=demo']}>
         <Routes>
           <Route path="/pages/live/index" element={<VoteTotals props={{}} />} />
-          <Route path={CONTEST_PAGE} element={<ContestPage />} />
+          <Route path={contestPage()} element={<ContestPage />} />
         </Routes>
       </MemoryRouter>,
     );

@@ -3,7 +3,7 @@ import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { Link } from 'react-router-dom';
 import { loadVoteTotals } from '../../features/video/content-api';
 import { useLiveRoomData } from '../../features/video/use-live-room-data';
-import { CONTEST_PAGE } from '../../features/vote/routes';
+import { contestPage } from '../../features/vote/routes';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import { button } from '../../ui/button/button.css';
@@ -47,7 +47,7 @@ export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
             </ol>
             <Link
               className={`${button({ tone: 'secondary', size: 'sm' })} ${styles.contestLink}`}
-              to={buildPath(CONTEST_PAGE, { vote_id: contest.id })}
+              to={buildPath(contestPage(), { vote_id: contest.id })}
             >
               {t('liveRoom.openContest')}
             </Link>

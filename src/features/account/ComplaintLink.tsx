@@ -1,9 +1,7 @@
 import './action-texts';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
-
-/** The complaint page; it reads what the complaint is about from `target_kind` and `target`. */
-export const COMPLAINT_PAGE = '/pages/complaint/tousu/index';
+import { complaintPage } from './routes';
 
 export type ComplaintTarget = {
   /** video: the event token; player: `<contest id>:<player id>`; chat: the message id. */
@@ -14,7 +12,7 @@ export type ComplaintTarget = {
 /** Opens the complaint page about a video, a player or a chat line (the page asks for the login when needed). */
 export function useOpenComplaint() {
   const navigate = useAppNavigate();
-  return ({ kind, target }: ComplaintTarget) => navigate(COMPLAINT_PAGE, { target_kind: kind, target });
+  return ({ kind, target }: ComplaintTarget) => navigate(complaintPage(), { target_kind: kind, target });
 }
 
 /** A 'Complain' button for a page about one thing (the player page), in the look the page gives it. */

@@ -1,5 +1,7 @@
 import './texts';
 import { useState } from 'react';
+import { appConfig } from '../../engine/config';
+import { pathTo } from '../../engine/routes';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { button } from '../../ui/button/button.css';
@@ -8,6 +10,7 @@ import { usePagedList } from '../../lib/paged';
 import { WindowedList } from '../../ui/windowed-list/WindowedList';
 import { card, note } from '../../ui/card/card.css';
 import { fetchFavourites, removeFavourite, type Favourite, type FavouriteKind } from './favourites';
+import { liveRoomPage } from '../video/routes';
 import { heading } from './page.css';
 import { tab, tabs } from './LoginPanel.css';
 import { entry } from './UserCentre.css';
@@ -24,9 +27,9 @@ export function FavouritesPage() {
   const list = usePagedList(`${kind}:${round}`, (page) => fetchFavourites(kind, page));
 
   const open = (item: Favourite) => {
-    if (item.kind === 'video') return navigate('/pages/home/index', { token: item.target });
+    if (item.kind === 'video') return navigate(liveRoomPage(), { token: item.target });
     const [voteId, playerId] = item.target.split(':');
-    navigate('/pages/vote/player/index', { vote_id: voteId, player_id: playerId });
+    navigate(pathTo(appConfig, { block: 'vote-player' }), { vote_id: voteId, player_id: playerId });
   };
   const remove = async (item: Favourite) => {
     try {

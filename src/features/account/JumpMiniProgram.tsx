@@ -7,6 +7,7 @@ import { button } from '../../ui/button/button.css';
 import { card, note } from '../../ui/card/card.css';
 import { heading } from './page.css';
 import * as styles from './JumpMiniProgram.css';
+import { jumpMiniProgramPage } from './routes';
 
 export type JumpProps = { username: string; path: string };
 
@@ -19,7 +20,7 @@ export function JumpMiniProgram({ username, path }: JumpProps) {
   const [copied, setCopied] = useState('');
   const version = wechatVersion();
   const openTag = isWeChat() && version !== null && compareVersions(version, MIN_SHARE_VERSION) >= 0;
-  const link = new URL(`#${buildPath('/pages/jump-mp/index')}`, window.location.href).toString();
+  const link = new URL(`#${buildPath(jumpMiniProgramPage())}`, window.location.href).toString();
   // Mini-program paths are written without the leading slash (pages/index/index); the code call wants an in-app route.
   const code = `/v2/api/mini/qrcode_param?path=${encodeURIComponent(path.startsWith('/') ? path : `/${path}`)}`;
 

@@ -15,6 +15,7 @@ import { EmailLoginForm } from './EmailLoginForm';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { heading } from './page.css';
 import * as styles from './LoginPanel.css';
+import { userCentrePage } from './routes';
 
 type Tab = 'phone' | 'email';
 const TABS: Tab[] = ['phone', 'email'];
@@ -48,7 +49,7 @@ export function LoginPanel() {
 
   const wechatLogin = () => {
     const back = new URL(window.location.href);
-    back.hash = redirect && redirect.startsWith('/') ? redirect : '/pages/user/index';
+    back.hash = redirect && redirect.startsWith('/') ? redirect : userCentrePage();
     window.location.assign(wechatLoginUrl(back.toString(), videoToken, window.location.origin));
   };
 

@@ -26,13 +26,13 @@ import {
   type LoginResumedDetail,
 } from '../../lib/login-return';
 import { loadVideoDetail } from '../video/api';
+import { loginPage, userCentrePage } from './routes';
 import { now } from '../../lib/clock';
 
 addMessages('login', { 'zh-CN': zhCN, en });
 
 export { stripAuthToken };
 
-export const LOGIN_PAGE_PATH = '/pages/login/index';
 /** A remembered action older than this is dropped: the viewer has moved on. */
 const PENDING_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -113,7 +113,7 @@ export function loginPagePath(returnTo: string, videoToken: string, locale: stri
   if (videoToken) params.set('token', videoToken);
   params.set('locale', locale);
   params.set('redirect', returnTo);
-  return `${LOGIN_PAGE_PATH}?${params.toString()}`;
+  return `${loginPage()}?${params.toString()}`;
 }
 
 /**
@@ -126,7 +126,7 @@ export function startLogin(
 ): 'wechat' | 'login-page' | 'here' {
   const href = stripAuthToken(env.href);
   const route = hashRoute(href);
-  if (route.split('?')[0] === LOGIN_PAGE_PATH) return 'here';
+  if (route.split('?')[0] === loginPage()) return 'here';
   const existing = readPendingLogin();
   if (!existing || env.now - existing.at > 2000 || existing.href !== href) {
     const pending: PendingLogin = { href, scrollY: Math.round(env.scrollY), call, at: env.now };
@@ -235,7 +235,7 @@ export function returnAfterLogin(redirect: string | null, videoToken: string): v
   const target =
     redirect && redirect.startsWith('/') && !redirect.startsWith('//')
       ? redirect
-      : buildPath('/pages/user/index');
+      : buildPath(userCentrePage());
   const url = new URL(window.location.href);
   url.hash = target;
   window.location.replace(url.toString());

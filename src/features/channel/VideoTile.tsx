@@ -4,12 +4,13 @@ import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import { Highlight } from './Highlight';
+import { channelRoomPage } from './routes';
 import type { ChannelVideo } from './store';
 import * as styles from './VideoTile.css';
 
 /** The channel live room of one of the channel's videos (the channel token rides along with the navigation helper). */
 export function roomHref(videoToken: string): string {
-  return `#${buildPath('/pages/channel/room-new/index', { token: videoToken })}`;
+  return `#${buildPath(channelRoomPage(), { token: videoToken })}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { setupJsSdk } from '../../lib/wechat/setup';
 import { setShare, type SharePayload } from '../../lib/wechat/share';
 import { WechatError } from '../../lib/wechat/errors';
 import { isShareSupported, isWeChat } from '../../lib/wechat/user-agent';
+import { channelPage } from './routes';
 import type { ChannelHome } from './store';
 
 const DESC_MAX = 60;
@@ -20,7 +21,7 @@ export function channelSharePayload(
   const launch = launchStore.get();
   const inviteId = userId ? String(userId) : launch.inviteId;
   const route = buildPath(
-    '/pages/channel/index',
+    channelPage(),
     { channelToken: home.token },
     { ...launch, videoToken: '', inviteId },
     home.token,

@@ -1,4 +1,6 @@
 import { memo, useState } from 'react';
+import { appConfig } from '../../engine/config';
+import { pathTo } from '../../engine/routes';
 import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
@@ -53,9 +55,6 @@ export const ChatLine = memo(function ChatLine({ message }: { message: ChatMessa
   }
 });
 
-/** The complaint page (features/account); it reads the chat line from `target_kind=chat` and `target`. */
-const COMPLAINT_PAGE = '/pages/complaint/tousu/index';
-
 function TextLine({ message, name }: { message: ChatMessage; name: string }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
@@ -95,7 +94,10 @@ function TextLine({ message, name }: { message: ChatMessage; name: string }) {
                 className={styles.menuItem}
                 onClick={() => {
                   setMenuOpen(false);
-                  navigate(COMPLAINT_PAGE, { target_kind: 'chat', target: message.id });
+                  navigate(pathTo(appConfig, { block: 'account-complaint' }), {
+                    target_kind: 'chat',
+                    target: message.id,
+                  });
                 }}
               >
                 {t('chat.complain')}

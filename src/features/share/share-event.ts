@@ -9,6 +9,7 @@ import { setShare, type SharePayload } from '../../lib/wechat/share';
 import { WechatError } from '../../lib/wechat/errors';
 import { isShareSupported, isWeChat } from '../../lib/wechat/user-agent';
 import type { VideoInfo } from '../video/types';
+import { liveRoomPage } from '../video/routes';
 
 const DESC_MAX = 60;
 
@@ -19,7 +20,7 @@ export function sharePayload(
 ): SharePayload {
   const launch = launchStore.get();
   const inviteId = userId ? String(userId) : launch.inviteId;
-  const route = buildPath('/pages/home/index', {}, { ...launch, videoToken: info.token, inviteId });
+  const route = buildPath(liveRoomPage(), {}, { ...launch, videoToken: info.token, inviteId });
   const desc = info.description.split('\n').find((line) => line.trim()) ?? info.title;
   return {
     title: info.title,

@@ -7,7 +7,7 @@ import { button } from '../../ui/button/button.css';
 import { toast } from '../../ui/toast/toast';
 import { actions, card, heading, note } from '../../ui/card/card.css';
 import { changeOrderAddress, deleteAddress, fetchAddresses, makeDefault, type Address } from './api';
-import { ADDRESS_EDIT_PAGE, ADDRESSES_PAGE, ORDER_PAGE } from './routes';
+import { addressEditPage, addressesPage, orderPage } from './routes';
 import { LoadState } from './States';
 import { useLoad } from './useLoad';
 import { badge } from './product.css';
@@ -56,12 +56,12 @@ export function AddressList() {
     try {
       await changeOrderAddress(orderSn, address.id);
       toast(t('shop.addressChanged'));
-      navigate(ORDER_PAGE, { order_sn: orderSn });
+      navigate(orderPage(), { order_sn: orderSn });
     } catch {
       // shown by the API helper (e.g. the order has shipped meanwhile)
     }
   };
-  const back = orderSn ? `${ADDRESSES_PAGE}?order_sn=${encodeURIComponent(orderSn)}` : ADDRESSES_PAGE;
+  const back = orderSn ? `${addressesPage()}?order_sn=${encodeURIComponent(orderSn)}` : addressesPage();
   return (
     <section className={card} aria-labelledby="shop-addresses-title">
       <h2 id="shop-addresses-title" className={heading}>
@@ -81,7 +81,7 @@ export function AddressList() {
               <button
                 type="button"
                 className={button({ tone: 'secondary', size: 'sm' })}
-                onClick={() => navigate(ADDRESS_EDIT_PAGE, { id: address.id, back })}
+                onClick={() => navigate(addressEditPage(), { id: address.id, back })}
               >
                 {t('shop.edit')}
               </button>
@@ -109,7 +109,7 @@ export function AddressList() {
         <button
           type="button"
           className={button({ block: true })}
-          onClick={() => navigate(ADDRESS_EDIT_PAGE, { back })}
+          onClick={() => navigate(addressEditPage(), { back })}
         >
           {t('shop.addAddress')}
         </button>

@@ -14,7 +14,7 @@ import { attemptKey, fetchAddresses, fetchProduct, placeOrder, type Address, typ
 import { AddressText } from './AddressList';
 import { payOrder } from './pay';
 import { canBuy } from './ProductDetail';
-import { ADDRESS_EDIT_PAGE, CHECKOUT_PAGE, ORDER_PAGE, ORDERS_PAGE } from './routes';
+import { addressEditPage, checkoutPage, orderPage, ordersPage } from './routes';
 import { LoadState } from './States';
 import { queryId, useLoad } from './useLoad';
 import { list, listItem, row } from './list.css';
@@ -99,8 +99,8 @@ function CheckoutForm({
       const outcome = await payOrder(order.order_sn);
       if (outcome === 'paid') {
         toast(t('shop.paid'));
-        navigate(ORDER_PAGE, { order_sn: order.order_sn });
-      } else if (outcome !== 'redirected') navigate(ORDERS_PAGE, { state: 'pending' });
+        navigate(orderPage(), { order_sn: order.order_sn });
+      } else if (outcome !== 'redirected') navigate(ordersPage(), { state: 'pending' });
     } catch {
       // The API helper has shown the server's message (sold out, over the limit...).
     } finally {
@@ -108,7 +108,7 @@ function CheckoutForm({
     }
   };
   // The address form comes back to this product with this quantity (and selects the address it added).
-  const back = `${CHECKOUT_PAGE}?id=${product.id}&quantity=${quantity}`;
+  const back = `${checkoutPage()}?id=${product.id}&quantity=${quantity}`;
   return (
     <form
       className={card}
@@ -179,7 +179,7 @@ function CheckoutForm({
         <button
           type="button"
           className={button({ tone: 'secondary', size: 'sm' })}
-          onClick={() => navigate(ADDRESS_EDIT_PAGE, { back })}
+          onClick={() => navigate(addressEditPage(), { back })}
         >
           {t('shop.addAddress')}
         </button>

@@ -5,7 +5,7 @@ import { button } from '../../ui/button/button.css';
 import { actions, note } from '../../ui/card/card.css';
 import type { ShopOrder } from './api';
 import { payOrder } from './pay';
-import { ADDRESSES_PAGE, ORDER_PAGE } from './routes';
+import { addressesPage, orderPage } from './routes';
 import { cstDateTime } from './useLoad';
 import { listItem } from './list.css';
 import { price, productTitle } from './product.css';
@@ -40,7 +40,7 @@ export function OrderActions({
         <button
           type="button"
           className={button({ tone: 'secondary', size: 'sm' })}
-          onClick={() => navigate(ADDRESSES_PAGE, { order_sn: order.order_sn })}
+          onClick={() => navigate(addressesPage(), { order_sn: order.order_sn })}
         >
           {t('shop.changeAddress')}
         </button>
@@ -49,7 +49,7 @@ export function OrderActions({
         <button
           type="button"
           className={button({ tone: 'secondary', size: 'sm' })}
-          onClick={() => navigate(ORDER_PAGE, { order_sn: order.order_sn })}
+          onClick={() => navigate(orderPage(), { order_sn: order.order_sn })}
         >
           {t('shop.viewOrder')}
         </button>

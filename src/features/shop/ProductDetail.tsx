@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { actions, card, note } from '../../ui/card/card.css';
 import { fetchProduct, type Product } from './api';
 import { SaleNote } from './ProductList';
-import { CHECKOUT_PAGE, PREVIEW_IMAGE_PAGE } from './routes';
+import { checkoutPage, previewImagePage } from './routes';
 import { LoadState } from './States';
 import { queryId, useLoad } from './useLoad';
 import { price, productLink, thumb } from './product.css';
@@ -38,7 +38,7 @@ export function ProductDetail() {
               type="button"
               className={productLink}
               aria-label={t('shop.viewImage', { index: index + 1 })}
-              onClick={() => navigate(PREVIEW_IMAGE_PAGE, { urls: product.images.join(','), current: index })}
+              onClick={() => navigate(previewImagePage(), { urls: product.images.join(','), current: index })}
             >
               <img className={thumb} src={url} alt="" />
             </button>
@@ -59,7 +59,7 @@ export function ProductDetail() {
           type="button"
           className={button({ block: true })}
           disabled={!canBuy(product)}
-          onClick={() => navigate(CHECKOUT_PAGE, { id: product.id })}
+          onClick={() => navigate(checkoutPage(), { id: product.id })}
         >
           {t('shop.buy')}
         </button>

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { card, heading, note } from '../../ui/card/card.css';
 import { fetchProducts, type Product, type ProductScope } from './api';
-import { PRODUCT_PAGE } from './routes';
+import { productPage } from './routes';
 import { LoadState } from './States';
 import { useLoad } from './useLoad';
 import { badge, price, productLink, productTitle, thumb } from './product.css';
@@ -54,7 +54,7 @@ export function ProductList({
               <button
                 type="button"
                 className={productLink}
-                onClick={() => navigate(PRODUCT_PAGE, { id: product.id })}
+                onClick={() => navigate(productPage(), { id: product.id })}
               >
                 <img className={thumb} src={product.images[0] ?? ''} alt="" loading="lazy" />
                 <span className={productTitle}>{product.title}</span>

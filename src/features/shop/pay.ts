@@ -4,13 +4,13 @@
  */
 import { api } from '../../lib/api';
 import { buildPath } from '../../lib/navigation';
-import { ORDER_PAGE } from './routes';
+import { orderPage } from './routes';
 
 export const orderPayKey = (orderSn: string) => `shop:${orderSn}`;
 
 export async function payOrder(orderSn: string) {
   const { payFor } = await import('../payment/pay');
-  const back = `${window.location.origin}${window.location.pathname}${window.location.search}#${buildPath(ORDER_PAGE, { order_sn: orderSn })}`;
+  const back = `${window.location.origin}${window.location.pathname}${window.location.search}#${buildPath(orderPage(), { order_sn: orderSn })}`;
   return payFor({
     key: orderPayKey(orderSn),
     returnUrl: back,

@@ -1,9 +1,13 @@
-/** The shop's pages (config/app.json routes). */
-export const SHOP_PAGE = '/pages/shop/index';
-export const PRODUCT_PAGE = '/pages/shop/product/index';
-export const CHECKOUT_PAGE = '/pages/shop/checkout/index';
-export const ADDRESSES_PAGE = '/pages/user/address/index';
-export const ADDRESS_EDIT_PAGE = '/pages/user/address/edit/index';
-export const ORDERS_PAGE = '/pages/user/order/index';
-export const ORDER_PAGE = '/pages/user/order/detail/index';
-export const PREVIEW_IMAGE_PAGE = '/preview-image';
+/** The shop's pages, found in config/app.json by the block each shows. */
+import { appConfig, type AppConfig } from '../../engine/config';
+import { pathTo } from '../../engine/routes';
+
+export const shopPage = (config: AppConfig = appConfig) => pathTo(config, { block: 'shop-products' });
+export const productPage = (config: AppConfig = appConfig) => pathTo(config, { block: 'shop-product' });
+export const checkoutPage = (config: AppConfig = appConfig) => pathTo(config, { block: 'shop-checkout' });
+export const addressesPage = (config: AppConfig = appConfig) => pathTo(config, { block: 'shop-addresses' });
+export const addressEditPage = (config: AppConfig = appConfig) =>
+  pathTo(config, { block: 'shop-address-editor' });
+export const ordersPage = (config: AppConfig = appConfig) => pathTo(config, { block: 'shop-orders' });
+export const orderPage = (config: AppConfig = appConfig) => pathTo(config, { block: 'shop-order' });
+export const previewImagePage = (config: AppConfig = appConfig) => pathTo(config, { page: 'preview-image' });

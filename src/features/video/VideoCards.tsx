@@ -4,6 +4,7 @@ import type { ApiData } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import * as styles from './VideoCards.css';
+import { liveRoomPage } from './routes';
 
 export type VideoCard = ApiData<'/v3/api/video/related', 'get'>['list'][number];
 
@@ -32,7 +33,7 @@ export function VideoCards({
         <li key={video.token} className={styles.item}>
           <a
             className={styles.link}
-            href={`#${buildPath('/pages/home/index', { token: video.token })}`}
+            href={`#${buildPath(liveRoomPage(), { token: video.token })}`}
             onClick={openEvent}
           >
             <span className={styles.thumb}>

@@ -5,7 +5,7 @@ import { buildPath } from '../../lib/navigation';
 import type { Contest } from './api';
 import { ContestCountdown } from './ContestCountdown';
 import { useLiveTotalVotes } from './live-votes';
-import { RANK_PAGE, SCORE_PAGE, SIGN_UP_PAGE, TEAM_RANK_PAGE, TODAY_STAR_PAGE } from './routes';
+import { rankPage, scorePage, signUpPage, teamRankPage, todayStarPage } from './routes';
 import { button } from '../../ui/button/button.css';
 import { actions, body, card, heading, note, title } from '../../ui/card/card.css';
 import * as stats from '../../ui/stat-list/stat-list.css';
@@ -47,20 +47,20 @@ export function ContestHome({ contest, showRules = true }: { contest: Contest; s
         <p className={note}>{t('vote.votesLeft', { count: contest.mine.votes_left_today })}</p>
       ) : null}
       <nav className={actions} aria-label={t('vote.contestPages')}>
-        <Link className={pageLink} to={link(RANK_PAGE)}>
+        <Link className={pageLink} to={link(rankPage())}>
           {t('vote.rank')}
         </Link>
-        <Link className={pageLink} to={link(TEAM_RANK_PAGE)}>
+        <Link className={pageLink} to={link(teamRankPage())}>
           {t('vote.teamRank')}
         </Link>
-        <Link className={pageLink} to={link(SCORE_PAGE)}>
+        <Link className={pageLink} to={link(scorePage())}>
           {t('vote.scores')}
         </Link>
-        <Link className={pageLink} to={link(TODAY_STAR_PAGE)}>
+        <Link className={pageLink} to={link(todayStarPage())}>
           {t('vote.todayStar')}
         </Link>
         {contest.sign_up_open ? (
-          <Link className={button({ size: 'compact' })} to={link(SIGN_UP_PAGE)}>
+          <Link className={button({ size: 'compact' })} to={link(signUpPage())}>
             {t('vote.signUp')}
           </Link>
         ) : null}

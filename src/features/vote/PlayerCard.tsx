@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import type { Player } from './api';
 import { useLiveVotes } from './live-votes';
-import { PLAYER_PAGE } from './routes';
+import { playerPage } from './routes';
 import { VoteButton } from './VoteButton';
 import { caption } from '../../ui/card/card.css';
 import * as styles from './PlayerCard.css';
@@ -17,7 +17,7 @@ export const PlayerCard = memo(function PlayerCard({ voteId, player }: { voteId:
       {/* A plain hash link: cheaper than a router <Link> for each of the cards that mount while a list scrolls. */}
       <a
         className={styles.playerLink}
-        href={`#${buildPath(PLAYER_PAGE, { vote_id: voteId, player_id: player.id })}`}
+        href={`#${buildPath(playerPage(), { vote_id: voteId, player_id: player.id })}`}
       >
         <img className={styles.playerPhoto} src={player.photo} alt="" decoding="async" />
         <span className={styles.playerBody}>

@@ -11,7 +11,7 @@ import { loadPlayer, type Contest, type PlayerDetail } from './api';
 import { useLiveVotes, useVotePolling } from './live-votes';
 import { PaidVotePopup } from './PaidVotePopup';
 import { PosterPopup } from './PosterPopup';
-import { PLAYER_PAGE, PREVIEW_IMAGE_PAGE } from './routes';
+import { playerPage, previewImagePage } from './routes';
 import { absoluteAppLink, sharePage } from './share';
 import { useResumePaidVotes } from './useResumePaidVotes';
 import { VoteButton } from './VoteButton';
@@ -85,7 +85,7 @@ function PlayerDetailBody({
     sharePage({
       title: t('vote.shareTitle', { name: player.name, number: player.number }),
       desc: contest.title,
-      link: absoluteAppLink(buildPath(PLAYER_PAGE, { vote_id: contest.id, player_id: player.id })),
+      link: absoluteAppLink(buildPath(playerPage(), { vote_id: contest.id, player_id: player.id })),
       imgUrl: new URL(player.photo, window.location.href).href,
     });
 
@@ -99,7 +99,7 @@ function PlayerDetailBody({
                 type="button"
                 className={styles.detailPhotoButton}
                 aria-label={t('vote.viewPhoto', { index: index + 1, count: photos.length })}
-                onClick={() => navigate(PREVIEW_IMAGE_PAGE, { urls: photos.join(','), current: index })}
+                onClick={() => navigate(previewImagePage(), { urls: photos.join(','), current: index })}
               >
                 <img className={styles.detailPhoto} src={url} alt="" />
               </button>

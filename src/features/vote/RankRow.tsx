@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { buildPath } from '../../lib/navigation';
 import type { Player } from './api';
 import { useLiveVotes } from './live-votes';
-import { PLAYER_PAGE } from './routes';
+import { playerPage } from './routes';
 import { caption } from '../../ui/card/card.css';
 import * as styles from './RankRow.css';
 
@@ -26,7 +26,7 @@ export const RankRow = memo(function RankRow({
   return (
     <Link
       className={styles.rankRow}
-      to={buildPath(PLAYER_PAGE, { vote_id: voteId, player_id: player.id })}
+      to={buildPath(playerPage(), { vote_id: voteId, player_id: player.id })}
       data-testid="rank-row"
     >
       <span className={styles.rankNumber}>{rank}</span>

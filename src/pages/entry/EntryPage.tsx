@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { useAppNavigate } from '../../lib/navigation';
+import { channelPage } from '../../features/channel/routes';
+import { liveRoomPage } from '../../features/video/routes';
 import { launchStore } from '../../lib/launch';
 import { changeLocale } from '../../lib/i18n';
 import { button } from '../../ui/button/button.css';
@@ -19,8 +21,8 @@ export default function EntryPage() {
   const channelToken = params.get('channelToken');
 
   useEffect(() => {
-    if (videoToken) navigate('/pages/home/index');
-    else if (channelToken) navigate('/pages/channel/index', { channelToken });
+    if (videoToken) navigate(liveRoomPage());
+    else if (channelToken) navigate(channelPage(), { channelToken });
   }, [videoToken, channelToken, navigate]);
 
   return (

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { setRouteTitle } from '../../lib/page-title';
 import { useAppNavigate } from '../../lib/navigation';
+import { liveRoomPage } from '../../features/video/routes';
 import * as buttons from '../../ui/button/button-classes.css';
 import * as styles from '../../ui/page/page.css';
 
@@ -17,7 +18,7 @@ export function NotFoundPage() {
       <section className={styles.hero}>
         <h1 className={styles.title}>{t('app.notFound')}</h1>
         <p className={styles.hint}>{t('app.notFoundHint')}</p>
-        <button type="button" className={buttons.primary} onClick={() => navigate('/pages/home/index')}>
+        <button type="button" className={buttons.primary} onClick={() => navigate(liveRoomPage())}>
           {t('app.goHome')}
         </button>
       </section>
