@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { resetJsSdk } from '../../lib/wechat/js-sdk';
-import { BROWSER_UA, clearFakes, fakeWx, WECHAT_UA } from '../../lib/wechat/fake-wx';
+import { BROWSER_UA, clearFakes, fakeWx, WECHAT_UA } from '../../../tests/fake-wx';
 import { resetSetup } from '../../lib/wechat/setup';
 import { AccountJumpMp } from './AccountJumpMp';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { BROWSER_UA, WECHAT_UA, clearFakes, fakeBridge } from '../../lib/wechat/fake-wx';
+import { BROWSER_UA, WECHAT_UA, clearFakes, fakeBridge } from '../../../tests/fake-wx';
 import { dialogStore } from '../../ui/dialog/dialog';
 import { toastStore } from '../../ui/toast/toast';
 import { payFor, resumePayment, type PayOrder } from './pay';

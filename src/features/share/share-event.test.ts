@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { launchStore } from '../../lib/launch';
 import { resetJsSdk } from '../../lib/wechat/js-sdk';
 import { resetSetup } from '../../lib/wechat/setup';
-import { BROWSER_UA, clearFakes, fakeWx, OLD_WECHAT_UA, WECHAT_UA } from '../../lib/wechat/fake-wx';
+import { BROWSER_UA, clearFakes, fakeWx, OLD_WECHAT_UA, WECHAT_UA } from '../../../tests/fake-wx';
 import type { VideoInfo } from '../video/types';
 import { shareEvent, sharePayload } from './share-event';
 

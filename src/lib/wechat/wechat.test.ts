@@ -7,7 +7,7 @@ import { getLocation, openLocation, previewImage } from './media';
 import { BRIDGE_TIMEOUT_MS, isCompletePayment, paymentResult, requestPayment } from './payment';
 import { setupJsSdk, resetSetup, signedPageUrl, JS_API_LIST, OPEN_TAG_LIST } from './setup';
 import { setShare } from './share';
-import { BROWSER_UA, OLD_WECHAT_UA, WECHAT_UA, clearFakes, fakeBridge, fakeWx } from './fake-wx';
+import { BROWSER_UA, OLD_WECHAT_UA, WECHAT_UA, clearFakes, fakeBridge, fakeWx } from '../../../tests/fake-wx';
 
 const option = {
   appId: 'wx123',

@@ -1,6 +1,6 @@
 /** Test doubles for window.wx and WeixinJSBridge: each call records its options and answers as the test says. */
 import { vi } from 'vitest';
-import type { WeixinBridgeResult, WxCallbacks, WxSdk } from './wechat-sdk';
+import type { WeixinBridgeResult, WxCallbacks, WxSdk } from '../src/lib/wechat/wechat-sdk';
 
 export const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47(0x18002f28) NetType/WIFI';
