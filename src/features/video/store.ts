@@ -1,6 +1,8 @@
 /**
- * Video store: the event, its loading state, welcome line and masks. Components read it through selectors:
- * `useVideo((s) => s.info?.title)`.
+ * Video store: the event, its loading state, the login flow that applies, the viewer and the episode playing. Components
+ * read it through selectors: `useVideo((s) => s.info?.title)`. The spec's other video-store entries live where they are
+ * used: the welcome line in the welcome block's data, the masks (password, pay, information form, gifts, red packets)
+ * and the gift and pay data in their pop-ups, the chat's text in the chat input.
  */
 import { createStore, useStore } from '../../lib/store';
 import type { VideoInfo } from './types';
@@ -17,14 +19,9 @@ export type VideoState = {
   loading: typeof LOADING_IDLE | typeof LOADING_BUSY;
   /** Set once a detail request has settled, so pages can tell "not loaded yet" from "no such event". */
   settled: boolean;
-  welcome: unknown;
-  masks: { password: boolean; pay: boolean; infoForm: boolean; gift: boolean; redPacket: boolean };
   /** Outside WeChat the H5 login flow (the login page) applies; inside, WeChat's OAuth. */
   h5Login: boolean;
-  giftData: unknown;
-  payUserData: unknown;
   userInfo: { user_id: number; phone: string; permissions: string[] } | null;
-  chatContent: string;
   /** Bumped by every detail load (pull-down refresh included): live-room blocks reload their data on it. */
   refreshCount: number;
   episode: CurrentEpisode | null;
@@ -34,13 +31,8 @@ export const videoStore = createStore<VideoState>({
   info: null,
   loading: LOADING_IDLE,
   settled: false,
-  welcome: null,
-  masks: { password: false, pay: false, infoForm: false, gift: false, redPacket: false },
   h5Login: false,
-  giftData: null,
-  payUserData: null,
   userInfo: null,
-  chatContent: '',
   refreshCount: 0,
   episode: null,
 });

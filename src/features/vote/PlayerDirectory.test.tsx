@@ -4,7 +4,6 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { PlayerDirectory } from './PlayerDirectory';
-import { voteStore } from './store';
 import './messages';
 
 // The list itself is not under test: only which query it is asked for.
@@ -30,9 +29,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   listKeys.length = 0;
-  voteStore.update((draft) => {
-    draft.homeUserListSearch = '';
-  });
 });
 
 function Address() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { fetchPlayers } from './api';
 import { useQueryInAddress } from './contest-id';
 import { useLiveResets, useVotePolling } from './live-votes';
@@ -8,7 +8,6 @@ import { PlayerCard } from './PlayerCard';
 import { WindowedList } from '../../ui/windowed-list/WindowedList';
 import { useTranslation } from '../../lib/i18n';
 import * as styles from './PlayerDirectory.css';
-import { voteStore } from './store';
 import { useResumePaidVotes } from './useResumePaidVotes';
 
 const PAGE_SIZE = 40;
@@ -29,12 +28,6 @@ export function PlayerDirectory({ voteId }: { voteId: number }) {
   const list = usePagedList(JSON.stringify([voteId, query, resets]), fetchPage);
   useVotePolling(voteId);
   useResumePaidVotes(voteId);
-  useEffect(() => {
-    voteStore.update((draft) => {
-      draft.homeUserListSearch = query.keyword ?? '';
-      draft.searchNumber = /^\d+$/.test(query.keyword ?? '') ? (query.keyword ?? '') : '';
-    });
-  }, [query]);
   return (
     <section>
       <PlayerFilters voteId={voteId} query={query} onChange={setQuery} />

@@ -43,7 +43,6 @@ export async function loadContest(voteId: number, target: 'info' | 'sign' = 'inf
     draft.voteId = String(voteId);
     if (target === 'sign') draft.voteSignInfo = envelope.data;
     else draft.voteInfo = envelope.data;
-    draft.voteUserData = envelope.data.mine;
   });
   return envelope.data;
 }
@@ -100,12 +99,7 @@ export const fetchTodayStars = (voteId: number, limit = 10) =>
   api.get('/v3/api/vote/today_star', { vote_id: voteId, limit });
 
 export async function loadPlayer(voteId: number, playerId: number): Promise<PlayerDetail> {
-  const player = await api.get('/v3/api/vote/user/detail', { vote_id: voteId, player_id: playerId });
-  voteStore.update((draft) => {
-    draft.dataId = String(playerId);
-    draft.playerInfo = player;
-  });
-  return player;
+  return api.get('/v3/api/vote/user/detail', { vote_id: voteId, player_id: playerId });
 }
 
 /**
@@ -134,11 +128,7 @@ export const fetchCheckboxes = (voteId: number) => api.get('/v2/api/vote/checkbo
 export type SignUpValues = Record<string, string | string[]>;
 
 export async function applySignUp(voteId: number, values: SignUpValues): Promise<SignUp> {
-  const signUp = await api.post('/v2/api/vote/user/apply_vote', { vote_id: voteId, values }, { login: true });
-  voteStore.update((draft) => {
-    draft.signInMaskName = signUp.name;
-  });
-  return signUp;
+  return api.post('/v2/api/vote/user/apply_vote', { vote_id: voteId, values }, { login: true });
 }
 
 export const fetchPoster = (voteId: number, playerId: number) =>

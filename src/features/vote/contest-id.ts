@@ -18,7 +18,7 @@ export function useContestId(): number | null {
   return id;
 }
 
-/** The player a page shows: `player_id` in the hash query (also the store's dataId). */
+/** The player a page shows: `player_id` in the hash query. */
 export function usePlayerId(): number | null {
   const [params] = useSearchParams();
   const raw = params.get('player_id') ?? '';

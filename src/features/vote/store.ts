@@ -1,34 +1,21 @@
 /**
  * Vote store: the contest (vote info) and the contest of the sign-up page (sign info); filled by the voting features.
+ * The spec's other vote-store entries live where they are used: the viewer's votes in the contest's `mine`, the player
+ * (dataId, player info) in the player page's link and answer, the list's search in the list's address, the sign-up's
+ * name in its answer, the daily bonus in its own feature.
  */
 import { createStore, useStore } from '../../lib/store';
 
 export type VoteState = {
   voteId: string;
-  dataId: string;
-  voteUserData: unknown;
   voteInfo: unknown;
   voteSignInfo: unknown;
-  searchNumber: string;
-  homeUserListSearch: string;
-  playerInfo: unknown;
-  signInMaskName: string;
-  bonusData: unknown;
-  bonusUser: unknown;
 };
 
 export const voteStore = createStore<VoteState>({
   voteId: '',
-  dataId: '',
-  voteUserData: null,
   voteInfo: null,
   voteSignInfo: null,
-  searchNumber: '',
-  homeUserListSearch: '',
-  playerInfo: null,
-  signInMaskName: '',
-  bonusData: null,
-  bonusUser: null,
 });
 
 export function useVote<T>(selector: (state: VoteState) => T): T {
