@@ -1,7 +1,7 @@
 import type { AppConfig, BlockConfig, RouteConfig, ThemeVariant } from './config';
 
 /** Every path a route answers to: its own and its aliases, in declaration order. */
-export function routePaths(route: RouteConfig): string[] {
+function routePaths(route: RouteConfig): string[] {
   return [route.path, ...(route.aliases ?? [])];
 }
 

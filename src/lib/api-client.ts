@@ -111,7 +111,7 @@ function end(quiet: boolean | undefined) {
   if (pending === 0) effects.hideLoading();
 }
 
-export function isSuccess(envelope: Envelope): boolean {
+function isSuccess(envelope: Envelope): boolean {
   return SUCCESS_XCODES.has(envelope.xcode ?? -1) || envelope.code === 200;
 }
 

@@ -6,7 +6,7 @@
  */
 const KEY = 'livev3:auth';
 const PREFIX = `${KEY}:`;
-export const AUTH_COOKIE = 'auth_token_2';
+const AUTH_COOKIE = 'auth_token_2';
 
 function storage(): Storage | undefined {
   try {
@@ -16,10 +16,7 @@ function storage(): Storage | undefined {
   }
 }
 
-export function readCookie(
-  name: string,
-  cookieString = typeof document === 'undefined' ? '' : document.cookie,
-) {
+function readCookie(name: string, cookieString = typeof document === 'undefined' ? '' : document.cookie) {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -39,7 +39,7 @@ export function stripAuthToken(href: string): string {
 }
 
 /** The returned session token, '' when none (WeChat's `auth_token=none` means the viewer declined). */
-export function returnedAuthToken(href: string): { token: string; videoToken: string } {
+function returnedAuthToken(href: string): { token: string; videoToken: string } {
   const url = new URL(href);
   const hashQuery = hashParts(url.hash)[1];
   const read = (name: string) => hashQuery?.get(name) ?? url.searchParams.get(name) ?? '';

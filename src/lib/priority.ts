@@ -4,7 +4,7 @@
  * lists) would take most of it and put the first video frame off by a second. The app holds them back until the
  * player's code has arrived, or MAX_HOLD_MS at most, so a stalled download never hides the page.
  */
-export const MAX_HOLD_MS = 4000;
+const MAX_HOLD_MS = 4000;
 
 let held: Promise<void> = Promise.resolve();
 

@@ -3,7 +3,7 @@ import { themeClasses, themeConfirmColors } from './themes.css';
 export { vars } from './contract.css';
 export type { ThemeVariantName } from './tokens';
 
-export const DEFAULT_THEME = 'red';
+const DEFAULT_THEME = 'red';
 
 /** Every selectable theme, discovered from themes/*.json. */
 export const themeNames: readonly string[] = Object.keys(themeClasses).sort();

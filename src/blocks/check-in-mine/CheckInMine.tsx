@@ -11,7 +11,7 @@ import * as block from '../../ui/card/card.css';
 type Props = { eventToken?: string };
 
 /** `section=mine` in a link (my check-ins in the user centre) opens the check-in page at this block. */
-export const MINE_SECTION = 'mine';
+const MINE_SECTION = 'mine';
 
 /** The activities the viewer checked in to, with the times. The event is config `eventToken`, else the page's video token. */
 export function CheckInMine({ props }: BlockProps<Props>) {

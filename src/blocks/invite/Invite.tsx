@@ -15,7 +15,7 @@ import { keepInView } from '../../ui/scroll/keep-in-view';
 import * as styles from './Invite.css';
 
 /** `section=invite` in a link (my invitations in the user centre) opens the live room at this block. */
-export const INVITE_SECTION = 'invite';
+const INVITE_SECTION = 'invite';
 
 function Invitees() {
   const { t } = useTranslation();

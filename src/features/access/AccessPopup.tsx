@@ -122,7 +122,7 @@ export function infoFormError(form: InfoForm, t: TFunction): { field: TextKey; m
 }
 
 /** The information form's draft, one per event (kept until the form is accepted). */
-export const infoFormDraftKey = (token: string) => `access-info:${token}`;
+const infoFormDraftKey = (token: string) => `access-info:${token}`;
 
 function InfoFormPopup({ info, onClose }: PopupProps) {
   const { t } = useTranslation();
@@ -236,7 +236,7 @@ function InfoFormPopup({ info, onClose }: PopupProps) {
 }
 
 /** Pays for the event through the shared payment flow; once paid, the detail reloads and the player starts. */
-export async function payForVideo(token: string): Promise<PayOutcome> {
+async function payForVideo(token: string): Promise<PayOutcome> {
   const outcome = await payFor({
     key: videoPaymentKey(token),
     createOrder: (input) => api.post(VIDEO_PAY_PATH, { token, ...input }, { login: true }),

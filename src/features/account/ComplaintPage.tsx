@@ -22,7 +22,7 @@ const KINDS: Kind[] = ['video', 'player', 'chat'];
 const EMPTY_COMPLAINT = { reason: '', content: '', images: [] as string[] };
 
 /** A complaint's draft, one per thing complained about (kept until the complaint is filed). */
-export const complaintDraftKey = (kind: Kind, target: string) => `complaint:${kind}:${target}`;
+const complaintDraftKey = (kind: Kind, target: string) => `complaint:${kind}:${target}`;
 
 /**
  * The complaint page (title 'complaint reason'): what it is about comes from the link (`target_kind` video | player |

@@ -24,7 +24,7 @@ type ScanSdk = WxSdk & {
 };
 
 /** The in-app route of a scanned link of this app (same origin and app path), or null for anything else. */
-export function appRoute(text: string, here: string = window.location.href): string | null {
+function appRoute(text: string, here: string = window.location.href): string | null {
   try {
     const url = new URL(text);
     const base = new URL(here);

@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 export type FavouriteKind = 'video' | 'player';
 export type Favourite = ApiData<'/v3/api/user/collect/list', 'get'>['list'][number];
 
-export const FAVOURITES_PAGE_SIZE = 20;
+const FAVOURITES_PAGE_SIZE = 20;
 
 export const fetchFavourites = (kind: FavouriteKind, page: number) =>
   api.get('/v3/api/user/collect/list', { kind, page, page_size: FAVOURITES_PAGE_SIZE }, { quiet: page > 1 });

@@ -108,7 +108,7 @@ function hashRoute(href: string): string {
 }
 
 /** The login page's address, carrying the event, the language and where to come back to. */
-export function loginPagePath(returnTo: string, videoToken: string, locale: string): string {
+function loginPagePath(returnTo: string, videoToken: string, locale: string): string {
   const params = new URLSearchParams();
   if (videoToken) params.set('token', videoToken);
   params.set('locale', locale);

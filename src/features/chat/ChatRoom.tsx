@@ -38,8 +38,8 @@ const AT_BOTTOM_PX = 24;
 /** A scroll up this soon after the viewer's wheel, touch, key or pointer is the viewer's (momentum included). */
 const VIEWER_SCROLL_MS = 1_000;
 
-export const giftPaymentKey = (token: string) => `reward:${token}`;
-export const redPacketPaymentKey = (token: string) => `redpack:${token}`;
+const giftPaymentKey = (token: string) => `reward:${token}`;
+const redPacketPaymentKey = (token: string) => `redpack:${token}`;
 
 type Popup = 'gift' | 'redpack' | null;
 

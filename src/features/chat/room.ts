@@ -20,7 +20,7 @@ import { createResumePoint } from './resume';
 import type { ChatMessage } from './types';
 
 /** Lines kept in memory (and in the windowed list); older ones are fetched again on 'load more'. */
-export const MAX_MESSAGES = 500;
+const MAX_MESSAGES = 500;
 /** How far the window may run over MAX_MESSAGES before it is cut back (see mergeMessages). */
 const TRIM_SLACK = 100;
 /** Gap-fill pages after a reconnect before giving up and reloading the newest page instead. */

@@ -8,7 +8,7 @@ import { dismissResumeHint, isLoggedIn, noteProgress, refreshEpisodes, useEpisod
 import * as styles from './WatchProgress.css';
 
 /** How often progress is saved while the episode plays. */
-export const SAVE_EVERY_MS = 5000;
+const SAVE_EVERY_MS = 5000;
 /** How long the 'continue from mm:ss' hint stays over the player. */
 const HINT_MS = 8000;
 

@@ -16,9 +16,9 @@ import * as styles from './GiftPopup.css';
 
 type Gift = components['schemas']['Gift'];
 
-export const GIFT_COUNTS = [1, 10, 66] as const;
+const GIFT_COUNTS = [1, 10, 66] as const;
 /** A tip of a free amount: 0.01 to 20,000 yuan (the server's limit, in cents). */
-export const TIP_LIMITS_CENTS = { min: 1, max: 2_000_000 } as const;
+const TIP_LIMITS_CENTS = { min: 1, max: 2_000_000 } as const;
 
 /** Yuan typed by the viewer -> cents, or null when it is not an amount within the limits (two decimals at most). */
 export function tipCents(text: string): number | null {

@@ -13,7 +13,7 @@ type Errors = Partial<Record<'name' | 'phone' | 'address', string>>;
 const EMPTY_DELIVERY = { name: '', phone: '', address: '' };
 
 /** A winner's delivery form keeps a draft per lottery until it is sent. */
-export const deliveryDraftKey = (lotteryId: number) => `lottery-delivery:${lotteryId}`;
+const deliveryDraftKey = (lotteryId: number) => `lottery-delivery:${lotteryId}`;
 
 /** A winner's delivery details (name, phone, address), sent once. */
 export function DeliveryForm({

@@ -12,7 +12,7 @@ const remember = (packet: RedPacket) =>
     draft[packet.id] = packet;
   });
 
-export async function checkRedPacket(id: number): Promise<RedPacket> {
+async function checkRedPacket(id: number): Promise<RedPacket> {
   const packet = await api.get('/v3/api/wechat/redpack/check', { id }, { quiet: true });
   remember(packet);
   return packet;

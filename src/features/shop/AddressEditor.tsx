@@ -30,7 +30,7 @@ const EMPTY: Draft = {
 };
 
 /** The address editor's draft: one for a new address, one per address being changed (kept until it is saved). */
-export const addressDraftKey = (id: number | null) => `shop-address:${id ?? 'new'}`;
+const addressDraftKey = (id: number | null) => `shop-address:${id ?? 'new'}`;
 
 /** Only a page of the app may be where the editor returns to. */
 function safeBack(raw: string | null): string {

@@ -11,8 +11,8 @@ import { listItem } from './list.css';
 import { price, productTitle } from './product.css';
 import * as styles from './OrderCard.css';
 
-export const isPayable = (order: ShopOrder) => order.state === 'pending' && order.order_status === 1;
-export const isUnshipped = (order: ShopOrder) => order.state === 'pending' || order.state === 'paid';
+const isPayable = (order: ShopOrder) => order.state === 'pending' && order.order_status === 1;
+const isUnshipped = (order: ShopOrder) => order.state === 'pending' || order.state === 'paid';
 
 /** Pay (a payable order) and change address (an unshipped one): the same buttons in the list and the detail. */
 export function OrderActions({

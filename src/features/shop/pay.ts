@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { buildPath } from '../../lib/navigation';
 import { orderPage } from './routes';
 
-export const orderPayKey = (orderSn: string) => `shop:${orderSn}`;
+const orderPayKey = (orderSn: string) => `shop:${orderSn}`;
 
 export async function payOrder(orderSn: string) {
   const { payFor } = await import('../payment/pay');

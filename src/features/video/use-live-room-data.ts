@@ -4,7 +4,7 @@ import { useVideo } from './store';
 export type LiveRoomData<T> = { data: T | null; failed: boolean };
 
 /** How long a block's first data may hold back the blocks revealed with it; a slower answer fills in later. */
-export const FIRST_DATA_WAIT_MS = 1500;
+const FIRST_DATA_WAIT_MS = 1500;
 
 type FirstLoad<T> = { answer: Promise<T>; settled: Promise<LiveRoomData<T> | null> };
 

@@ -106,7 +106,7 @@ function SignMask({ contest, signUp }: { contest: Contest; signUp: SignUp }) {
 }
 
 /** The sign-up form's draft, one per contest (kept until the sign-up is sent). */
-export const signUpDraftKey = (voteId: number) => `vote-sign-up:${voteId}`;
+const signUpDraftKey = (voteId: number) => `vote-sign-up:${voteId}`;
 
 function SignUpForm({ contest, onDone }: { contest: Contest; onDone(signUp: SignUp): void }) {
   const { t, i18n } = useTranslation();

@@ -11,7 +11,6 @@ import { voteStore } from './store';
 type Schemas = components['schemas'];
 export type Contest = Schemas['VoteContest'];
 export type Player = Schemas['VotePlayer'];
-export type RankPlayer = Schemas['VoteRankPlayer'];
 export type PlayerDetail = Schemas['VotePlayerDetail'];
 export type Team = Schemas['VoteTeam'];
 export type TeamRank = Schemas['VoteTeamRank'];
@@ -22,7 +21,6 @@ export type FormField = Schemas['VoteFormField'];
 export type FieldOptions = Schemas['VoteFieldOptions'];
 export type SignUp = Schemas['VoteSignUp'];
 export type CastResult = Schemas['VoteCastResult'];
-export type Poster = Schemas['VotePoster'];
 export type Invite = Schemas['VoteInvite'];
 
 export type { Page } from '../../lib/paged';

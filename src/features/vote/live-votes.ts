@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { createStore, useStore } from '../../lib/store';
 import { fetchChanges } from './api';
 
-export const POLL_INTERVAL_MS = 3000;
+const POLL_INTERVAL_MS = 3000;
 
 type LiveVotes = {
   voteId: number;

@@ -47,7 +47,7 @@ export function resolveCssColor(value: string, element: Element = document.docum
   return getComputedStyle(element).getPropertyValue(match[1]).trim() || value;
 }
 
-export function loadImage(url: string): Promise<HTMLImageElement> {
+function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     // Without CORS a cross-origin photo would taint the canvas and toDataURL would throw.

@@ -21,12 +21,12 @@ export function emptyValue(field: FormField): FormValue {
   return '';
 }
 
-export function isUploadList(value: FormValue): value is UploadItem[] {
+function isUploadList(value: FormValue): value is UploadItem[] {
   return Array.isArray(value) && value.some((item) => typeof item === 'object');
 }
 
 /** Text: trimmed. Choices: the option values. Uploads: the URLs of the finished ones. */
-export function submittedValue(field: FormField, value: FormValue): string | string[] {
+function submittedValue(field: FormField, value: FormValue): string | string[] {
   if (field.type === 'images') return (value as UploadItem[]).flatMap((item) => (item.url ? [item.url] : []));
   if (field.type === 'video') return (value as UploadItem[]).find((item) => item.url)?.url ?? '';
   if (Array.isArray(value)) return value as string[];

@@ -5,7 +5,7 @@ import '../messages';
  */
 import { i18n } from '../i18n';
 
-export const wechatErrorKeys = {
+const wechatErrorKeys = {
   shareNotSupported: 'messages.shareNotSupported',
   versionNotSupported: 'messages.versionNotSupported',
   openInWeChat: 'messages.openInWeChat',

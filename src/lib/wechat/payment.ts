@@ -6,14 +6,7 @@ import { WechatError } from './errors';
 import { isWeChat } from './user-agent';
 import type { WeixinJSBridge } from './wechat-sdk';
 
-export const paymentParamNames = [
-  'appId',
-  'timeStamp',
-  'nonceStr',
-  'package',
-  'signType',
-  'paySign',
-] as const;
+const paymentParamNames = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const;
 
 export type PaymentParams = Record<(typeof paymentParamNames)[number], string>;
 
@@ -66,7 +59,7 @@ export function whenBridgeReady(timeoutMs: number = BRIDGE_TIMEOUT_MS): Promise<
 }
 
 /** A payment sheet that never answers (WeChat killed, network gone) counts as not paid after this long. */
-export const PAYMENT_TIMEOUT_MS = 5 * 60 * 1000;
+const PAYMENT_TIMEOUT_MS = 5 * 60 * 1000;
 
 export async function requestPayment(
   params: Partial<Record<string, unknown>> | null | undefined,

@@ -35,7 +35,7 @@ export function signedPageUrl(href: string = window.location.href): string {
   return href.split('#')[0] ?? href;
 }
 
-export function fetchJsSdkOption(userId?: number | string): Promise<JsSdkOption> {
+function fetchJsSdkOption(userId?: number | string): Promise<JsSdkOption> {
   const query: Record<string, string> = { callback: signedPageUrl() };
   if (userId !== undefined && userId !== '') query.user_id = String(userId);
   return apiGet<JsSdkOption>('/v2/api/wechat/wechat_js_option', query, { quiet: true, noErrorToast: true });

@@ -5,7 +5,7 @@
 import { isAllowedExternalUrl } from '../../lib/safe-url';
 import { formatCoordinate, type LatLng } from '../choose-location/coordinates';
 
-export const MAP_MARKER_URL = 'https://apis.map.qq.com/uri/v1/marker';
+const MAP_MARKER_URL = 'https://apis.map.qq.com/uri/v1/marker';
 
 export type Place = LatLng & { name?: string; address?: string };
 

@@ -11,10 +11,10 @@ export const MIN_SCALE = 1;
 export const MAX_SCALE = 4;
 export const DOUBLE_TAP_SCALE = 2.5;
 /** A drag past this share of the width moves to the next image... */
-export const SWIPE_DISTANCE_RATIO = 0.2;
+const SWIPE_DISTANCE_RATIO = 0.2;
 /** ...and so does a quick flick (px per ms). */
-export const SWIPE_VELOCITY = 0.5;
-export const DOUBLE_TAP_MS = 300;
+const SWIPE_VELOCITY = 0.5;
+const DOUBLE_TAP_MS = 300;
 export const DOUBLE_TAP_SLOP_PX = 30;
 
 export const IDENTITY: ZoomState = { scale: 1, offset: { x: 0, y: 0 } };

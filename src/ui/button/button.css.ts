@@ -1,4 +1,4 @@
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../themes/contract.css';
 
 /**
@@ -42,4 +42,3 @@ export const button = recipe({
   },
   defaultVariants: { tone: 'primary', size: 'md' },
 });
-export type ButtonVariants = RecipeVariants<typeof button>;

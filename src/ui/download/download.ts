@@ -36,7 +36,7 @@ export type DownloadRequest = {
 export type DownloadOutcome = 'saved' | 'no-permission' | 'refused' | 'failed' | 'in-wechat';
 
 /** The spec's permission refusal, word for word. */
-export const NO_PERMISSION_MSG = 'no download permission';
+const NO_PERMISSION_MSG = 'no download permission';
 
 export type DownloadEnv = {
   ua?: string;

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../themes/contract.css';
 
 /** A form's fields one under another; each Field keeps its own space below. */
@@ -78,4 +78,3 @@ export const input = recipe({
     multiline: { true: { padding: vars.space.md, minHeight: 96, resize: 'vertical' } },
   },
 });
-export type InputVariants = RecipeVariants<typeof input>;

@@ -14,10 +14,10 @@ import { now } from '../../lib/clock';
  */
 export const SERVER_MIN_SLIDE_MS = 300;
 
-export const startSlideCheck = (phone: string) =>
+const startSlideCheck = (phone: string) =>
   api.post('/v3/api/slide/challenge', { phone }, { quiet: true, noErrorToast: true });
 
-export const verifySlideCheck = (challengeId: string, phone: string, track: SlideTrack) =>
+const verifySlideCheck = (challengeId: string, phone: string, track: SlideTrack) =>
   api.post(
     '/v3/api/slide/verify',
     { challenge_id: challengeId, phone, track },

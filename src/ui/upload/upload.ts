@@ -20,7 +20,7 @@ import { now } from '../../lib/clock';
 export const VIDEO_MAX_BYTES = 300 * 1024 * 1024;
 
 /** Spec section 9's upload regions and their Qiniu region ids (used when the token names no upload host). */
-export const UPLOAD_REGIONS = { ECN: 'z0', NCN: 'z1', SCN: 'z2', NA: 'na0', ASG: 'as0' } as const;
+const UPLOAD_REGIONS = { ECN: 'z0', NCN: 'z1', SCN: 'z2', NA: 'na0', ASG: 'as0' } as const;
 
 export type UploadedFile = {
   key: string;
@@ -55,7 +55,7 @@ export class UploadFailure extends Error {
   }
 }
 
-export function isVideo(file: File): boolean {
+function isVideo(file: File): boolean {
   return file.type.startsWith('video/') || /\.(mp4|mov|m4v|webm|mkv|avi|flv|3gp|mpe?g|ts)$/i.test(file.name);
 }
 
@@ -67,7 +67,7 @@ export function checkUploadCount(chosen: number, allowed: number): boolean {
 }
 
 /** False (and the dialog) for a video over 300 MB. */
-export function checkUploadSize(file: File): boolean {
+function checkUploadSize(file: File): boolean {
   if (!isVideo(file) || file.size <= VIDEO_MAX_BYTES) return true;
   void showDialog({ message: i18n.t('messages.videoTooLarge'), showCancel: false });
   return false;
