@@ -6,6 +6,7 @@ import { launchStore } from '../../lib/launch';
 import { Link } from 'react-router-dom';
 import { appConfig } from '../../engine/config';
 import { pageShowing } from '../../engine/routes';
+import { loginPage, userCentrePage } from './routes';
 import { buildPath, useAppNavigate, type ExtraData } from '../../lib/navigation';
 import { uploadFile } from '../../ui/upload/upload';
 import { showDialog } from '../../ui/dialog/dialog';
@@ -155,7 +156,7 @@ export function UserCentre({ activities }: { activities: Activities }) {
           <button
             type="button"
             className={button({ block: true })}
-            onClick={() => navigate('/pages/login/index', { redirect: buildPath('/pages/user/index') })}
+            onClick={() => navigate(loginPage(), { redirect: buildPath(userCentrePage()) })}
           >
             {t('account.user.login')}
           </button>
