@@ -3,12 +3,12 @@
  * mail stays in the local sink), so the login form can show it; in production the field is never there and the dev
  * routes do not exist. Production here mails through a stand-in mailer (no SMTP server in a test).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app.ts';
+import { productionWechatSettings } from '../security/test-helpers.ts';
 import type * as MailModule from './mail.ts';
 
 vi.mock('./mail.ts', async (importOriginal) => {
@@ -104,25 +104,7 @@ describe('in production', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-dev-codes-'));
   beforeAll(async () => {
     // Production refuses to start without the WeChat settings: a full set with keys made for this test.
-    const key = () =>
-      crypto.generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      });
-    fs.writeFileSync(path.join(dir, 'apiclient_key.pem'), key().privateKey);
-    fs.writeFileSync(path.join(dir, 'pub_key.pem'), key().publicKey);
-    const settings = {
-      PUBLIC_ORIGIN: 'https://live.example',
-      WECHAT_APP_ID: 'wx1234567890abcdef',
-      WECHAT_APP_SECRET: 'app-secret',
-      WECHAT_MCH_ID: '1900000109',
-      WECHAT_PAY_API_V3_KEY: '0123456789abcdef0123456789abcdef',
-      WECHAT_PAY_PRIVATE_KEY_FILE: path.join(dir, 'apiclient_key.pem'),
-      WECHAT_PAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-      WECHAT_PAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'pub_key.pem'),
-      WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
-    };
+    const settings = { PUBLIC_ORIGIN: 'https://live.example', ...productionWechatSettings(dir) };
     for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
     app = await buildServer({
       databasePath: ':memory:',

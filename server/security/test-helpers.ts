@@ -2,6 +2,9 @@
  * Set-up shared by tests only (no production code imports it): a fresh in-memory server, sessions, and requests with
  * a viewer's token.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { buildServer, type BuildOptions } from '../app.ts';
 import { startSession } from '../accounts/sessions.ts';
@@ -30,4 +33,29 @@ export async function call(app: App, options: InjectOptions & { token?: string }
     headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   return response;
+}
+
+/**
+ * The WeChat settings production refuses to start without, complete: a merchant key and a platform public key made
+ * for the test and written to `dir`, with the ids and secrets beside them.
+ */
+export function productionWechatSettings(dir: string): Record<string, string> {
+  const pair = () =>
+    crypto.generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+  fs.writeFileSync(path.join(dir, 'apiclient_key.pem'), pair().privateKey);
+  fs.writeFileSync(path.join(dir, 'pub_key.pem'), pair().publicKey);
+  return {
+    WECHAT_APP_ID: 'wx1234567890abcdef',
+    WECHAT_APP_SECRET: 'app-secret',
+    WECHAT_MCH_ID: '1900000109',
+    WECHAT_PAY_API_V3_KEY: '0123456789abcdef0123456789abcdef',
+    WECHAT_PAY_PRIVATE_KEY_FILE: path.join(dir, 'apiclient_key.pem'),
+    WECHAT_PAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'pub_key.pem'),
+    WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
+  };
 }

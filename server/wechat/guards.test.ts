@@ -5,7 +5,6 @@
  * - A 512 KB or 1 MB payment notification is refused (413) before it is parsed and does not stall other requests.
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,6 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { projectRoot } from '../config';
+import { productionWechatSettings } from '../security/test-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-guards-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -111,29 +111,13 @@ describe('production start-up', () => {
   }, 30_000);
 
   it('with every setting it starts, and no emulator, sandbox or /dev route exists', async () => {
-    const pair = () =>
-      crypto.generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      });
-    const merchant = pair();
-    const platform = pair();
-    fs.writeFileSync(path.join(dir, 'apiclient_key.pem'), merchant.privateKey);
-    fs.writeFileSync(path.join(dir, 'pub_key.pem'), platform.publicKey);
+    const settings = productionWechatSettings(dir);
     const port = await freePort();
     const { child, done } = run(
       {
         NODE_ENV: 'production',
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-        WECHAT_APP_ID: 'wx1234567890abcdef',
-        WECHAT_APP_SECRET: 'app-secret',
-        WECHAT_MCH_ID: '1900000109',
-        WECHAT_PAY_API_V3_KEY: '0123456789abcdef0123456789abcdef',
-        WECHAT_PAY_PRIVATE_KEY_FILE: path.join(dir, 'apiclient_key.pem'),
-        WECHAT_PAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-        WECHAT_PAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'pub_key.pem'),
-        WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
+        ...settings,
         // The rehearsal switch is ignored in production.
         WECHAT_EMULATOR: '1',
       },

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, openRoute, test } from '../fixtures';
 
 /**
@@ -34,6 +34,27 @@ async function openUserCentre(page: Page, name = '我的', heading = '我的') {
   await expect(pageHeading(page, heading)).toBeVisible();
 }
 
+/**
+ * Taps each link of `links` and checks the page it opens (its heading, the event kept), then goes back and checks
+ * where it returned with `back`.
+ */
+async function tapEach(
+  page: Page,
+  links: Locator,
+  entries: { link: string; heading: string }[],
+  back: () => Promise<void>,
+) {
+  for (const { link, heading } of entries) {
+    await test.step(link, async () => {
+      await links.getByRole('link', { name: link, exact: true }).click();
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
+      await page.goBack();
+      await back();
+    });
+  }
+}
+
 /** The user centre's links, and the heading of the page each opens. */
 const CENTRE_LINKS: { link: string; heading: string }[] = [
   { link: '商城', heading: '商城' },
@@ -62,15 +83,9 @@ test('from the demo room every page of the user centre is a tap away, with the e
   await openUserCentre(page);
   await expect(page).toHaveURL(/#\/pages\/user\/index\?token=demo/);
 
-  for (const { link, heading } of CENTRE_LINKS) {
-    await test.step(link, async () => {
-      await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
-      await expect(pageHeading(page, heading)).toBeVisible();
-      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
-      await page.goBack();
-      await expect(pageHeading(page, '我的')).toBeVisible();
-    });
-  }
+  await tapEach(page, page.getByRole('navigation'), CENTRE_LINKS, () =>
+    expect(pageHeading(page, '我的')).toBeVisible(),
+  );
 
   await test.step('我的签到', async () => {
     await page.getByRole('link', { name: '我的签到', exact: true }).click();
@@ -93,19 +108,15 @@ test('from the demo room an organiser taps to the downloads and to staff check-i
   await openRoute(page, '/pages/home/index?token=demo');
   await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
   await openUserCentre(page);
-  const organiser = page.getByRole('navigation', { name: '组织者' });
-  for (const [link, heading] of [
-    ['数据下载', '数据下载'],
-    ['工作人员签到', '工作人员签到'],
-  ]) {
-    await test.step(link, async () => {
-      await organiser.getByRole('link', { name: link, exact: true }).click();
-      await expect(pageHeading(page, heading)).toBeVisible();
-      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
-      await page.goBack();
-      await expect(pageHeading(page, '我的')).toBeVisible();
-    });
-  }
+  await tapEach(
+    page,
+    page.getByRole('navigation', { name: '组织者' }),
+    [
+      { link: '数据下载', heading: '数据下载' },
+      { link: '工作人员签到', heading: '工作人员签到' },
+    ],
+    () => expect(pageHeading(page, '我的')).toBeVisible(),
+  );
 });
 
 test("a viewer who is nobody's staff sees no organiser pages in the user centre", async ({
@@ -125,22 +136,18 @@ test("from the demo room the contest's pages are taps away", async ({ page }) =>
   await openRoute(page, '/pages/home/index?token=demo');
   await page.getByRole('link', { name: '进入投票活动' }).first().click();
   await expect(page).toHaveURL(/#\/pages\/template\/index\?.*vote_id=\d+/);
-  const pages = page.getByRole('navigation', { name: '活动页面' });
   const contest = page.url();
-  for (const [link, heading] of [
-    ['排行榜', '排行榜'],
-    ['队伍排行', '队伍排行'],
-    ['评分', '评分'],
-    ['今日之星', '今日之星'],
-  ]) {
-    await test.step(link, async () => {
-      await pages.getByRole('link', { name: link, exact: true }).click();
-      await expect(pageHeading(page, heading)).toBeVisible();
-      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
-      await page.goBack();
-      expect(page.url()).toBe(contest);
-    });
-  }
+  await tapEach(
+    page,
+    page.getByRole('navigation', { name: '活动页面' }),
+    [
+      { link: '排行榜', heading: '排行榜' },
+      { link: '队伍排行', heading: '队伍排行' },
+      { link: '评分', heading: '评分' },
+      { link: '今日之星', heading: '今日之星' },
+    ],
+    async () => expect(page.url()).toBe(contest),
+  );
 });
 
 test('from the channel home the user centre is a tap away, in English too', async ({ page, request }) => {
