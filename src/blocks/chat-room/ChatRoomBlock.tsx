@@ -1,7 +1,17 @@
+import { lazy } from 'react';
 import { launchStore } from '../../lib/launch';
 import { useStore } from '../../lib/store';
 import { ChatRoom } from '../../features/chat/ChatRoom';
+import type { ChatAddOns } from '../../features/chat/types';
+import RedPacketCard from '../../features/red-packet/RedPacketCard';
 import { useVideo } from '../../features/video/store';
+
+/** Gifts and red packets build on the chat room; the block brings them together. The pop-ups load when opened. */
+const addOns: ChatAddOns = {
+  GiftPopup: lazy(() => import('../../features/gift/GiftPopup')),
+  SendRedPacketPopup: lazy(() => import('../../features/red-packet/SendRedPacketPopup')),
+  RedPacketCard,
+};
 
 /** The event's chat room (registered lazily: socket.io-client and the windowed list load only with it). */
 export function ChatRoomBlock() {
@@ -9,5 +19,5 @@ export function ChatRoomBlock() {
   // A gated event's room opens once the viewer passes its gates (password, form, payment): the room is opened again.
   const canWatch = useVideo((state) => state.info?.can_watch ?? false);
   if (!token) return null;
-  return <ChatRoom key={`${token}:${canWatch}`} token={token} />;
+  return <ChatRoom key={`${token}:${canWatch}`} token={token} addOns={addOns} />;
 }

@@ -7,8 +7,7 @@ import { useAppNavigate } from '../../lib/navigation';
 import { useStore } from '../../lib/store';
 import { launchStore } from '../../lib/launch';
 import { blacklistViewer, chatStore } from './room';
-import RedPacketCard from '../red-packet/RedPacketCard';
-import type { ChatMessage } from './types';
+import type { ChatAddOns, ChatMessage } from './types';
 import * as styles from './ChatRoom.css';
 
 /** The gift's name in the viewer's language. */
@@ -17,7 +16,13 @@ export function giftName(message: ChatMessage, locale: string): string {
 }
 
 /** One line of the chat. Text is always rendered as text (React escapes it), never as HTML. */
-export const ChatLine = memo(function ChatLine({ message }: { message: ChatMessage }) {
+export const ChatLine = memo(function ChatLine({
+  message,
+  RedPacketCard,
+}: {
+  message: ChatMessage;
+  RedPacketCard: ChatAddOns['RedPacketCard'];
+}) {
   const { t } = useTranslation();
   const locale = useStore(launchStore, (state) => state.locale);
   const name = message.nickname || t('chat.viewer', { id: message.user_id });

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import type { ChatMessage } from './types';
+import type { ChatAddOns, ChatMessage } from './types';
 
 /** The one socket, as the room sees it: connected at once, acks every join. */
 class FakeSocket extends EventEmitter {
@@ -54,12 +54,19 @@ beforeAll(async () => {
 const SCROLL_HEIGHT = 2000;
 const CLIENT_HEIGHT = 300;
 
+/** The room's scrolling does not depend on its gift and red-packet add-ons. */
+const noAddOns: ChatAddOns = {
+  GiftPopup: () => null,
+  SendRedPacketPopup: () => null,
+  RedPacketCard: () => null,
+};
+
 /** The room with its list given a box, scrolled to its end. */
 async function openRoom() {
   const { ChatRoom } = await import('./ChatRoom');
   render(
     <MemoryRouter>
-      <ChatRoom token="chat-scroll" />
+      <ChatRoom token="chat-scroll" addOns={noAddOns} />
     </MemoryRouter>,
   );
   // jsdom lays nothing out, so the windowed list shows no rows: wait for the lines in the room's store.

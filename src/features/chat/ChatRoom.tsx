@@ -1,5 +1,4 @@
 import {
-  lazy,
   Suspense,
   useCallback,
   useEffect,
@@ -26,10 +25,8 @@ import { toast } from '../../ui/toast/toast';
 import { chatStore, loadOlder, MAX_MESSAGE_LENGTH, openChatRoom, sendMessage } from './room';
 import { ChatLine } from './ChatLine';
 import { GiftBurst } from './GiftBurst';
+import type { ChatAddOns } from './types';
 import * as styles from './ChatRoom.css';
-
-const GiftPopup = lazy(() => import('../gift/GiftPopup'));
-const SendRedPacketPopup = lazy(() => import('../red-packet/SendRedPacketPopup'));
 
 /** A line's height before it is measured (variable heights are measured as rows render). */
 const ESTIMATED_ROW_PX = 32;
@@ -68,8 +65,12 @@ function inNextFrame<A extends unknown[]>(
 const observeListRect = inNextFrame(observeElementRect);
 const observeListOffset = inNextFrame(observeElementOffset);
 
-/** The chat room of one event: windowed history and live lines, the send box, gifts and red packets. */
-export function ChatRoom({ token }: { token: string }) {
+/**
+ * The chat room of one event: windowed history and live lines, the send box, gifts and red packets (their pop-ups and
+ * card come as `addOns`).
+ */
+export function ChatRoom({ token, addOns }: { token: string; addOns: ChatAddOns }) {
+  const { GiftPopup, SendRedPacketPopup, RedPacketCard } = addOns;
   const { t } = useTranslation();
   const headingId = useId();
   const messages = useStore(chatStore, (state) => state.messages);
@@ -246,7 +247,7 @@ export function ChatRoom({ token }: { token: string }) {
                     )}
                   </div>
                 ) : (
-                  <ChatLine message={messages[item.index - 1]} />
+                  <ChatLine message={messages[item.index - 1]} RedPacketCard={RedPacketCard} />
                 )}
               </div>
             ))}

@@ -11,6 +11,7 @@ import { button } from '../../ui/button/button.css';
 import { Field } from '../../ui/field/Field';
 import { input as inputRecipe } from '../../ui/field/Field.css';
 import { toast } from '../../ui/toast/toast';
+import type { ChatPopupProps } from '../chat/types';
 import { useChatPayment } from '../chat/use-chat-payment';
 import * as styles from './GiftPopup.css';
 
@@ -30,15 +31,7 @@ export function tipCents(text: string): number | null {
 }
 
 /** The gift pop-up: pick a gift and how many, pay; the paid gift then shows in the chat for everyone. */
-export default function GiftPopup({
-  token,
-  paymentKey,
-  onClose,
-}: {
-  token: string;
-  paymentKey: string;
-  onClose(): void;
-}) {
+export default function GiftPopup({ token, paymentKey, onClose }: ChatPopupProps) {
   const { t } = useTranslation();
   const locale = useStore(launchStore, (state) => state.locale);
   const [gifts, setGifts] = useState<Gift[] | null>(null);

@@ -6,19 +6,12 @@ import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { button } from '../../ui/button/button.css';
 import { Field } from '../../ui/field/Field';
 import { form, input } from '../../ui/field/Field.css';
+import type { ChatPopupProps } from '../chat/types';
 import { useChatPayment } from '../chat/use-chat-payment';
 import { validateRedPacket } from './validate';
 
 /** The send-red-packet pop-up: total amount and number of shares, checked here and on the server, paid by WeChat Pay. */
-export default function SendRedPacketPopup({
-  token,
-  paymentKey,
-  onClose,
-}: {
-  token: string;
-  paymentKey: string;
-  onClose(): void;
-}) {
+export default function SendRedPacketPopup({ token, paymentKey, onClose }: ChatPopupProps) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [count, setCount] = useState('');
