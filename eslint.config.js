@@ -3,124 +3,126 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
-import { URL } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import noRealClock from './scripts/lint/no-real-clock.js';
 import noRegistries from './scripts/lint/no-registries.js';
 
 /*
- * The layers (CONTRIBUTING.md, "Structure and layers"): imports flow one way, lib/ui/engine/themes -> features -> blocks -> pages ->
- * app (cycles: scripts/import-cycles.test.ts; the rules' own test: scripts/lint-layers.test.ts).
+ * The layers (CONTRIBUTING.md, "Structure and layers"): imports flow one way, lib/ui/engine/themes -> features -> blocks
+ * -> pages -> app, checked on resolved import paths (eslint-plugin-import-x's no-restricted-paths, which sees static
+ * imports, re-exports and import() alike; an import() of a computed path, which it cannot resolve, is refused). One block holds every zone for every file of src/; the zones' targets pick
+ * the files they apply to. Its test, scripts/lint-layers.test.ts, lints the fixtures of scripts/lint/layer-fixtures/
+ * at their places in src/ and checks that every file of src/ gets the whole rule, so a later block that turns it off
+ * or narrows it for some files fails the test. Cycles, between modules and between folders: scripts/import-cycles.test.ts.
  *
  * - A feature imports another feature only through a shared module: `video` (the event store: detail, episodes,
- *   viewer, stream, access gate) and `payment` (the payment flow) are shared whole; chat shares its message type
- *   and payment hook with its add-ons (gift, red packet), and the chat room hosts their popups and card.
+ *   viewer, stream, access gate) and `payment` (the payment flow) are shared whole; chat shares its message type and
+ *   payment hook with its add-ons (gift, red packet), which the chat-room block composes with the room.
  * - A feature's public surface is its top-level modules (`features/<name>/<Module>`); its folders (locales/, ...)
  *   are its own. No barrels: blocks load lazily one by one, and a barrel would pull a whole feature into a chunk.
- * Every folder under src/features gets its rule from the folder list, so a new feature is covered as it is.
+ * Every folder under src/features gets its zones from the folder list, so a new feature is covered as it is.
  */
+const root = fileURLToPath(new URL('.', import.meta.url));
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** Feature modules every other feature may import: the whole feature (`*`) or the named top-level modules. */
-const sharedFeatureModules = { video: '*', payment: '*', chat: ['types', 'use-chat-payment'] };
-/** What one feature may import beyond the shared modules: the chat room shows the gift and red-packet popups. */
-const hostedFeatureModules = {
-  chat: { gift: ['GiftPopup'], 'red-packet': ['RedPacketCard', 'SendRedPacketPopup'] },
-};
+const sharedFeatureModules = { video: '*', payment: '*', chat: ['types.ts', 'use-chat-payment.ts'] };
 
-const up = String.raw`^(?:\.\./)+`;
-const layer = (names) => `${up}(?:${names.join('|')})(?:/|$)`;
-/** A path into a folder of a feature (its locales, its internal modules): never part of its public surface. */
-const featureInternals = {
-  regex: String.raw`${up}features/[^/]+/[^/]+/`,
-  message:
-    "Import a feature's top-level module (features/<name>/<Module>); its folders (locales/, ...) are its own. Export what you need from a top-level module.",
-};
+const sharedList = Object.entries(sharedFeatureModules)
+  .flatMap(([name, modules]) =>
+    modules === '*' ? [name] : modules.map((module) => `${name}/${module.replace(/\.tsx?$/, '')}`),
+  )
+  .join(', ');
+/** A feature's folders (locales/, ...): never part of its public surface. */
+const internals = (name) => `src/features/${name}/*/**`;
 
-/** One restriction for static imports (no-restricted-imports) and dynamic import() (no-restricted-syntax). */
-function restrict(files, patterns) {
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns }],
-      'no-restricted-syntax': [
-        'error',
-        ...patterns.map(({ regex, message }) => ({
-          selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
-          message,
-        })),
-      ],
-    },
-  };
-}
-
-function otherFeature(from, name) {
-  const shared = sharedFeatureModules[name];
-  if (shared === '*') return [];
-  const allowed = [...(shared ?? []), ...(hostedFeatureModules[from]?.[name] ?? [])];
-  const except = allowed.length ? `(?!/(?:${allowed.join('|')})$)` : '';
+/** The zones that keep one feature to its own code and the shared modules of the others. */
+function featureZones(name) {
+  const others = features.filter((other) => other !== name);
+  const message = `features/${name} imports another feature only through its shared modules (${sharedList}: CONTRIBUTING.md, Structure and layers): move what both need to src/lib or src/ui, or let a block compose the two.`;
+  const closed = others.filter((other) => !Object.hasOwn(sharedFeatureModules, other));
+  const partlyShared = others.filter((other) => Array.isArray(sharedFeatureModules[other]));
+  const wholeShared = others.filter((other) => sharedFeatureModules[other] === '*');
   return [
-    {
-      regex: `${up}(?:features/)?${name}${except}(?:/|$)`,
-      message: `features/${from} may not import features/${name}${allowed.length ? ` beyond ${allowed.join(', ')}` : ''}. Features meet only through shared modules (video, payment, chat/types, chat/use-chat-payment: CONTRIBUTING.md, Structure and layers): move what both need to src/lib or src/ui, or let a block compose the two.`,
-    },
+    ...(closed.length
+      ? [{ target: `src/features/${name}`, from: closed.map((other) => `src/features/${other}`), message }]
+      : []),
+    ...partlyShared.map((other) => ({
+      target: `src/features/${name}`,
+      from: `src/features/${other}`,
+      except: sharedFeatureModules[other].map((module) => `./${module}`),
+      message,
+    })),
+    ...(wholeShared.length
+      ? [
+          {
+            target: `src/features/${name}`,
+            from: wholeShared.map(internals),
+            message: "Import a shared feature's top-level module; its folders are its own.",
+          },
+        ]
+      : []),
   ];
 }
 
-const layerRules = [
-  restrict(
-    ['src/lib/**'],
-    [
+const srcLayers = {
+  files: ['src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
       {
-        regex: layer(['ui', 'features', 'blocks', 'pages', 'app']),
+        basePath: root,
+        zones: [
+          {
+            target: 'src/lib',
+            from: ['src/ui', 'src/features', 'src/blocks', 'src/pages', 'src/app'],
+            message:
+              'src/lib holds non-UI helpers: it may not import ui, features, blocks, pages or app. Take a callback, or move the part that shows UI to src/ui.',
+          },
+          {
+            target: ['src/ui', 'src/engine', 'src/themes'],
+            from: ['src/features', 'src/blocks', 'src/pages', 'src/app'],
+            message:
+              'src/ui, src/engine and src/themes are shared by every feature: they may not import features, blocks, pages or app. Pass what you need in as props.',
+          },
+          {
+            target: 'src/features',
+            from: ['src/blocks', 'src/pages', 'src/app'],
+            message:
+              'A feature may not import blocks, pages or app (they compose features). Move the shared part to src/ui or src/lib.',
+          },
+          ...features.flatMap(featureZones),
+          {
+            target: 'src/blocks',
+            from: ['src/pages', 'src/app'],
+            message:
+              'A block may not import pages or app: pages compose blocks. Move the shared part to src/ui.',
+          },
+          { target: 'src/pages', from: 'src/app', message: 'A page may not import app: app composes pages.' },
+          {
+            target: ['src/blocks', 'src/pages', 'src/app'],
+            from: internals('*'),
+            message:
+              "Import a feature's top-level module (features/<name>/<Module>); its folders (locales/, ...) are its own. Export what you need from a top-level module.",
+          },
+        ],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "ImportExpression[source.type!='Literal']",
         message:
-          'src/lib holds non-UI helpers: it may not import ui, features, blocks, pages or app. Take a callback, or move the part that shows UI to src/ui.',
+          'import() takes a literal path in src/: the layer rule checks only the paths it can resolve.',
       },
     ],
-  ),
-  restrict(
-    ['src/ui/**', 'src/engine/**', 'src/themes/**'],
-    [
-      {
-        regex: layer(['features', 'blocks', 'pages', 'app']),
-        message:
-          'src/ui, src/engine and src/themes are shared by every feature: they may not import features, blocks, pages or app. Pass what you need in as props.',
-      },
-    ],
-  ),
-  ...features.map((name) =>
-    restrict(
-      [`src/features/${name}/**`],
-      [
-        {
-          regex: layer(['blocks', 'pages', 'app']),
-          message:
-            'A feature may not import blocks, pages or app (they compose features). Move the shared part to src/ui or src/lib.',
-        },
-        {
-          regex: String.raw`${up}(?:features/)?(?:${Object.keys(sharedFeatureModules).join('|')})/[^/]+/`,
-          message: "Import a shared feature's top-level module; its folders are its own.",
-        },
-        ...features.filter((other) => other !== name).flatMap((other) => otherFeature(name, other)),
-      ],
-    ),
-  ),
-  restrict(
-    ['src/blocks/**'],
-    [
-      {
-        regex: layer(['pages', 'app']),
-        message: 'A block may not import pages or app: pages compose blocks. Move the shared part to src/ui.',
-      },
-      featureInternals,
-    ],
-  ),
-  restrict(
-    ['src/pages/**'],
-    [{ regex: layer(['app']), message: 'A page may not import app: app composes pages.' }, featureInternals],
-  ),
-  restrict(['src/app/**'], [featureInternals]),
-];
+  },
+};
 
 /*
  * The server's layers (server/README.md, Layout), checked on resolved import paths (eslint-plugin-import-x's
@@ -202,6 +204,8 @@ export default tseslint.config(
       'playwright-report',
       'bench',
       'schemas/api/types.gen.ts',
+      // Linted by scripts/lint-layers.test.ts at their places in src/, where their imports resolve.
+      'scripts/lint/layer-fixtures',
     ],
   },
   js.configs.recommended,
@@ -215,7 +219,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  ...layerRules,
+  srcLayers,
   serverLayers,
   // One clock (scripts/lint/no-real-clock.js; its test: scripts/lint-clock.test.ts).
   {
