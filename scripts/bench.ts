@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every scripts/bench/<name>.ts that exports `run()`, prints one table and writes
  * bench/results.json: `{ "measuredAt": ISO date, "machine": {...}, "rows": [{ group, name, value, unit, goal? }] }`.
- * `--json` prints the JSON only; `--only=client,server` runs a subset.
+ * `--json` prints the JSON only; `--only=client,server` runs a subset. The Lighthouse bench reads its own flags,
+ * `--pages=live-room,shop` and `--runs=1` (scripts/bench/lighthouse.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

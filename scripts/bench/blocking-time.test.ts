@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuBlockingTime, type TraceEvent } from './blocking-time';
+import { cpuBlockingTime, longestTask, type TraceEvent } from './blocking-time';
 
 const task = (ts: number, wallMs: number, cpuMs: number, thread = 1): TraceEvent => ({
   name: 'RunTask',
@@ -11,6 +11,13 @@ const task = (ts: number, wallMs: number, cpuMs: number, thread = 1): TraceEvent
   tdur: cpuMs * 1000,
 });
 const fcp: TraceEvent = { name: 'firstContentfulPaint', ph: 'R', pid: 1, tid: 1, ts: 1000 };
+const navigationStart = (ts: number, thread = 1): TraceEvent => ({
+  name: 'navigationStart',
+  ph: 'R',
+  pid: thread,
+  tid: thread,
+  ts,
+});
 
 describe('cpuBlockingTime', () => {
   it("counts the page's main-thread tasks after the first contentful paint by their CPU time, times the slowdown, less 50 ms", () => {
@@ -28,5 +35,24 @@ describe('cpuBlockingTime', () => {
 
   it('is not a number without a first contentful paint', () => {
     expect(cpuBlockingTime([task(0, 100, 100)], 4)).toBeNaN();
+  });
+});
+
+describe('longestTask', () => {
+  it("finds the page's longest main-thread task from the audited navigation's start on, by wall and by CPU time, times the slowdown", () => {
+    const events = [
+      navigationStart(0), // about:blank
+      task(10, 90, 90), // about:blank's
+      navigationStart(100),
+      task(200, 30, 12), // before the paint: counts
+      fcp,
+      task(2000, 25, 20),
+      task(3000, 100, 100, 2), // another thread
+    ];
+    expect(longestTask(events, 4)).toEqual({ wall: 120, cpu: 80 });
+  });
+
+  it('is not a number without a first contentful paint', () => {
+    expect(longestTask([task(0, 100, 100)], 4)).toEqual({ wall: NaN, cpu: NaN });
   });
 });
