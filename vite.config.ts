@@ -7,7 +7,6 @@ import { CONFIG_ROOT_PLUGIN, configRoot, configRootPlugin } from './scripts/conf
 import { i18nTypesPlugin } from './scripts/i18n-types.ts';
 import { paintShellPlugin } from './scripts/paint-shell.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
-import { routePreloadPlugin } from './scripts/route-preload.ts';
 
 type ModuleInfoLookup = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
 
@@ -51,7 +50,6 @@ export default defineConfig(({ command }) => ({
     configCheckPlugin(root),
     i18nTypesPlugin(),
     paintShellPlugin(root),
-    routePreloadPlugin(root),
     react(),
     // The compiler that evaluates *.css.ts runs its own Vite server with only the plugins this filter lets through:
     // themes.css.ts must read the theme files from the same config root as the rest of the app.

@@ -8,9 +8,11 @@ import { LoadingOverlay } from '../ui/loading/LoadingOverlay';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { RoutePage } from './RoutePage';
 import { useDocumentTheme } from './theme-root';
+import { useFirstScreenShown } from '../lib/first-screen';
 
 function NotFoundRoute() {
   useDocumentTheme();
+  useFirstScreenShown();
   return <NotFoundPage />;
 }
 

@@ -1,7 +1,8 @@
 import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { appConfig } from '../engine/config';
 import { lookup } from '../engine/registry';
-import { pageRegistry, type PageModule } from '../pages/registry';
+import { pageRegistry, pagesWithBlocks, type PageModule } from '../pages/registry';
+import { useFirstScreenShown } from '../lib/first-screen';
 import { DelayedSpinner } from '../ui/spinner/Spinner';
 import { ChunkErrorScreen } from './ChunkErrorScreen';
 
@@ -64,6 +65,9 @@ export function PageLoader({ pageKey }: { pageKey: string }) {
 
   const current = result?.request === request ? result : null;
   const Page = cached ?? current?.Page;
+  // Pages of blocks replace the start-up's first screen when their blocks are rendered (blocks/BlockList.tsx); the
+  // others, and a page that failed to load, as they are committed.
+  useFirstScreenShown(Page ? !pagesWithBlocks.has(pageKey) : current !== null);
   // The page component comes from the registry module, loaded once and kept in `loaded`; it is not created here.
   if (Page) return createElement(Page);
   if (current) {

@@ -24,9 +24,10 @@ import { watchVideoToken } from './token-watch';
 import { nextTask } from '../lib/next-task';
 import { applyThemeClass, rememberedTheme } from './theme-root';
 import { now } from '../lib/clock';
+import { hashPath } from '../lib/launch-params';
 
 const launch = launchStore.get();
-const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+const currentPath = () => hashPath(window.location.hash);
 
 // The remembered theme goes on before the first paint; the event's color_code confirms or swaps it.
 applyThemeClass(

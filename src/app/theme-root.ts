@@ -7,32 +7,27 @@ import type { ThemeVariant } from '../engine/config';
 import { appConfig } from '../engine/config';
 import { resolveThemeName } from '../engine/theme';
 import { createStore, useStore } from '../lib/store';
+import { rememberedThemeName, rememberThemeName } from '../lib/theme-memory';
 import { useVideo } from '../features/video/store';
 import { themeClassName, themeNames } from '../themes';
-
-const THEME_KEY = 'livev3:theme:';
 
 /** Test and designer override (screenshots), set through window.__livev3.setTheme. */
 export const themeOverride = createStore<{ name: string; variant: ThemeVariant } | null>(null);
 
-let appliedClass = '';
-
 export function applyThemeClass(name: string, variant: ThemeVariant): void {
   const root = document.documentElement;
   const next = themeClassName(name, variant);
-  if (next === appliedClass) return;
-  if (appliedClass) root.classList.remove(...appliedClass.split(' '));
+  // The classes on <html>, put there by the start-up (src/boot/start.ts) or by an earlier call.
+  const applied = root.dataset.themeClass ?? '';
+  if (next === applied) return;
+  if (applied) root.classList.remove(...applied.split(' '));
   root.classList.add(...next.split(' '));
   root.dataset.theme = `${name}-${variant}`;
-  appliedClass = next;
+  root.dataset.themeClass = next;
 }
 
 export function rememberedTheme(videoToken: string): string {
-  try {
-    return localStorage.getItem(THEME_KEY + videoToken) ?? appConfig.theme.default;
-  } catch {
-    return appConfig.theme.default;
-  }
+  return rememberedThemeName(videoToken, appConfig.theme.default);
 }
 
 export function useDocumentTheme(variant: ThemeVariant = 'default'): void {
@@ -42,12 +37,6 @@ export function useDocumentTheme(variant: ThemeVariant = 'default'): void {
   useEffect(() => {
     const name = override?.name ?? resolveThemeName(colorCode, appConfig, themeNames);
     applyThemeClass(name, override?.variant ?? variant);
-    if (token && !override) {
-      try {
-        localStorage.setItem(THEME_KEY + token, name);
-      } catch {
-        // Storage may be unavailable (private mode); the theme then just is not remembered.
-      }
-    }
+    if (token && !override) rememberThemeName(token, name);
   }, [colorCode, token, override, variant]);
 }

@@ -3,6 +3,12 @@ import type { BlockConfig } from '../engine/config';
 import { lookup } from '../engine/registry';
 import { blockRegistry } from './registry';
 import { isLazyBlock } from './types';
+import { useFirstScreenShown } from '../lib/first-screen';
+
+function FirstScreenShown() {
+  useFirstScreenShown();
+  return null;
+}
 
 /**
  * Renders a route's blocks in config order. The config check has already rejected unknown types.
@@ -11,7 +17,14 @@ import { isLazyBlock } from './types';
  * waits in one Suspense boundary until its code (and the first data of blocks that suspend for it) has arrived, so
  * blocks do not appear one by one above content already on screen and push it down (layout shift).
  */
-export function BlockList({ blocks }: { blocks: readonly BlockConfig[] }) {
+export function BlockList({
+  blocks,
+  loading = false,
+}: {
+  blocks: readonly BlockConfig[];
+  /** The page's data is still on its way: only the blocks up to the first lazy one, in their before-data state. */
+  loading?: boolean;
+}) {
   const rendered = blocks.flatMap((block, index) => {
     const Block = lookup(blockRegistry, block.type);
     if (!Block) return [];
@@ -24,11 +37,21 @@ export function BlockList({ blocks }: { blocks: readonly BlockConfig[] }) {
   });
   const firstLazy = rendered.findIndex((block) => block.lazy);
   const split = firstLazy === -1 ? rendered.length : firstLazy;
+  const first = rendered.slice(0, split).map((block) => block.element);
+  if (loading) return first;
   const later = rendered.slice(split).map((block) => block.element);
+  // The page's first screen replaces the start-up's prerendered one (lib/first-screen.ts) once it is rendered: its
+  // blocks up to the first lazy one, or where all are lazy, the lazy ones.
   return (
     <>
-      {rendered.slice(0, split).map((block) => block.element)}
-      {later.length > 0 ? <Suspense fallback={null}>{later}</Suspense> : null}
+      {first}
+      {first.length > 0 ? <FirstScreenShown /> : null}
+      {later.length > 0 ? (
+        <Suspense fallback={null}>
+          {later}
+          {first.length === 0 ? <FirstScreenShown /> : null}
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,6 +3,7 @@
  * inviteId; the envelope {xcode, msg, data} is checked here so callers only ever see `data` or an ApiError.
  * Side effects (toast, loading indicator, login re-check) are injected by the app so this module stays testable.
  */
+import { apiUrl } from './api-url';
 import { appConfig } from '../engine/config';
 import { clearTokens, getAuthToken } from './auth';
 import { takeEarlyResponse } from './early';
@@ -127,10 +128,7 @@ function toSearch(payload: Payload): URLSearchParams {
 }
 
 function buildUrl(path: string, query: URLSearchParams): string {
-  const launch = launchStore.get();
-  query.set('locale', launch.locale);
-  if (launch.inviteId) query.set('inviteId', launch.inviteId);
-  return `${appConfig.constants.apiOrigin}${path}?${query.toString()}`;
+  return apiUrl(appConfig.constants.apiOrigin, path, query, launchStore.get());
 }
 
 /** Sends one call and unwraps the envelope. Resolves with the whole envelope (callers that need msg or code). */

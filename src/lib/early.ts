@@ -1,10 +1,17 @@
 /**
- * The requests index.html's inline script starts before the entry has downloaded (scripts/paint-shell.ts): the event
- * detail and the cover it names, on a channel home the channel, on a contest page the contest (and today's ranking).
+ * The requests the start-up (src/boot/start.ts) starts before the entry has downloaded: the event detail and the
+ * cover it names, on a channel home the channel, on a contest page the contest (and today's ranking).
  * The API client uses an early response instead of asking again (once, and only for the very same URL and
  * Authorization), and the player library waits for the cover.
  */
-type EarlyRequests = {
+/** The first screen's element, and the class <html> carries while it shows (the app's root is hidden meanwhile). */
+export const SHELL_ID = 'lv-shell';
+export const SHELLED_CLASS = 'lv-shelled';
+/** An element of the first screen whose text (`data-early="title"`) or image (`data-early-src="cover"`) the early answer fills in. */
+export const EARLY_TEXT = 'data-early';
+export const EARLY_SRC = 'data-early-src';
+
+export type EarlyRequests = {
   auth?: string;
   /** By URL. */
   responses?: Record<string, Promise<Response> | undefined>;

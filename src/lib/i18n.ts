@@ -126,7 +126,9 @@ function rememberingT(locale: Locale): TFunction {
 
 /** `t` changes identity when the language changes, so memoised components re-render with the new texts. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const current = useSyncExternalStore(i18n.subscribe, () => instance.language as Locale);
+  const language = () => instance.language as Locale;
+  // The same on the server: the start-up's first screens are rendered at build time (src/boot/prerender.tsx).
+  const current = useSyncExternalStore(i18n.subscribe, language, language);
   const t = useMemo(() => rememberingT(current), [current]);
   return { t, i18n };
 }

@@ -3,7 +3,10 @@
  * keeps its query after the `#/path?`, but WeChat's OAuth callback may put parameters before the hash, so both are read
  * (the hash wins).
  */
-import { appConfig, isLocale, type Locale } from '../engine/config';
+import { appConfig, locales, type Locale } from '../engine/config';
+import { LOCALE_KEY, launchLocale, launchParams, readStoredLocale } from './launch-params';
+
+export { launchParams } from './launch-params';
 import { createStore } from './store';
 
 export type LaunchData = {
@@ -15,36 +18,9 @@ export type LaunchData = {
   inviteId: string;
 };
 
-const LOCALE_KEY = 'livev3:locale';
-
-export function launchParams(href: string): URLSearchParams {
-  const url = new URL(href);
-  const params = new URLSearchParams(url.search);
-  const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?') + 1) : '';
-  new URLSearchParams(hashQuery).forEach((value, key) => params.set(key, value));
-  return params;
-}
-
-/**
- * The language a link asks for: `locale` (what the app's own links carry), else `lang` (what people type: `?lang=en`,
- * `lang=zh`), either as the app's locale names or as a plain language code.
- */
-function requestedLocale(params: URLSearchParams): string | null {
-  const asked = params.get('locale') ?? params.get('lang');
-  if (asked === null || isLocale(asked)) return asked;
-  if (/^en\b/i.test(asked)) return 'en';
-  if (/^zh\b/i.test(asked)) return 'zh-CN';
-  return asked;
-}
-
 export function parseLaunch(href: string, storedLocale: string | null): LaunchData {
   const params = launchParams(href);
-  const requested = requestedLocale(params);
-  const locale = isLocale(requested)
-    ? requested
-    : isLocale(storedLocale)
-      ? storedLocale
-      : appConfig.constants.defaultLocale;
+  const locale = launchLocale(params, storedLocale, locales, appConfig.constants.defaultLocale);
   return {
     videoToken: params.get('token') ?? '',
     uploadToken: '',
@@ -52,14 +28,6 @@ export function parseLaunch(href: string, storedLocale: string | null): LaunchDa
     photoBaseUrl: new URL(href).origin,
     inviteId: params.get('inviteId') ?? '',
   };
-}
-
-function readStoredLocale(): string | null {
-  try {
-    return localStorage.getItem(LOCALE_KEY);
-  } catch {
-    return null;
-  }
 }
 
 export const launchStore = createStore<LaunchData>(

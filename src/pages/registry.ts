@@ -18,3 +18,9 @@ export const pageRegistry = {
   channel: () => import('./channel/ChannelPage'),
   'channel-room': () => import('./channel-room/ChannelRoomPage'),
 } satisfies Record<string, () => Promise<PageModule>>;
+
+/**
+ * The pages made of config's blocks: their first screen is their first blocks (blocks/BlockList.tsx says when it is
+ * rendered); every other page's first screen is the page itself.
+ */
+export const pagesWithBlocks: ReadonlySet<string> = new Set(['home', 'blocks', 'channel', 'channel-room']);

@@ -8,6 +8,7 @@ import { useStore } from '../../lib/store';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { PullToRefresh } from '../../ui/pull-to-refresh/PullToRefresh';
 import { Spinner } from '../../ui/spinner/Spinner';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import { page } from '../../ui/page/page.css';
 import { loadVideoDetail } from '../../features/video/api';
 import { useVideo } from '../../features/video/store';
@@ -37,7 +38,8 @@ export default function ChannelRoomPage() {
     void loadVideoDetail({ quiet: true });
   }, [videoToken, live]);
 
-  const nothing = videoToken ? videoSettled : channelSettled && !live;
+  const nothing = !hasVideo && (videoToken ? videoSettled : channelSettled && !live);
+  useFirstScreenShown(nothing);
   let content;
   if (hasVideo) content = <BlockList blocks={route.blocks} />;
   else if (nothing) content = <EmptyState title={t('channel.noLive')} message={t('channel.noChannelHint')} />;

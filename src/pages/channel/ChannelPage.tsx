@@ -7,13 +7,15 @@ import { usePageTitle } from '../../lib/page-title';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { PullToRefresh } from '../../ui/pull-to-refresh/PullToRefresh';
 import { Spinner } from '../../ui/spinner/Spinner';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import { page } from '../../ui/page/page.css';
 import { loadChannel, refreshChannel } from '../../features/channel/api';
 import { useChannel } from '../../features/channel/store';
 import { useChannelPage } from '../../features/channel/use-channel-token';
 
-// The channel request starts as soon as this page's code arrives, before React first renders it.
-void loadChannel(currentChannelToken());
+// The channel request starts as soon as this page's code arrives, before React first renders it (not when the page
+// is rendered at build time: src/boot/prerender.tsx).
+if (typeof window !== 'undefined') void loadChannel(currentChannelToken());
 
 /**
  * The channel home: the channel of `channelToken` and the blocks config arranges around it (header, live now,
@@ -27,6 +29,7 @@ export default function ChannelPage() {
   // The channel's name is the page's title, not the route's generic 频道.
   usePageTitle(useChannel((state) => state.channelInfo?.title));
   const settled = useChannel((state) => state.settled);
+  useFirstScreenShown(!hasChannel && settled);
 
   let content;
   if (hasChannel) content = <BlockList blocks={route.blocks} />;

@@ -6,7 +6,7 @@ import { loadVideoDetail } from '../../features/video/api';
 import { useVideo } from '../../features/video/store';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { PullToRefresh } from '../../ui/pull-to-refresh/PullToRefresh';
-import { Spinner } from '../../ui/spinner/Spinner';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import * as styles from '../../ui/page/page.css';
 
 /** The live room: the blocks config declares, with pull-down refresh when config enables it. */
@@ -18,7 +18,10 @@ export default function HomePage() {
   const refresh = useCallback(() => loadVideoDetail(), []);
 
   // No event: a visible refresh button, the one way to try again (no pull-down around it).
-  if (!hasInfo && settled)
+  const noEvent = !hasInfo && settled;
+  // The empty state replaces the start-up's first screen at once (the blocks do, once they show the event).
+  useFirstScreenShown(noEvent);
+  if (noEvent)
     return (
       <main className={styles.page}>
         <EmptyState
@@ -29,7 +32,8 @@ export default function HomePage() {
         />
       </main>
     );
-  const content = hasInfo ? <BlockList blocks={route.blocks} /> : <Spinner label={t('ui.loading')} />;
+  // Until the event arrives, its first blocks show their before-data boxes (the start-up's first screen is the same).
+  const content = <BlockList blocks={route.blocks} loading={!hasInfo} />;
   return (
     <main className={styles.page}>
       {route.pullDownRefresh ? <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh> : content}
