@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { localized } from '../../lib/localized';
+import { useLoad } from '../../lib/use-load';
 import { fetchWinners, type Winner } from './api';
 import './messages';
 import * as styles from './Winners.css';
@@ -8,17 +8,9 @@ import * as styles from './Winners.css';
 /** The winners marquee: recent winners, names and phones masked by the server; still when motion is reduced. */
 export function Winners({ lotteryId, limit }: { lotteryId: number; limit: number }) {
   const { t, i18n } = useTranslation();
-  const [winners, setWinners] = useState<Winner[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchWinners(lotteryId, limit).then(
-      (data) => live && setWinners(data.list),
-      () => live && setWinners([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [lotteryId, limit]);
+  const { data, failed } = useLoad(() => fetchWinners(lotteryId, limit), [lotteryId, limit]);
+  // A marquee that cannot load says there are no winners yet.
+  const winners = failed ? [] : data?.list;
   if (!winners) return null;
   const line = (winner: Winner) =>
     t('lottery.winnerLine', {

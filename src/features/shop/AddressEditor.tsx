@@ -14,7 +14,8 @@ import { fetchAddresses, saveAddress, type Address, type AddressInput } from './
 import { loadRegions, type Regions } from './regions';
 import { addressesPage } from './routes';
 import { LoadState } from './States';
-import { queryId, useLoad } from './useLoad';
+import { useLoad } from '../../lib/use-load';
+import { queryId } from './format';
 import * as styles from './AddressEditor.css';
 
 type Draft = Omit<AddressInput, 'id'> & { is_default: boolean };

@@ -9,7 +9,7 @@ import { actions, card, heading, note } from '../../ui/card/card.css';
 import { changeOrderAddress, deleteAddress, fetchAddresses, makeDefault, type Address } from './api';
 import { addressEditPage, addressesPage, orderPage } from './routes';
 import { LoadState } from './States';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../lib/use-load';
 import { badge } from './product.css';
 import { list, listItem } from './list.css';
 import * as styles from './AddressList.css';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import { button } from '../../ui/button/button.css';
 import { card, heading } from '../../ui/card/card.css';
-import { queryId } from './useLoad';
+import { queryId } from './format';
 import { list, listItem, row } from './list.css';
 
 type Kind = 'orders' | 'votes' | 'players' | 'sign_ups' | 'info_forms' | 'lottery_winners';

@@ -6,7 +6,7 @@ import { actions, note } from '../../ui/card/card.css';
 import type { ShopOrder } from './api';
 import { payOrder } from './pay';
 import { addressesPage, orderPage } from './routes';
-import { cstDateTime } from './useLoad';
+import { cstDateTime } from './format';
 import { listItem } from './list.css';
 import { price, productTitle } from './product.css';
 import * as styles from './OrderCard.css';

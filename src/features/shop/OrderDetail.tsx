@@ -9,7 +9,8 @@ import { fetchOrder } from './api';
 import { OrderActions, OrderSummary } from './OrderCard';
 import { resumeOrderPayment } from './pay';
 import { LoadState } from './States';
-import { cstDateTime, useLoad } from './useLoad';
+import { useLoad } from '../../lib/use-load';
+import { cstDateTime } from './format';
 import * as styles from './OrderDetail.css';
 
 /** One order with its address, tracking number and times; finishes an H5 payment that returned here. */

@@ -6,7 +6,7 @@ import { actions, card, note } from '../../ui/card/card.css';
 import { fetchOrders, ORDER_STATES, type OrderState, type ShopOrder } from './api';
 import { OrderCard } from './OrderCard';
 import { LoadState } from './States';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../lib/use-load';
 import { list } from './list.css';
 import * as styles from './Orders.css';
 

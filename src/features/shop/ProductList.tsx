@@ -5,7 +5,7 @@ import { card, heading, note } from '../../ui/card/card.css';
 import { fetchProducts, type Product, type ProductScope } from './api';
 import { productPage } from './routes';
 import { LoadState } from './States';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../lib/use-load';
 import { badge, price, productLink, productTitle, thumb } from './product.css';
 import { row } from './list.css';
 import * as styles from './ProductList.css';

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { useLoad } from '../../lib/use-load';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
 import { Spinner } from '../../ui/spinner/Spinner';
-import { fetchTeamRank, type TeamRank } from './api';
+import { fetchTeamRank } from './api';
 import { useLiveVersion, useVotePolling } from './live-votes';
 import { caption } from '../../ui/card/card.css';
 import * as styles from './RankRow.css';
@@ -11,33 +11,13 @@ import * as styles from './RankRow.css';
 /** Team rankings: teams by the sum of their players' votes; refetched when polled counts change. */
 export function TeamRankBoard({ voteId }: { voteId: number }) {
   const { t } = useTranslation();
-  const [teams, setTeams] = useState<TeamRank[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   useVotePolling(voteId);
   const version = useLiveVersion();
-  useEffect(() => {
-    let live = true;
-    fetchTeamRank(voteId)
-      .then((result) => {
-        if (!live) return;
-        setTeams(result.list);
-        setFailed(false);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [voteId, version, attempt]);
+  const { data, failed, reload } = useLoad(() => fetchTeamRank(voteId), [voteId, version]);
+  const teams = data?.list;
 
   if (failed && !teams) {
-    return (
-      <ErrorState
-        title={t('vote.loadFailed')}
-        actionLabel={t('vote.retry')}
-        onAction={() => setAttempt((n) => n + 1)}
-      />
-    );
+    return <ErrorState title={t('vote.loadFailed')} actionLabel={t('vote.retry')} onAction={reload} />;
   }
   if (!teams) return <Spinner label={t('ui.loading')} />;
   if (teams.length === 0) return <EmptyState title={t('vote.noTeams')} />;

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { useLoad } from '../../lib/use-load';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { ErrorState } from '../../ui/error-state/ErrorState';
 import { Spinner } from '../../ui/spinner/Spinner';
-import { fetchTodayStars, type Star } from './api';
+import { fetchTodayStars } from './api';
 import { useLiveVersion, useVotePolling } from './live-votes';
 import { RankRow } from './RankRow';
 import { rankList } from './RankRow.css';
@@ -12,33 +12,16 @@ import * as styles from './TodayStars.css';
 /** Today's star: the players with the most votes received today (China Standard Time), refreshed as votes arrive. */
 export function TodayStars({ voteId, limit }: { voteId: number; limit: number }) {
   const { t } = useTranslation();
-  const [stars, setStars] = useState<{ date: string; list: Star[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   useVotePolling(voteId);
   const version = useLiveVersion();
-  useEffect(() => {
-    let live = true;
-    fetchTodayStars(voteId, limit)
-      .then((result) => {
-        if (!live) return;
-        setStars(result);
-        setFailed(false);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [voteId, limit, version, attempt]);
+  const {
+    data: stars,
+    failed,
+    reload,
+  } = useLoad(() => fetchTodayStars(voteId, limit), [voteId, limit, version]);
 
   if (failed && !stars) {
-    return (
-      <ErrorState
-        title={t('vote.loadFailed')}
-        actionLabel={t('vote.retry')}
-        onAction={() => setAttempt((n) => n + 1)}
-      />
-    );
+    return <ErrorState title={t('vote.loadFailed')} actionLabel={t('vote.retry')} onAction={reload} />;
   }
   if (!stars) return <Spinner label={t('ui.loading')} />;
   return (

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 
+/** What a component loads: the data once there, whether the last try failed, and a way to try again. */
 export type Loaded<T> = { data: T | undefined; failed: boolean; reload: () => void };
 
-/** Runs `load` when the inputs change; a late answer for old inputs is dropped. */
+/**
+ * Runs `load` on mount and again when the inputs change or on `reload()`. The data stays on screen while a new load
+ * runs and when it fails (`failed` says so); a late answer for old inputs is dropped.
+ */
 export function useLoad<T>(load: () => Promise<T>, inputs: readonly unknown[]): Loaded<T> {
   const [state, setState] = useState<{ data?: T; failed: boolean }>({ failed: false });
   const [round, setRound] = useState(0);
@@ -19,15 +23,4 @@ export function useLoad<T>(load: () => Promise<T>, inputs: readonly unknown[]): 
   }, [...inputs, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
   return { data: state.data, failed: state.failed, reload };
-}
-
-/** Unix seconds -> 'YYYY-MM-DD HH:mm' in China Standard Time (the shop's times are the organiser's). */
-export function cstDateTime(seconds: number | null | undefined): string {
-  if (!seconds) return '';
-  return new Date(seconds * 1000 + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 16);
-}
-
-/** A positive integer from the page query, or null. */
-export function queryId(raw: string | null): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
