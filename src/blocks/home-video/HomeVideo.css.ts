@@ -9,3 +9,9 @@ export const cover = style({
   objectFit: 'cover',
   background: vars.color.overlay,
 });
+
+/** The cover's box before the event has arrived: the same size as the cover. */
+export const placeholder = style({
+  aspectRatio: '16 / 9',
+  background: vars.color.overlay,
+});

@@ -7,6 +7,7 @@ import { accessGate } from '../../features/video/access-gate';
 import { playerFrame } from '../../features/episodes/frame.css';
 import { liveRoom } from '../live-room-loader';
 import type { BlockProps } from '../types';
+import { EARLY_SRC } from '../../lib/early';
 import * as styles from './HomeVideo.css';
 
 // Only events with episodes load it (with the live-room blocks): it picks the episode, resumes it, saves progress.
@@ -17,13 +18,19 @@ const AccessGate = lazy(() =>
 );
 
 /** The live room's player: the live stream while live, else the replay; nothing when the event has no stream. */
-export function HomeVideo({ props }: BlockProps<{ preferReplay?: boolean }>) {
+export function HomeVideo({ props }: BlockProps<'home-video'>) {
   const { t } = useTranslation();
   const info = useVideo((state) => state.info);
   const episode = useVideo((state) => state.episode);
   const frame = useRef<HTMLDivElement>(null);
-  const stream = info ? streamOf(info, props.preferReplay ?? false, episode) : null;
-  if (!info) return null;
+  const stream = info ? streamOf(info, props.preferReplay, episode) : null;
+  // Before the event has arrived: the cover's box, which the start-up fills with the cover as soon as the event names it.
+  if (!info)
+    return (
+      <div className={styles.placeholder} aria-hidden="true">
+        <img className={styles.cover} {...{ [EARLY_SRC]: 'cover' }} alt="" width={390} height={219} hidden />
+      </div>
+    );
   // A password, the information form or a payment stands first: the gate explains and opens its pop-up.
   const gate = accessGate(info);
   if (gate) {
