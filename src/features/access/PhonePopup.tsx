@@ -8,11 +8,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type ApiData } from '../../lib/api';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n';
+import { useCountdown } from '../../lib/use-countdown';
 import { isDigits, isMobilePhone } from '../../lib/validators';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
 import { button } from '../../ui/button/button.css';
+import { CodeRow } from '../../ui/field/CodeRow';
 import { Field } from '../../ui/field/Field';
-import { form, input } from '../../ui/field/Field.css';
+import { form } from '../../ui/field/Field.css';
+import { PhoneInput } from '../../ui/field/PhoneInput';
 import { DevCodeNotice } from '../../ui/dev-code/DevCodeNotice';
 import { SlideCheck } from '../../ui/slide-check/SlideCheck';
 import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
@@ -50,17 +53,6 @@ function resendAfter(error: unknown): number | null {
 
 const needsLogin = (error: unknown) =>
   error instanceof ApiError && (error.kind === 'login-required' || error.xcode === 401);
-
-/** Counts down whole seconds to zero; `start(n)` restarts it. */
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = window.setTimeout(() => setLeft(left - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft];
-}
 
 /** Which part of the form a message is about: under the phone, under the code, or the whole form. */
 type ErrorPlace = 'phone' | 'code' | 'form';
@@ -153,14 +145,9 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
       <form className={form} onSubmit={submit} noValidate data-testid="access-phone">
         <Field label={t('access.phone.label')} error={errorOn('phone')} required>
           {(control) => (
-            <input
+            <PhoneInput
               {...control}
               ref={phoneRef}
-              className={input()}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={11}
               placeholder={t('access.phone.placeholder')}
               value={values.phone}
               onChange={(event) => setValues({ ...values, phone: event.target.value })}
@@ -178,28 +165,22 @@ export function PhonePopup({ info, onClose }: { info: VideoInfo; onClose(): void
         </div>
         <Field label={t('access.phone.code')} error={errorOn('code')} required>
           {(control) => (
-            <div className={styles.codeRow}>
-              <input
-                {...control}
-                ref={codeRef}
-                className={styles.codeInput}
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('access.phone.codePlaceholder')}
-                value={values.code}
-                onChange={(event) => setValues({ ...values, code: event.target.value })}
-              />
-              <button
-                type="button"
-                className={styles.codeButton}
-                disabled={busy || countdown > 0}
-                onClick={() => void requestCode()}
-              >
-                {countdown > 0 ? t('access.phone.resend', { seconds: countdown }) : t('access.phone.getCode')}
-              </button>
-            </div>
+            <CodeRow
+              control={control}
+              inputRef={codeRef}
+              size="compact"
+              placeholder={t('access.phone.codePlaceholder')}
+              value={values.code}
+              onChange={(code) => setValues({ ...values, code })}
+              send={{
+                label:
+                  countdown > 0
+                    ? t('access.phone.resend', { seconds: countdown })
+                    : t('access.phone.getCode'),
+                disabled: busy || countdown > 0,
+                onClick: () => void requestCode(),
+              }}
+            />
           )}
         </Field>
         {error?.place === 'form' ? (

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { CodeRow } from '../../ui/field/CodeRow';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
 import { form, input } from '../../ui/field/Field.css';
 import { DevCodeNotice } from '../../ui/dev-code/DevCodeNotice';
 import { toast } from '../../ui/toast/toast';
 import { emailLogin, mailLoginCode, type LoginAnswer } from './api';
-import { codeRow, formError, grow } from './page.css';
+import { formError } from './page.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -101,26 +102,13 @@ export function EmailLoginForm({ onLoggedIn }: { onLoggedIn(answer: LoginAnswer)
       {needCode ? (
         <Field label={t('account.login.code')} hint={t('account.login.emailCodeHint')} required>
           {(control) => (
-            <div className={codeRow}>
-              <input
-                {...control}
-                className={`${input()} ${grow}`}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('account.login.codePlaceholder')}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              />
-              <button
-                type="button"
-                className={button({ tone: 'secondary', size: 'sm' })}
-                disabled={busy}
-                onClick={() => void sendCode()}
-              >
-                {t('account.login.mailCode')}
-              </button>
-            </div>
+            <CodeRow
+              control={control}
+              placeholder={t('account.login.codePlaceholder')}
+              value={code}
+              onChange={(value) => setCode(value.replace(/\D/g, ''))}
+              send={{ label: t('account.login.mailCode'), disabled: busy, onClick: () => void sendCode() }}
+            />
           )}
         </Field>
       ) : null}

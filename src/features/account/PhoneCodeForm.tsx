@@ -1,16 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { useCountdown } from '../../lib/use-countdown';
 import { isMobilePhone } from '../../lib/validators';
+import { CodeRow } from '../../ui/field/CodeRow';
 import { Field } from '../../ui/field/Field';
 import { button } from '../../ui/button/button.css';
-import { form, input } from '../../ui/field/Field.css';
+import { form } from '../../ui/field/Field.css';
+import { PhoneInput } from '../../ui/field/PhoneInput';
 import { toast } from '../../ui/toast/toast';
 import { DevCodeNotice } from '../../ui/dev-code/DevCodeNotice';
 import { SlideCheck } from '../../ui/slide-check/SlideCheck';
 import { useSlideTicket } from '../../ui/slide-check/slide-ticket';
 import { sendSmsCode, type SmsPurpose } from './api';
-import { codeRow, formError, grow } from './page.css';
+import { formError } from './page.css';
 
 const RESEND_SECONDS = 60;
 
@@ -32,19 +35,13 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [seconds, setSeconds] = useState(0);
+  const [seconds, startCountdown] = useCountdown();
   /** Outside production only: the code sent and where (the server's `dev_code`). */
   const [devCode, setDevCode] = useState<{ code?: string; to: string }>({ to: '' });
   const slide = useSlideTicket(phone.trim());
   const { ticket } = slide;
   const codeRef = useRef<HTMLInputElement>(null);
   const phoneOk = isMobilePhone(phone.trim());
-
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = setTimeout(() => setSeconds((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds]);
 
   const failed = (failure: unknown) => {
     if (failure instanceof ApiError && failure.kind !== 'login-required') setError(failure.message);
@@ -57,7 +54,7 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
     setError('');
     try {
       const answer = await sendSmsCode(purpose, phone.trim(), ticket);
-      setSeconds(answer.resend_after || RESEND_SECONDS);
+      startCountdown(answer.resend_after || RESEND_SECONDS);
       setDevCode({ code: answer.dev_code, to: phone.trim() });
       toast(t('account.login.codeSent'));
       codeRef.current?.focus();
@@ -90,13 +87,8 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
     <form className={form} onSubmit={submit} noValidate>
       <Field label={t('account.login.phone')} required>
         {(control) => (
-          <input
+          <PhoneInput
             {...control}
-            className={input()}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={11}
             placeholder={t('account.login.phonePlaceholder')}
             value={phone}
             onChange={(event) => {
@@ -119,27 +111,18 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
       />
       <Field label={t('account.login.code')} required>
         {(control) => (
-          <div className={codeRow}>
-            <input
-              {...control}
-              ref={codeRef}
-              className={`${input()} ${grow}`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('account.login.codePlaceholder')}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            />
-            <button
-              type="button"
-              className={button({ tone: 'secondary', size: 'sm' })}
-              disabled={busy || seconds > 0}
-              onClick={() => void requestCode()}
-            >
-              {seconds > 0 ? t('account.login.resend', { seconds }) : t('account.login.getCode')}
-            </button>
-          </div>
+          <CodeRow
+            control={control}
+            inputRef={codeRef}
+            placeholder={t('account.login.codePlaceholder')}
+            value={code}
+            onChange={(value) => setCode(value.replace(/\D/g, ''))}
+            send={{
+              label: seconds > 0 ? t('account.login.resend', { seconds }) : t('account.login.getCode'),
+              disabled: busy || seconds > 0,
+              onClick: () => void requestCode(),
+            }}
+          />
         )}
       </Field>
       {error ? (
