@@ -71,7 +71,8 @@ async function modulesOffTheRule(eslint: ESLint): Promise<string[]> {
 
 const projectLint = new ESLint({ cwd: projectRoot });
 
-describe('lint: layers', () => {
+// Linting every fixture and resolving the config of every module takes seconds, more on a busy machine.
+describe('lint: layers', { timeout: 120_000 }, () => {
   it('covers .ts and .tsx fixtures in every layer', () => {
     const fixtures = modules(fixturesDir).map((file) => path.relative(fixturesDir, file));
     for (const layer of ['lib', 'ui', 'features', 'blocks', 'pages', 'app'])
