@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { configDefaultsPlugin } from './scripts/config-check-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  // The app's config as the build gives it: with the schemas' defaults (the blocks' code relies on them).
+  plugins: [configDefaultsPlugin(), react(), vanillaExtractPlugin()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

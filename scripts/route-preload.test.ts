@@ -37,11 +37,11 @@ describe('route preloads', () => {
     );
   });
 
-  it("names a block's module and the area table that loads it, for a blocks page's preloads", () => {
+  it("names a block's module and the group table that loads it, for a blocks page's preloads", () => {
     const blocks = {
       ...bundle,
       'area.js': chunk('area.js', [], {
-        facadeModuleId: '/app/src/blocks/areas/vote.ts',
+        facadeModuleId: '/app/src/blocks/groups/vote.gen.ts',
         dynamicImports: ['Contest.js', 'Other.js'],
       }),
       'Contest.js': chunk('Contest.js', ['shared.js'], {
@@ -52,7 +52,7 @@ describe('route preloads', () => {
     const modules = blockModules(blocks, ['vote-contest'], '/app');
     expect(modules).toEqual([
       '/app/src/blocks/vote-contest/VoteContest.tsx',
-      '/app/src/blocks/areas/vote.ts',
+      '/app/src/blocks/groups/vote.gen.ts',
     ]);
     expect(preloadFiles(blocks, modules).sort()).toEqual(['Contest.js', 'area.js', 'shared.js']);
     expect(() => blockModules(blocks, ['vote-gone'], '/app')).toThrow(/src\/blocks\/vote-gone/);

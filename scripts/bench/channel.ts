@@ -39,11 +39,11 @@ type ManifestChunk = Parameters<typeof firstLoad>[0][string];
 /**
  * JS the channel home needs before its first screen shows: the entry, and the channel page's modules that index.html
  * preloads (the page and its first blocks, scripts/route-preload.ts), with what they import. `later` instead: the
- * blocks below the fold, which load once the first screen has rendered (src/blocks/channel-blocks/later.ts).
+ * blocks below the fold, which load once the first screen has rendered (src/blocks/groups/channel-later.gen.ts).
  */
 function channelFirstLoad(manifest: Record<string, ManifestChunk>, later = false): string[] {
   const keys = Object.keys(manifest);
-  const modules = later ? ['src/blocks/channel-blocks/later.ts'] : PRELOADED_PAGES.channel;
+  const modules = later ? ['src/blocks/groups/channel-later.gen.ts'] : PRELOADED_PAGES.channel;
   for (const module of modules)
     if (!manifest[module]) throw new Error(`no chunk in the manifest for ${module}`);
   const roots = [keys.find((key) => manifest[key].isEntry), ...modules].filter((key): key is string =>

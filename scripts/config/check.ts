@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateConfig, type ConfigProblem } from './validate.ts';
+import { checkConfig, validateConfig, type ConfigProblem } from './validate.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,4 +21,9 @@ export function readPageKeys(root = projectRoot): string[] {
  */
 export function checkProjectConfig(root = projectRoot): ConfigProblem[] {
   return validateConfig({ root, pageKeys: readPageKeys(projectRoot) });
+}
+
+/** config/app.json's text as the app gets it: with the schemas' defaults filled in (each block's props included). */
+export function configWithDefaults(text: string, root = projectRoot): unknown {
+  return checkConfig({ root, pageKeys: readPageKeys(projectRoot), config: JSON.parse(text) }).config;
 }

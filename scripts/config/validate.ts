@@ -1,7 +1,8 @@
 /**
  * Validates config/app.json and themes/*.json at build time (the browser never runs ajv: it is 38 KB gz and needs
  * `new Function`, which a strict CSP forbids). Every problem names the file, the JSON pointer, what was expected and,
- * for unknown names, the nearest known one.
+ * for unknown names, the nearest known one. It also fills in the schemas' defaults (a block's props included): the
+ * build gives the app the config with them (scripts/config-check-plugin.ts), so no block repeats them in code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,7 +111,7 @@ function describeAjvError(error: ErrorObject, document: unknown, file: string): 
  * Compiled schemas, kept while a schema file's text is unchanged: the dev server and the studio check the config on
  * every save, and compiling every schema again each time took most of a second, delaying the saved change on screen.
  */
-const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
+const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, useDefaults: true });
 const schemaCache = new Map<string, { text: string; validate: ValidateFunction }>();
 
 function compile(schemaFile: string): ValidateFunction {
@@ -181,21 +182,28 @@ export function listThemeFiles(root: string): Record<string, unknown> {
 type RouteLike = { path?: unknown; aliases?: unknown; page?: unknown; blocks?: unknown };
 
 export function validateConfig(options: ValidateOptions): ConfigProblem[] {
+  return checkConfig(options).problems;
+}
+
+/**
+ * The config's problems, and the config with the schemas' defaults filled in (a copy: what the options hold is left
+ * as it was). Every block has `props` then, `{}` where config gives none, with its schema's defaults.
+ */
+export function checkConfig(options: ValidateOptions): { problems: ConfigProblem[]; config: unknown } {
   const { root, pageKeys } = options;
   const problems: ConfigProblem[] = [];
 
-  let config = options.config;
+  let config = structuredClone(options.config);
   if (config === undefined) {
     try {
       config = readJson(path.join(root, CONFIG_FILE));
     } catch (error) {
-      return [
-        { file: CONFIG_FILE, pointer: '/', message: `cannot be read as JSON: ${(error as Error).message}` },
-      ];
+      const message = `cannot be read as JSON: ${(error as Error).message}`;
+      return { problems: [{ file: CONFIG_FILE, pointer: '/', message }], config };
     }
   }
 
-  const themes = options.themes ?? listThemeFiles(root);
+  const themes = structuredClone(options.themes) ?? listThemeFiles(root);
   const themeNames = Object.keys(themes).map((file) => file.replace(/\.json$/, ''));
   const themeSchema = path.join(root, 'schemas/theme.schema.json');
   for (const [fileName, theme] of Object.entries(themes)) {
@@ -212,7 +220,7 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
   }
 
   problems.push(...runSchema(path.join(root, 'schemas/app-config.schema.json'), config, CONFIG_FILE));
-  if (config === null || typeof config !== 'object') return problems;
+  if (config === null || typeof config !== 'object') return { problems, config };
 
   const { theme, routes } = config as {
     theme?: { default?: unknown; colorCodes?: Record<string, unknown> };
@@ -234,7 +242,7 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
 
   const blockTypes = listBlockTypes(root);
   problems.push(...checkBlockDocs(root, blockTypes));
-  if (!Array.isArray(routes)) return problems;
+  if (!Array.isArray(routes)) return { problems, config };
   const seenPaths = new Map<string, string>();
   routes.forEach((route: RouteLike, index) => {
     const at = `/routes/${index}`;
@@ -277,10 +285,11 @@ export function validateConfig(options: ValidateOptions): ConfigProblem[] {
         return;
       }
       const schemaFile = path.join(root, 'schemas/blocks', `${block.type}.schema.json`);
-      problems.push(...runSchema(schemaFile, block.props ?? {}, CONFIG_FILE, `${blockAt}/props`));
+      block.props ??= {};
+      problems.push(...runSchema(schemaFile, block.props, CONFIG_FILE, `${blockAt}/props`));
     });
   });
-  return problems;
+  return { problems, config };
 }
 
 export function formatProblems(problems: readonly ConfigProblem[]): string {

@@ -1,6 +1,8 @@
 /**
  * The app configuration, validated at build time by scripts/config-check.ts against schemas/app-config.schema.json.
- * These types mirror that schema; the config check is what guarantees the JSON matches them.
+ * These types mirror that schema; the config check is what guarantees the JSON matches them. The build (and the dev
+ * server) give this import the config with the schemas' defaults filled in, each block's props included
+ * (scripts/config-check-plugin.ts).
  */
 import rawConfig from '../../config/app.json';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { JumpMiniProgram, type JumpProps } from '../../features/account/JumpMiniProgram';
+import { JumpMiniProgram } from '../../features/account/JumpMiniProgram';
 import { setupJsSdk } from '../../lib/wechat/setup';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import type { BlockProps } from '../types';
@@ -9,7 +9,7 @@ import type { BlockProps } from '../types';
  * Inside WeChat the page configures the JS-SDK, which asks for the `wx-open-launch-weapp` open tag: WeChat renders
  * the tag only after a wx.config that names it.
  */
-export function AccountJumpMp({ props }: BlockProps<JumpProps>) {
+export function AccountJumpMp({ props }: BlockProps<'account-jump-mp'>) {
   useEffect(() => {
     // Without the SDK the tag stays blank; the code to scan below it still works.
     if (isWeChat()) setupJsSdk().catch(() => {});

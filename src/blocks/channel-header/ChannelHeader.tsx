@@ -11,8 +11,6 @@ import { toast } from '../../ui/toast/toast';
 import type { BlockProps } from '../types';
 import * as styles from './ChannelHeader.css';
 
-type Props = { showIntro?: boolean; showShare?: boolean };
-
 // Sharing (the WeChat JS-SDK) and the QR code sheet are used after the first screen: they load when needed.
 const shareChannel = (info: ChannelHome, userId: number | null) =>
   import('../../features/channel/share').then((module) => module.shareChannel(info, userId));
@@ -22,7 +20,7 @@ const ChannelQrPopup = lazy(() => import('./ChannelQrPopup'));
  * The channel's header: cover, logo, name, follower count and the follow button (a login first when needed, then
  * back here and followed), sharing through WeChat, the channel QR code and the way to the user centre.
  */
-export function ChannelHeader({ props }: BlockProps<Props>) {
+export function ChannelHeader({ props }: BlockProps<'channel-header'>) {
   const { t } = useTranslation();
   const info = useChannel((state) => state.channelInfo);
   const userId = useVideo((state) => state.userInfo?.user_id ?? null);
@@ -72,7 +70,7 @@ export function ChannelHeader({ props }: BlockProps<Props>) {
           <p className={styles.followers}>{t('channel.followers', { count: info.followers })}</p>
         </div>
       </div>
-      {props.showIntro !== false && info.intro ? <p className={styles.intro}>{info.intro}</p> : null}
+      {props.showIntro && info.intro ? <p className={styles.intro}>{info.intro}</p> : null}
       <div className={styles.actions}>
         <button
           type="button"
@@ -83,7 +81,7 @@ export function ChannelHeader({ props }: BlockProps<Props>) {
         >
           {info.followed ? t('channel.followed') : t('channel.follow')}
         </button>
-        {props.showShare !== false ? (
+        {props.showShare ? (
           <>
             <button type="button" className={styles.ghost} aria-label={t('channel.share')} onClick={onShare}>
               {t('channel.shareButton')}

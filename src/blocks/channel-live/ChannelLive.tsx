@@ -8,7 +8,7 @@ import type { BlockProps } from '../types';
 import * as styles from './ChannelLive.css';
 
 /** The 'live now' card: the channel's current live event, opening the channel live room. */
-export function ChannelLive({ props }: BlockProps<{ hideWhenNone?: boolean }>) {
+export function ChannelLive({ props }: BlockProps<'channel-live'>) {
   const { t } = useTranslation();
   const titleId = useId();
   const info = useChannel((state) => state.channelInfo);

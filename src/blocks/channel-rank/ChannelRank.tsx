@@ -8,7 +8,7 @@ import type { BlockProps } from '../types';
 import * as styles from './ChannelRank.css';
 
 /** The channel rank entry: opens the channel's rankings page (channel rank index) for the configured contest. */
-export function ChannelRank({ props }: BlockProps<{ voteId?: number }>) {
+export function ChannelRank({ props }: BlockProps<'channel-rank'>) {
   const { t } = useTranslation();
   const titleId = useId();
   const href = `#${buildPath(channelRankPage(), { vote_id: props.voteId })}`;

@@ -10,12 +10,12 @@ import type { BlockProps } from '../types';
 import * as styles from './ChannelRoomBar.css';
 
 /** The channel live room's bar: back to the channel home, and the channel's other live events. */
-export function ChannelRoomBar({ props }: BlockProps<{ others?: number }>) {
+export function ChannelRoomBar({ props }: BlockProps<'channel-room-bar'>) {
   const { t } = useTranslation();
   const info = useChannel((state) => state.channelInfo);
   const current = useVideo((state) => state.info?.token);
   if (!info) return null;
-  const others = info.lives.filter((live) => live.token !== current).slice(0, props.others ?? 6);
+  const others = info.lives.filter((live) => live.token !== current).slice(0, props.others);
   return (
     <nav className={styles.bar} aria-label={info.title}>
       <div className={styles.top}>

@@ -38,7 +38,7 @@ function Results({ token, keyword, pageSize }: { token: string; keyword: string;
 }
 
 /** Search of the channel's video titles: matches marked in the titles, recent searches remembered in this browser. */
-export function ChannelSearch({ props }: BlockProps<{ pageSize?: number }>) {
+export function ChannelSearch({ props }: BlockProps<'channel-search'>) {
   const { t } = useTranslation();
   const titleId = useId();
   const token = useChannel((state) => state.channelInfo?.token ?? '');
@@ -112,7 +112,7 @@ export function ChannelSearch({ props }: BlockProps<{ pageSize?: number }>) {
           </ul>
         </div>
       ) : null}
-      {keyword ? <Results token={token} keyword={keyword} pageSize={props.pageSize ?? 10} /> : null}
+      {keyword ? <Results token={token} keyword={keyword} pageSize={props.pageSize} /> : null}
     </section>
   );
 }

@@ -10,8 +10,6 @@ import { card, heading } from '../../ui/card/card.css';
 import type { BlockProps } from '../types';
 import * as styles from './ChannelVideos.css';
 
-type Props = { pageSize?: number; showAll?: boolean };
-
 // The sanitizer (DOMPurify) loads beside the category's HTML request, not with the channel home's first screen.
 const loadSanitizer = () => import('../../features/video/sanitize-html');
 
@@ -36,12 +34,12 @@ function CategoryHtml({ token, categoryId }: { token: string; categoryId: number
 }
 
 /** Category tabs over the channel's videos: a windowed, paged list per category, restarted by pull-down refresh. */
-export function ChannelVideos({ props }: BlockProps<Props>) {
+export function ChannelVideos({ props }: BlockProps<'channel-videos'>) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const info = useChannel((state) => state.channelInfo);
   const refreshCount = useChannel((state) => state.refreshCount);
-  const pageSize = props.pageSize ?? 12;
+  const pageSize = props.pageSize;
   const tabs = useMemo(() => {
     // The organiser's category names in the viewer's language (their English version where written).
     const categories = (info?.categories ?? []).map((category) => ({
@@ -49,9 +47,7 @@ export function ChannelVideos({ props }: BlockProps<Props>) {
       name: localized(category.name, category.name_en, i18n.language),
     }));
     const total = categories.reduce((sum, category) => sum + category.count, 0);
-    return props.showAll === false
-      ? categories
-      : [{ id: 0, name: t('channel.all'), count: total }, ...categories];
+    return !props.showAll ? categories : [{ id: 0, name: t('channel.all'), count: total }, ...categories];
   }, [info, props.showAll, t, i18n.language]);
   const [selected, setSelected] = useState<number | null>(null);
   const categoryId = selected ?? tabs[0]?.id ?? 0;

@@ -8,13 +8,11 @@ import { keepInView } from '../../ui/scroll/keep-in-view';
 import { MyCheckIns } from '../../features/check-in/MyCheckIns';
 import * as block from '../../ui/card/card.css';
 
-type Props = { eventToken?: string };
-
 /** `section=mine` in a link (my check-ins in the user centre) opens the check-in page at this block. */
 const MINE_SECTION = 'mine';
 
 /** The activities the viewer checked in to, with the times. The event is config `eventToken`, else the page's video token. */
-export function CheckInMine({ props }: BlockProps<Props>) {
+export function CheckInMine({ props }: BlockProps<'check-in-mine'>) {
   const { t } = useTranslation();
   const token = props.eventToken ?? launchStore.get().videoToken;
   const [params] = useSearchParams();

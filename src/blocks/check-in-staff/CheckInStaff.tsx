@@ -5,10 +5,8 @@ import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { StaffSearch } from '../../features/check-in/StaffSearch';
 import * as block from '../../ui/card/card.css';
 
-type Props = { eventToken?: string };
-
 /** Staff: search attendees by name or phone and check them in. The event is config `eventToken`, else the page's video token. */
-export function CheckInStaff({ props }: BlockProps<Props>) {
+export function CheckInStaff({ props }: BlockProps<'check-in-staff'>) {
   const { t } = useTranslation();
   const token = props.eventToken ?? launchStore.get().videoToken;
   return (

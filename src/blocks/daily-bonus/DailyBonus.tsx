@@ -5,10 +5,8 @@ import { DailyBonusView } from '../../features/daily-bonus/DailyBonusView';
 import { useConfiguredId } from '../configured-id';
 import * as block from '../../ui/card/card.css';
 
-type Props = { bonusId?: number };
-
 /** The daily bonus (config `bonusId`, else `bonus_id` in the link): week calendar, streak, next reward, claim. */
-export function DailyBonus({ props }: BlockProps<Props>) {
+export function DailyBonus({ props }: BlockProps<'daily-bonus'>) {
   const { t } = useTranslation();
   const id = useConfiguredId(props.bonusId, 'bonus_id');
   return (

@@ -5,10 +5,8 @@ import { useVideo } from '../../features/video/store';
 import type { BlockProps } from '../types';
 import * as styles from './Intro.css';
 
-type Props = { collapsedLines?: number };
-
 /** The event's plain-text description, clamped to a few lines with a show more/less toggle. */
-export function Intro({ props }: BlockProps<Props>) {
+export function Intro({ props }: BlockProps<'intro'>) {
   const { t } = useTranslation();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -22,7 +20,7 @@ export function Intro({ props }: BlockProps<Props>) {
       <p
         id={`${id}-text`}
         className={expanded ? styles.text : styles.clamped}
-        style={assignInlineVars({ [styles.lines]: String(props.collapsedLines ?? 4) })}
+        style={assignInlineVars({ [styles.lines]: String(props.collapsedLines) })}
       >
         {text}
       </p>

@@ -2,13 +2,11 @@ import type { BlockProps } from '../types';
 import { useTranslation } from '../../lib/i18n';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { useConfiguredId } from '../configured-id';
-import { LotteryView, type Presentation } from '../../features/lottery/LotteryView';
+import { LotteryView } from '../../features/lottery/LotteryView';
 import * as block from '../../ui/card/card.css';
 
-type Props = { lotteryId?: number; presentation?: Presentation };
-
 /** A lottery (config `lotteryId`, else `lottery_id` in the link) as a wheel or a nine-box; the server draws. */
-export function Lottery({ props }: BlockProps<Props>) {
+export function Lottery({ props }: BlockProps<'lottery'>) {
   const { t } = useTranslation();
   const id = useConfiguredId(props.lotteryId, 'lottery_id');
   return (
@@ -16,7 +14,7 @@ export function Lottery({ props }: BlockProps<Props>) {
       {id === null ? (
         <EmptyState title={t('lottery.noLottery')} />
       ) : (
-        <LotteryView lotteryId={id} presentation={props.presentation ?? 'wheel'} />
+        <LotteryView lotteryId={id} presentation={props.presentation} />
       )}
     </div>
   );

@@ -10,12 +10,10 @@ import type { BlockProps } from '../types';
 import { card, heading } from '../../ui/card/card.css';
 import * as styles from './MoreNew.css';
 
-type Props = { pageSize?: number };
-
 /** More videos from the event's channels, newest first (GET /v2/api/video/more/new), a page at a time. */
-export function MoreNew({ props }: BlockProps<Props>) {
+export function MoreNew({ props }: BlockProps<'more-new'>) {
   const { t } = useTranslation();
-  const pageSize = props.pageSize ?? 4;
+  const pageSize = props.pageSize;
   const token = useVideo((state) => state.info?.token ?? '');
   const { data } = useLiveRoomData(`more-new:${pageSize}`, (token) => loadMoreNew(token, 1, pageSize));
   // Pages loaded with "load more", kept for the first page they follow: a reload (pull-down refresh) starts over.

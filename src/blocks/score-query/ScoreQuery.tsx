@@ -5,10 +5,8 @@ import { ScoreQueryView } from '../../features/score-query/ScoreQueryView';
 import { useConfiguredId } from '../configured-id';
 import * as block from '../../ui/card/card.css';
 
-type Props = { queryId?: number; rankList?: boolean };
-
 /** The score query index (config `queryId`, else `query_id` in the link): form, result card, rank list. */
-export function ScoreQuery({ props }: BlockProps<Props>) {
+export function ScoreQuery({ props }: BlockProps<'score-query'>) {
   const { t } = useTranslation();
   const id = useConfiguredId(props.queryId, 'query_id');
   return (
@@ -16,7 +14,7 @@ export function ScoreQuery({ props }: BlockProps<Props>) {
       {id === null ? (
         <EmptyState title={t('scoreQuery.noQuery')} />
       ) : (
-        <ScoreQueryView queryId={id} showRankList={props.rankList ?? true} />
+        <ScoreQueryView queryId={id} showRankList={props.rankList} />
       )}
     </div>
   );

@@ -3,10 +3,8 @@ import { launchStore } from '../../lib/launch';
 import { ProductList } from '../../features/shop/ProductList';
 import type { BlockProps } from '../types';
 
-type Props = { title?: string; limit?: number; hideWhenEmpty?: boolean };
-
 /** The shop's products: of the contest when the page names vote_id, else of the event (the video token). */
-export function ShopProducts({ props }: BlockProps<Props>) {
+export function ShopProducts({ props }: BlockProps<'shop-products'>) {
   const [params] = useSearchParams();
   const voteId = params.get('vote_id');
   const scope =
@@ -14,11 +12,6 @@ export function ShopProducts({ props }: BlockProps<Props>) {
       ? { vote_id: Number(voteId) }
       : { token: launchStore.get().videoToken };
   return (
-    <ProductList
-      scope={scope}
-      limit={props.limit ?? 10}
-      title={props.title}
-      hideWhenEmpty={props.hideWhenEmpty ?? false}
-    />
+    <ProductList scope={scope} limit={props.limit} title={props.title} hideWhenEmpty={props.hideWhenEmpty} />
   );
 }

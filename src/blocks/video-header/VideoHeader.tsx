@@ -30,7 +30,7 @@ export function VideoHeader({ props }: BlockProps<'video-header'>) {
           <h1 className={styles.title} {...{ [EARLY_TEXT]: 'title' }}>
             {'\u00a0'}
           </h1>
-          {props.showViewers !== false ? <p className={styles.meta}>{'\u00a0'}</p> : null}
+          {props.showViewers ? <p className={styles.meta}>{'\u00a0'}</p> : null}
         </div>
       </section>
     );

@@ -13,7 +13,7 @@ import { PlayerDetailView } from '../../features/vote/PlayerDetailView';
  * One player of `vote_id` (`player_id`): photos, video, description, rank, votes, vote, share, poster, save to the
  * viewer's collection and complain about the player.
  */
-export function VotePlayer(_: BlockProps) {
+export function VotePlayer(_: BlockProps<'vote-player'>) {
   const { t } = useTranslation();
   const playerId = usePlayerId();
   if (playerId === null) return <EmptyState title={t('vote.noPlayer')} />;

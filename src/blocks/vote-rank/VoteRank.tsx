@@ -3,10 +3,8 @@ import { ContestGate } from '../../features/vote/ContestGate';
 import { RankBoard } from '../../features/vote/RankBoard';
 import { TeamRankBoard } from '../../features/vote/TeamRankBoard';
 
-type Props = { by?: 'players' | 'teams' };
-
 /** Rankings of `vote_id`: players by votes, or teams by their players' votes. Also the channel rank page. */
-export function VoteRank({ props }: BlockProps<Props>) {
+export function VoteRank({ props }: BlockProps<'vote-rank'>) {
   return (
     <ContestGate>
       {(contest) =>

@@ -42,7 +42,7 @@ describe('VoteTotals', () => {
     render(
       <MemoryRouter initialEntries={['/pages/live/index?token=demo']}>
         <Routes>
-          <Route path="/pages/live/index" element={<VoteTotals props={{}} />} />
+          <Route path="/pages/live/index" element={<VoteTotals props={{ leaders: 5 }} />} />
           <Route path={contestPage()} element={<ContestPage />} />
         </Routes>
       </MemoryRouter>,

@@ -15,10 +15,10 @@ import * as styles from './VoteTotals.css';
  * Vote totals of the event's contests with the leading players (GET /v3/api/video/vote-total-list), each with a link
  * to its contest's home page (the link keeps the event token, inviter and language like every in-app link).
  */
-export function VoteTotals({ props }: BlockProps<{ leaders?: number }>) {
+export function VoteTotals({ props }: BlockProps<'vote-totals'>) {
   const { t } = useTranslation();
-  const { data } = useLiveRoomData(`vote-totals:${props.leaders ?? 5}`, (token) =>
-    loadVoteTotals(token, props.leaders ?? 5),
+  const { data } = useLiveRoomData(`vote-totals:${props.leaders}`, (token) =>
+    loadVoteTotals(token, props.leaders),
   );
   if (!data?.contests.length) return null;
   return (

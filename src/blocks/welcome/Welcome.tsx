@@ -7,16 +7,16 @@ import type { BlockProps } from '../types';
 import * as styles from './Welcome.css';
 
 /** The organiser's welcome line and how many are watching (GET /v2/api/welcome/masses). */
-export function Welcome({ props }: BlockProps<{ showViewers?: boolean }>) {
+export function Welcome({ props }: BlockProps<'welcome'>) {
   const { t, i18n } = useTranslation();
   const { data } = useLiveRoomData('welcome', loadWelcome);
   if (!data?.welcome) return null;
   return (
     <section className={styles.root} aria-label={t('liveRoom.welcome')}>
       <p className={styles.text}>{localized(data.welcome, data.welcome_en, i18n.language)}</p>
-      {props.showViewers === false ? null : (
+      {props.showViewers ? (
         <p className={styles.viewers}>{t('liveRoom.watching', { count: data.viewers })}</p>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,7 @@
+import { defineBlock } from '../types';
+
+export default defineBlock({
+  type: 'account-login',
+  group: 'account',
+  load: () => import('./AccountLogin').then((module) => module.AccountLogin),
+});

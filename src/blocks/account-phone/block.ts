@@ -1,0 +1,7 @@
+import { defineBlock } from '../types';
+
+export default defineBlock({
+  type: 'account-phone',
+  group: 'account',
+  load: () => import('./AccountPhone').then((module) => module.AccountPhone),
+});

@@ -1,0 +1,4 @@
+import { defineBlock } from '../types';
+import { ChannelHeader } from './ChannelHeader';
+
+export default defineBlock({ type: 'channel-header', group: 'channel', component: ChannelHeader });

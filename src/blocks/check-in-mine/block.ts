@@ -1,0 +1,7 @@
+import { defineBlock } from '../types';
+
+export default defineBlock({
+  type: 'check-in-mine',
+  group: 'engage',
+  load: () => import('./CheckInMine').then((module) => module.CheckInMine),
+});

@@ -1,0 +1,7 @@
+import { defineBlock } from '../types';
+
+export default defineBlock({
+  type: 'check-in',
+  group: 'engage',
+  load: () => import('./CheckIn').then((module) => module.CheckIn),
+});

@@ -1,0 +1,4 @@
+import { defineBlock } from '../types';
+import { ImageText } from './ImageText';
+
+export default defineBlock({ type: 'image-text', group: 'live-room', component: ImageText });

@@ -1,0 +1,7 @@
+import { defineBlock } from '../types';
+
+export default defineBlock({
+  type: 'score-query',
+  group: 'engage',
+  load: () => import('./ScoreQuery').then((module) => module.ScoreQuery),
+});
