@@ -13,6 +13,17 @@ export async function openRoute(page: Page, route: string): Promise<void> {
     document.documentElement.dataset.animations = 'off';
   });
   await page.goto(`#${route}`);
+  await firstScreenReplaced(page);
+}
+
+/**
+ * Resolves once the page has taken the place of the start-up's first screen (src/boot/start.ts): until then the page
+ * renders hidden under a copy of its first screen, whose inert controls a test must not find first.
+ */
+export async function firstScreenReplaced(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.documentElement.classList.contains('lv-shelled'), null, {
+    timeout: 20_000,
+  });
 }
 
 /** Opens a route in a forced theme (`theme=&variant=` on the hash, honoured under the suite): the first render is themed. */

@@ -19,10 +19,10 @@ export function applyThemeClass(name: string, variant: ThemeVariant): void {
   const next = themeClassName(name, variant);
   // The classes on <html>, put there by the start-up (src/boot/start.ts) or by an earlier call.
   const applied = root.dataset.themeClass ?? '';
+  root.dataset.theme = `${name}-${variant}`;
   if (next === applied) return;
   if (applied) root.classList.remove(...applied.split(' '));
   root.classList.add(...next.split(' '));
-  root.dataset.theme = `${name}-${variant}`;
   root.dataset.themeClass = next;
 }
 

@@ -166,6 +166,7 @@ function start(data: BootData): void {
   if (classes) {
     html.classList.add(...classes.split(' '));
     html.dataset.themeClass = classes;
+    html.dataset.theme = `${data.themes[`${theme}-${route.variant}`] ? theme : data.theme}-${route.variant}`;
   }
   const screen = showFirstScreen(route, locale);
 
@@ -180,7 +181,7 @@ function start(data: BootData): void {
       case 'contest':
       case 'today-star':
         return /^\d+$/.test(contest) && !(route.early === 'today-star' && params.get('player_id'))
-          ? { path: '/v3/api/vote/detail', payload: { vote_id: contest } }
+          ? { path: '/v3/api/vote/detail', payload: { vote_id: String(Number(contest)) } }
           : null;
       default:
         return null;

@@ -13,9 +13,35 @@ export function endFirstScreen(): void {
   document.documentElement.classList.remove(SHELLED_CLASS);
 }
 
-/** The component's screen is the page's first: it replaces the prerendered one as it is committed. */
+/** Components still waiting for what their first screen shows (the page's main data), and whether the page is in. */
+let holds = 0;
+let pageIn = false;
+
+function handOver() {
+  if (pageIn && holds === 0) endFirstScreen();
+}
+
+/** The component's screen is the page's first: it replaces the prerendered one as it is committed (unless held). */
 export function useFirstScreenShown(shown = true): void {
   useLayoutEffect(() => {
-    if (shown) endFirstScreen();
+    if (!shown) return;
+    pageIn = true;
+    handOver();
   }, [shown]);
+}
+
+/**
+ * While `holding`, the prerendered first screen stays: a block whose first screen shows its data (the contest's
+ * cover and title, which the start-up fills in from its early answer) holds it until the data is in, so the cover
+ * the viewer already sees does not vanish for a frame.
+ */
+export function useFirstScreenHold(holding: boolean): void {
+  useLayoutEffect(() => {
+    if (!holding) return;
+    holds++;
+    return () => {
+      holds--;
+      handOver();
+    };
+  }, [holding]);
 }

@@ -22,7 +22,11 @@ globalStyle('body', {
   paddingBottom: 'env(safe-area-inset-bottom)',
 });
 
-globalStyle('#root', { maxWidth: vars.size.contentMaxWidth, margin: '0 auto' });
+// The app's root and the start-up's first screen (src/boot/start.ts), laid out alike.
+globalStyle('#root, #lv-shell', { maxWidth: vars.size.contentMaxWidth, margin: '0 auto' });
+
+// Hidden means hidden, whatever display a class gives (the first screens' images wait hidden for their picture).
+globalStyle('[hidden]', { display: 'none !important' });
 
 globalStyle('button, input, textarea, select', { font: 'inherit', color: 'inherit' });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openRoute, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /**
  * Every route paints its first screen from the HTML alone (src/boot/prerender.tsx, src/boot/start.ts), before any of
@@ -74,7 +74,7 @@ for (const route of ROUTES) {
   }) => {
     const release = await holdScripts(page);
     await watchHandOver(page);
-    await openRoute(page, route);
+    await page.goto(`#${route}`);
     const shell = page.locator('#lv-shell');
     // Painted with no script of the build run: the start-up is inline.
     await expect(page.locator('html')).toHaveClass(/lv-shelled/);

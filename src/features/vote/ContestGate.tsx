@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { createStore, useStore } from '../../lib/store';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { Spinner } from '../../ui/spinner/Spinner';
+import { useFirstScreenHold } from '../../lib/first-screen';
 import type { Contest } from './api';
 import { useContestId } from './contest-id';
 import { useContest } from './useContest';
@@ -21,9 +22,12 @@ const missingGates = createStore<string[]>([]);
 export function ContestGate({
   target = 'info',
   children,
+  placeholder,
 }: {
   target?: 'info' | 'sign';
   children: (contest: Contest) => ReactNode;
+  /** Shown while the contest loads, in place of a spinner (the page's first screen keeps showing meanwhile). */
+  placeholder?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -45,8 +49,9 @@ export function ContestGate({
       });
   }, [failed, id]);
   const first = useStore(missingGates, (ids) => ids[0] === id);
+  useFirstScreenHold(placeholder !== undefined && !contest && !failed);
   if (contest) return <>{children(contest)}</>;
   if (failed)
     return first ? <EmptyState title={t('vote.noContest')} message={t('vote.noContestHint')} /> : null;
-  return <Spinner label={t('ui.loading')} />;
+  return placeholder ?? <Spinner label={t('ui.loading')} />;
 }

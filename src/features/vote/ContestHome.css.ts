@@ -9,3 +9,10 @@ export const cover = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceAlt,
 });
+
+/** The cover's box before the contest has arrived: the cover's size. */
+export const coverBox = style({
+  aspectRatio: '16 / 9',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+});

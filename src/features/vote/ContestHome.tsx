@@ -10,6 +10,24 @@ import { button } from '../../ui/button/button.css';
 import { actions, body, card, heading, note, title } from '../../ui/card/card.css';
 import * as stats from '../../ui/stat-list/stat-list.css';
 import * as styles from './ContestHome.css';
+import { EARLY_SRC, EARLY_TEXT } from '../../lib/early';
+
+/**
+ * The contest's head before the contest has arrived: the cover's box and the title's line, which the start-up fills
+ * from its early answer on the prerendered first screen.
+ */
+export function ContestHomeLoading() {
+  return (
+    <section className={card} aria-hidden="true">
+      <div className={styles.coverBox}>
+        <img className={styles.cover} {...{ [EARLY_SRC]: 'cover' }} alt="" hidden />
+      </div>
+      <p className={title} {...{ [EARLY_TEXT]: 'title' }}>
+        {'\u00a0'}
+      </p>
+    </section>
+  );
+}
 
 /** The contest's head: cover, title, countdown, totals, rules and the ways to its other pages. */
 export function ContestHome({ contest, showRules = true }: { contest: Contest; showRules?: boolean }) {
