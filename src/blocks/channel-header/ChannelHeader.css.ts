@@ -99,3 +99,12 @@ export const ghostLink = style([
 export const qr = style({ display: 'block', width: 240, height: 240, margin: '0 auto' });
 
 export const qrHint = style({ textAlign: 'center', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** The cover's box before the channel has arrived: the cover's size. */
+export const coverBox = style({ aspectRatio: '750 / 280' });
+
+/** The actions' row before the channel has arrived: the height of its buttons. */
+export const actionsBox = style([
+  actions,
+  { minHeight: `calc(${vars.size.touchTarget} + ${vars.space.md})` },
+]);

@@ -1,5 +1,6 @@
 import '../../features/channel/messages';
 import { BlockList } from '../../blocks/BlockList';
+import { ChannelHeaderLoading } from '../../blocks/channel-header/ChannelHeaderLoading';
 import { useRouteConfig } from '../../engine/route-context';
 import { useTranslation } from '../../lib/i18n';
 import { currentChannelToken } from '../../lib/navigation';
@@ -35,6 +36,9 @@ export default function ChannelPage() {
   if (hasChannel) content = <BlockList blocks={route.blocks} />;
   else if (settled)
     content = <EmptyState title={t('channel.noChannel')} message={t('channel.noChannelHint')} />;
+  // Until the channel arrives: its header's boxes where config puts the header first (the start-up's first screen is
+  // the same, with the cover and the name from its early answer), a spinner otherwise.
+  else if (route.blocks[0]?.type === 'channel-header') content = <ChannelHeaderLoading />;
   else content = <Spinner label={t('channel.loading')} />;
   return (
     <main className={page}>
