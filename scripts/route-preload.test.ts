@@ -1,6 +1,5 @@
-// @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockModules, preloadFiles, preloadScript, type BundleChunk } from './route-preload';
+import { describe, expect, it } from 'vitest';
+import { blockModules, preloadFiles, routePreloads, type BundleChunk } from './route-preload';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<BundleChunk> = {}): BundleChunk => ({
   type: 'chunk',
@@ -25,10 +24,49 @@ const bundle = {
   'logo.svg': { type: 'asset' as const },
 };
 
-afterEach(() => {
-  document.head.innerHTML = '';
-  delete window.__livev3Early;
-});
+/** A build of pages and blocks at /app: the entry loads the runtime and the blocks' shared code. */
+const app = {
+  'index.js': chunk('index.js', ['runtime.js', 'blocks-base.js'], {
+    isEntry: true,
+    viteMetadata: { importedCss: new Set(['index.css']) },
+  }),
+  'runtime.js': chunk('runtime.js', []),
+  'blocks-base.js': chunk('blocks-base.js', [], { viteMetadata: { importedCss: new Set(['base.css']) } }),
+  'shared.js': chunk('shared.js', ['runtime.js']),
+  'blocks-shared.js': chunk('blocks-shared.js', ['blocks-base.js']),
+  'BlocksPage.js': chunk('BlocksPage.js', ['index.js', 'shared.js'], {
+    facadeModuleId: '/app/src/pages/blocks/BlocksPage.tsx',
+    viteMetadata: { importedCss: new Set(['BlocksPage.css']) },
+  }),
+  'vote.js': chunk('vote.js', ['runtime.js'], {
+    facadeModuleId: '/app/src/blocks/groups/vote.gen.ts',
+    dynamicImports: ['Contest.js', 'Rank.js', 'Players.js'],
+  }),
+  'Contest.js': chunk('Contest.js', ['blocks-shared.js', 'blocks-base.js'], {
+    facadeModuleId: '/app/src/blocks/vote-contest/VoteContest.tsx',
+    viteMetadata: { importedCss: new Set(['Contest.css']) },
+  }),
+  'Rank.js': chunk('Rank.js', [], { facadeModuleId: '/app/src/blocks/vote-rank/VoteRank.tsx' }),
+  'Players.js': chunk('Players.js', [], { facadeModuleId: '/app/src/blocks/vote-players/VotePlayers.tsx' }),
+  'HomePage.js': chunk('HomePage.js', ['index.js'], { facadeModuleId: '/app/src/pages/home/HomePage.tsx' }),
+  'ChannelPage.js': chunk('ChannelPage.js', ['runtime.js'], {
+    facadeModuleId: '/app/src/pages/channel/ChannelPage.tsx',
+  }),
+  'channel.js': chunk('channel.js', [], { facadeModuleId: '/app/src/blocks/groups/channel.gen.ts' }),
+  'ShopPage.js': chunk('ShopPage.js', [], { facadeModuleId: '/app/src/pages/shop/ShopPage.tsx' }),
+};
+
+const routes = [
+  {
+    path: '/pages/template/index',
+    aliases: ['/pages/vote/index'],
+    page: 'blocks',
+    blocks: [{ type: 'vote-contest' }, { type: 'vote-rank' }],
+  },
+  { path: '/pages/home/index', page: 'home' },
+  { path: '/pages/channel/index', page: 'channel' },
+  { path: '/pages/shop/index', page: 'shop' },
+];
 
 describe('route preloads', () => {
   it("lists the chunks of a page's modules and what they import statically, with their CSS, less the entry's", () => {
@@ -62,34 +100,41 @@ describe('route preloads', () => {
     expect(() => preloadFiles(bundle, ['/app/src/Gone.tsx'])).toThrow(/src\/Gone\.tsx/);
   });
 
-  it("preloads the files of the address's route, and nothing on other routes", () => {
-    const script = preloadScript({ '/pages/channel/index': ['/a/Page.js', '/a/Page.css'] });
-    window.history.replaceState(null, '', '/livev3/#/pages/home/index?token=demo');
-    new Function(script)();
-    expect(document.head.querySelectorAll('link')).toHaveLength(0);
-
-    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
-    new Function(script)();
-    const links = [...document.head.querySelectorAll('link')];
-    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('as')])).toEqual([
-      ['modulepreload', '/a/Page.js', null],
-      ['preload', '/a/Page.css', 'style'],
-    ]);
-    // As Vite's own preloads, or the dynamic import's requests would not match them.
-    expect(links.every((link) => link.getAttribute('crossorigin') === '')).toBe(true);
+  it('gives a page of blocks the page and its blocks, each with the group table that loads it, less what the entry loads', () => {
+    const preloads = routePreloads(app, routes, '/livev3/', '/app');
+    expect(preloads['/pages/template/index']?.slice().sort()).toEqual(
+      [
+        'BlocksPage.css',
+        'BlocksPage.js',
+        'Contest.css',
+        'Contest.js',
+        'Rank.js',
+        'blocks-shared.js',
+        'shared.js',
+        'vote.js',
+      ].map((file) => `/livev3/${file}`),
+    );
   });
 
-  it("waits for the shell's cover to be painted, so the code does not compete with it", async () => {
-    let settle = () => {};
-    window.__livev3Early = { coverSettled: new Promise<void>((resolve) => (settle = resolve)) };
-    window.history.replaceState(null, '', '/livev3/#/pages/channel/index?channelToken=showcase');
-    new Function(preloadScript({ '/pages/channel/index': ['/a/Page.js'] }))();
-    await Promise.resolve();
-    expect(document.head.querySelectorAll('link')).toHaveLength(0);
-    settle();
-    await Promise.resolve();
-    // Not before the cover's paint: a frame later.
-    expect(document.head.querySelectorAll('link')).toHaveLength(0);
-    await vi.waitFor(() => expect(document.head.querySelectorAll('link')).toHaveLength(1));
+  it('gives the live room and the channel home their pages (and the channel its block table), other pages none', () => {
+    const preloads = routePreloads(app, routes, '/livev3/', '/app');
+    expect(preloads['/pages/home/index']).toEqual(['/livev3/HomePage.js']);
+    expect(preloads['/pages/channel/index']?.slice().sort()).toEqual([
+      '/livev3/ChannelPage.js',
+      '/livev3/channel.js',
+    ]);
+    expect(Object.keys(preloads).sort()).toEqual(
+      ['/pages/channel/index', '/pages/home/index', '/pages/template/index', '/pages/vote/index'].sort(),
+    );
+  });
+
+  it("gives a route's aliases the route's list", () => {
+    const preloads = routePreloads(app, routes, '/livev3/', '/app');
+    expect(preloads['/pages/vote/index']).toEqual(preloads['/pages/template/index']);
+  });
+
+  it('fails the build when a block of a route has no chunk', () => {
+    const gone = [{ path: '/pages/x/index', page: 'blocks', blocks: [{ type: 'vote-gone' }] }];
+    expect(() => routePreloads(app, gone, '/livev3/', '/app')).toThrow(/src\/blocks\/vote-gone/);
   });
 });

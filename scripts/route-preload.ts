@@ -109,7 +109,7 @@ export function routePreloads(
     const modules = blocksPage ? [BLOCKS_PAGE] : PRELOADED_PAGES[route.page];
     if (!modules) continue;
     const files = preloadFiles(bundle, [
-      ...modules.map((module) => path.join(projectRoot, module)),
+      ...modules.map((module) => path.join(root, module)),
       ...(blocksPage
         ? blockModules(
             bundle,
