@@ -24,13 +24,13 @@ export function ProductList({
   scope,
   limit,
   title,
-  hideWhenEmpty = false,
+  hideWhenEmpty,
 }: {
   scope: ProductScope;
   limit: number;
   title?: string;
   /** Placed inside another page (the live room): no spinner, and nothing at all when there are no products. */
-  hideWhenEmpty?: boolean;
+  hideWhenEmpty: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();

@@ -93,7 +93,7 @@ export const fetchGroups = (voteId: number) =>
 
 export const fetchTeamRank = (voteId: number) => api.get('/v3/api/vote/team/rank', { vote_id: voteId });
 
-export const fetchTodayStars = (voteId: number, limit = 10) =>
+export const fetchTodayStars = (voteId: number, limit: number) =>
   api.get('/v3/api/vote/today_star', { vote_id: voteId, limit });
 
 export async function loadPlayer(voteId: number, playerId: number): Promise<PlayerDetail> {
