@@ -105,6 +105,27 @@ const srcLayers = {
           },
           { target: 'src/pages', from: 'src/app', message: 'A page may not import app: app composes pages.' },
           {
+            target: [
+              'src/lib',
+              'src/ui',
+              'src/engine',
+              'src/themes',
+              'src/features',
+              'src/blocks',
+              'src/pages',
+              'src/app',
+            ],
+            from: 'src/boot',
+            message:
+              'src/boot is the start-up, built into index.html on its own: nothing of the app imports it. Put what both need in src/lib.',
+          },
+          {
+            target: 'src/boot',
+            from: ['src/app', 'src/ui', 'src/features', 'src/blocks'],
+            message:
+              'src/boot runs before the app: it imports src/lib helpers (and, at build time, pages to prerender), never the app.',
+          },
+          {
             target: ['src/blocks', 'src/pages', 'src/app'],
             from: internals('*'),
             message:
