@@ -86,13 +86,17 @@ const q = {
       .where('user_id', '=', p('user'))
       .where('day', '=', p('day')),
   ),
-  userTotal: prepared((sql, p) =>
+  // The viewer's votes of the other days: what a concurrent vote of the same day cannot change. The day's own votes
+  // come from the day's row (read, or answered by the counting upsert), never from a second read of a total, which
+  // on PostgreSQL may see a concurrent vote that the day's read did not.
+  userOtherDays: prepared((sql, p) =>
     sql
       .selectFrom('vote_user_days')
       // A sum of integers is a numeric on PostgreSQL, a string in JavaScript.
       .select((eb) => eb.fn.sum<string | number | null>('votes').as('votes'))
       .where('contest_id', '=', p('contest'))
-      .where('user_id', '=', p('user')),
+      .where('user_id', '=', p('user'))
+      .where('day', '<>', p('day')),
   ),
   userPlayerDay: prepared((sql, p) =>
     sql
@@ -194,7 +198,10 @@ function* voteStateSteps(contest: CastContest, userId: number, nowMs: number): S
   const row = yield* first(q.userDay, { contest: contest.id, user: userId, day });
   const today = row?.votes ?? 0;
   const bonus = row?.bonus_votes ?? 0;
-  const total = Number((yield* first(q.userTotal, { contest: contest.id, user: userId }))?.votes ?? 0);
+  const otherDays = Number(
+    (yield* first(q.userOtherDays, { contest: contest.id, user: userId, day }))?.votes ?? 0,
+  );
+  const total = otherDays + today;
   return {
     votes_today: today,
     votes_total: total,
