@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime } from './time';
+import { minuteTimeFormat } from '../../lib/format';
 
 describe('check-in times', () => {
   it('writes Chinese times in China Standard Time as Intl does, every 97 minutes of a year', () => {
-    const intl = new Intl.DateTimeFormat('zh-CN', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    });
+    const intl = minuteTimeFormat('zh-CN', 'Asia/Shanghai');
     for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 97 * 60_000) {
       const seconds = ms / 1000;
       expect(formatTime(seconds, 'zh-CN')).toBe(intl.format(ms));

@@ -1,3 +1,5 @@
+import { minuteTimeFormat } from '../../lib/format';
+
 /** China Standard Time, the organiser's time zone: UTC+8, no daylight saving since 1991. */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
@@ -7,15 +9,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function intlFormat(locale: string): Intl.DateTimeFormat {
   let format = formats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    });
+    format = minuteTimeFormat(locale, 'Asia/Shanghai');
     formats.set(locale, format);
   }
   return format;
