@@ -80,4 +80,17 @@ export function trackRequests(page: Page): Set<unknown> {
   return pending;
 }
 
+/** Holds every script of the build back until the returned function is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/livev3\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export { expect, test };

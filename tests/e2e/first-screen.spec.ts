@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, holdScripts, test } from '../fixtures';
 
 /**
  * Every route paints its first screen from the HTML alone (src/boot/prerender.tsx, src/boot/start.ts), before any of
@@ -22,19 +22,6 @@ const ROUTES = [
   '/pages/check-in/index?token=demo',
   '/pages/score_query/index?token=demo&query_id=1',
 ];
-
-/** Holds every script of the build back until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/livev3\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Notes when the page takes the first screen's place (`window.__handedOver`, in the page's clock). */
 async function watchHandOver(page: Page) {

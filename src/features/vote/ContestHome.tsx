@@ -22,9 +22,9 @@ export function ContestHomeLoading() {
       <div className={styles.coverBox}>
         <img className={styles.cover} {...{ [EARLY_SRC]: 'cover' }} alt="" hidden />
       </div>
-      <p className={title} {...{ [EARLY_TEXT]: 'title' }}>
+      <h2 className={title} {...{ [EARLY_TEXT]: 'title' }}>
         {'\u00a0'}
-      </p>
+      </h2>
     </section>
   );
 }
