@@ -66,12 +66,17 @@ function featureZones(name) {
   ];
 }
 
-const srcLayers = {
-  files: ['src/**/*.{ts,tsx}'],
+/** import-x with Node's resolution of the project's files: the layer rules of src/ and server/ read resolved paths. */
+const resolvedImports = {
   plugins: { 'import-x': importX },
   settings: {
     'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
   },
+};
+
+const srcLayers = {
+  files: ['src/**/*.{ts,tsx}'],
+  ...resolvedImports,
   rules: {
     'import-x/no-restricted-paths': [
       'error',
@@ -174,10 +179,7 @@ const notTests = (folder) => `server/${folder}/**/!(*.test|test-*).ts`;
 
 const serverLayers = {
   files: ['server/**/*.ts'],
-  plugins: { 'import-x': importX },
-  settings: {
-    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-  },
+  ...resolvedImports,
   rules: {
     'import-x/no-restricted-paths': [
       'error',

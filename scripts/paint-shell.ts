@@ -12,7 +12,6 @@
  *
  * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import type { BootData, EntryBoot } from '../src/boot/boot-data.ts';
@@ -139,8 +138,11 @@ export function markupClasses(html: string): Set<string> {
   return used;
 }
 
-/** The first screens, rendered by the app's own modules in a Vite server of this project (its plugins, its mode). */
-async function renderFirstScreens(root: string): Promise<FirstScreens> {
+/**
+ * The first screens, rendered by the app's own modules in a Vite server of this project (its plugins, its mode), with
+ * the config the app gets (its config root, the schema's defaults filled in by the config check).
+ */
+async function renderFirstScreens(): Promise<FirstScreens & { config: AppConfig }> {
   const server = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
@@ -151,11 +153,13 @@ async function renderFirstScreens(root: string): Promise<FirstScreens> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const config = JSON.parse(fs.readFileSync(path.join(root, 'config/app.json'), 'utf8')) as AppConfig;
     const prerender = (await server.ssrLoadModule('/src/boot/prerender.tsx')) as {
       firstScreens: typeof firstScreens;
     };
-    return await prerender.firstScreens(config);
+    const { appConfig: config } = (await server.ssrLoadModule('/src/engine/config.ts')) as {
+      appConfig: AppConfig;
+    };
+    return { ...(await prerender.firstScreens(config)), config };
   } finally {
     await server.close();
   }
@@ -199,11 +203,10 @@ export function paintShellPlugin(root = projectRoot): Plugin {
       async handler(source, context) {
         if (!context.bundle) return source;
         const { html, entry } = deferEntry(source, context.bundle, base);
-        const [{ screens, routes, themes }, script] = await Promise.all([
-          renderFirstScreens(root),
+        const [{ screens, routes, themes, config }, script] = await Promise.all([
+          renderFirstScreens(),
           compileStartUp(),
         ]);
-        const config = JSON.parse(fs.readFileSync(path.join(root, 'config/app.json'), 'utf8')) as AppConfig;
         const preloads = routePreloads(
           context.bundle as Parameters<typeof routePreloads>[0],
           config.routes,
