@@ -3,11 +3,12 @@
  *
  * - every route's first screen, as the app's own pages and blocks render it before their data has arrived
  *   (src/boot/prerender.tsx, loaded in Node through a Vite server with this project's plugins, so the class names are
- *   the build's), one `<template>` per distinct screen;
+ *   the build's), one string per distinct screen in the start-up's data (below), which the start-up puts on the page
+ *   for the route it opens;
  * - the CSS those screens use, inline: the rules of the build's stylesheets whose selectors name only classes the
  *   screens (or the theme on <html>) carry, so the first paint needs nothing but the HTML;
  * - the start-up (src/boot/start.ts), compiled with its imports into one inline script, and its data (the routes,
- *   their screens and early requests, the theme classes, the entry's files) as JSON. The build's own tags for the
+ *   their screens and early requests, the theme classes, the entry's files, the routes' preloads) as JSON. The build's own tags for the
  *   entry are taken out: the start-up loads the entry once the first screen is painted.
  *
  * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
@@ -213,9 +214,15 @@ export function paintShellPlugin(root = projectRoot): Plugin {
           base,
           root,
         );
-        for (const [routePath, files] of Object.entries(preloads)) {
+        // Each file once: the routes' lists name the same chunks over and over.
+        const files: string[] = [];
+        const fileIndex = (file: string) => {
+          const index = files.indexOf(file);
+          return index >= 0 ? index : files.push(file) - 1;
+        };
+        for (const [routePath, routeFiles] of Object.entries(preloads)) {
           const route = routes[routePath];
-          if (route) routes[routePath] = { ...route, preload: files };
+          if (route) routes[routePath] = { ...route, preload: routeFiles.map(fileIndex) };
         }
         const data: BootData = {
           api: config.constants.apiOrigin,
@@ -224,6 +231,8 @@ export function paintShellPlugin(root = projectRoot): Plugin {
           theme: config.theme.default,
           themes,
           routes,
+          screens,
+          files,
           entry,
         };
         const used = markupClasses(Object.values(screens).join(''));
@@ -232,16 +241,13 @@ export function paintShellPlugin(root = projectRoot): Plugin {
           .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
           .map((file) => usedCss(String(file.type === 'asset' ? file.source : ''), used))
           .join('');
-        const templates = Object.entries(screens)
-          .map(([id, markup]) => `<template id="lv-s-${id}">${markup}</template>`)
-          .join('');
         // While a first screen shows, the app renders underneath, laid out but unseen (lib/first-screen.ts).
         const shellCss = `.lv-shelled #root{position:absolute;top:0;left:0;right:0;visibility:hidden}`;
         return html
           .replace('</title>', `</title>\n    <style>${css}${shellCss}</style>`)
           .replace(
             '<div id="root"></div>',
-            `<div id="lv-shell" inert></div><div id="root"></div>${templates}` +
+            `<div id="lv-shell" inert></div><div id="root"></div>` +
               `<script id="lv-boot" type="application/json">${scriptJson(data)}</script><script>${script}</script>`,
           );
       },

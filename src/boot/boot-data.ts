@@ -12,13 +12,16 @@ export type EarlyRequest = 'video' | 'channel' | 'contest' | 'today-star';
 
 export type BootRoute = {
   variant: ThemeVariantName;
-  /** The ids of the route's first screen, by locale (`<template id="lv-s-<id>">`). */
+  /** The ids of the route's first screen in `BootData.screens`, by locale. */
   screens: Record<string, string>;
   early?: EarlyRequest;
   /** Today's star: the number of players its ranking asks for. */
   limit?: number;
-  /** The code of the route's first screen (its page, its blocks), preloaded with the entry (scripts/route-preload.ts). */
-  preload?: string[];
+  /**
+   * The code of the route's first screen (its page, its blocks), preloaded with the entry (scripts/route-preload.ts):
+   * indexes into `BootData.files`, which lists each file once (routes share most of them).
+   */
+  preload?: number[];
 };
 
 /**
@@ -37,5 +40,12 @@ export type BootData = {
   themes: Record<string, string>;
   /** By path and alias. */
   routes: Record<string, BootRoute>;
+  /**
+   * The first screens' markup by id, rendered at build time (src/boot/prerender.tsx). Strings in this JSON, not
+   * `<template>` elements: the HTML parser reads a string as text, where it would build every route's DOM.
+   */
+  screens: Record<string, string>;
+  /** The files that routes preload (`BootRoute.preload`), each once. */
+  files: string[];
   entry: EntryBoot;
 };

@@ -36,7 +36,7 @@ const boot = (extra: Partial<BootData> = {}): BootData => ({
   routes: {
     '/pages/home/index': route({
       early: 'video',
-      preload: ['/livev3/assets/HomePage.js', '/livev3/assets/HomePage.css'],
+      preload: [1, 0],
     }),
     '/pages/channel/index': route({ variant: 'channel', early: 'channel' }),
     '/pages/template/index': route({ early: 'contest' }),
@@ -44,6 +44,8 @@ const boot = (extra: Partial<BootData> = {}): BootData => ({
     '/pages/shop/index': route(),
     '/pages/map/index': route({ screens: {} }),
   },
+  screens: SCREENS,
+  files: ['/livev3/assets/HomePage.css', '/livev3/assets/HomePage.js'],
   entry,
   ...extra,
 });
@@ -54,9 +56,6 @@ async function open(address: string, data: BootData = boot()): Promise<void> {
   document.head.replaceChildren();
   document.body.innerHTML =
     '<div id="lv-shell" inert></div><div id="root"></div>' +
-    Object.entries(SCREENS)
-      .map(([id, markup]) => `<template id="lv-s-${id}">${markup}</template>`)
-      .join('') +
     `<script id="lv-boot" type="application/json">${JSON.stringify(data)}</script>`;
   vi.resetModules();
   await import('./start');
@@ -160,7 +159,9 @@ describe('the start-up', () => {
 
   it("puts the route's first screen, in the viewer's locale, in #lv-shell and marks <html> while it shows", async () => {
     await open('/livev3/#/pages/shop/index?locale=en');
-    expect(shell().innerHTML).toBe(document.getElementById('lv-s-1')?.innerHTML);
+    const english = document.createElement('template');
+    english.innerHTML = SCREENS['1'];
+    expect(shell().innerHTML).toBe(english.innerHTML);
     expect(shell().firstElementChild?.getAttribute('lang')).toBe('en');
     expect(html.classList.contains('lv-shelled')).toBe(true);
     expect(document.getElementById('root')?.childNodes).toHaveLength(0);

@@ -125,11 +125,12 @@ function entryLoader(entry: EntryBoot, isLiveRoom: boolean, routeFiles: readonly
 }
 
 /** Puts the route's first screen on the page; the element that holds it, or null when the route has none. */
-function showFirstScreen(route: BootRoute, locale: string): HTMLElement | null {
-  const template = doc.getElementById(`lv-s-${route.screens[locale] ?? ''}`);
+function showFirstScreen(data: BootData, route: BootRoute, locale: string): HTMLElement | null {
+  const markup = data.screens[route.screens[locale] ?? ''];
   const host = doc.getElementById(SHELL_ID);
-  if (!(template instanceof HTMLTemplateElement) || !host) return null;
-  host.appendChild(template.content.cloneNode(true));
+  if (!markup || !host) return null;
+  // The build's own markup (prerender.tsx), never text of a user's or the server's.
+  host.innerHTML = markup;
   doc.documentElement.classList.add(SHELLED_CLASS);
   return host;
 }
@@ -149,7 +150,11 @@ function start(data: BootData): void {
   html.lang = locale;
 
   const route = data.routes[hashPath(window.location.hash)];
-  const entry = entryLoader(data.entry, route?.early === 'video', route?.preload);
+  const entry = entryLoader(
+    data.entry,
+    route?.early === 'video',
+    route?.preload?.map((index) => data.files[index]),
+  );
   const done = () => {
     settle();
     entry.start();
@@ -168,7 +173,7 @@ function start(data: BootData): void {
     html.dataset.themeClass = classes;
     html.dataset.theme = `${data.themes[`${theme}-${route.variant}`] ? theme : data.theme}-${route.variant}`;
   }
-  const screen = showFirstScreen(route, locale);
+  const screen = showFirstScreen(data, route, locale);
 
   const query = ((): { path: string; payload: Record<string, string> } | null => {
     const channel = params.get('channelToken') ?? '';
