@@ -14,6 +14,7 @@ import { redPackets } from './red-packets/index.ts';
 import type { Domain } from './services.ts';
 import { shop } from './shop/index.ts';
 import { streams } from './streams/index.ts';
+import { subtitles } from './subtitles/index.ts';
 import { uploads } from './uploads/index.ts';
 import { voting } from './voting/index.ts';
 import { wechat } from './wechat/index.ts';
@@ -32,4 +33,5 @@ export const domains: readonly Domain[] = [
   channel,
   uploads,
   streams,
+  subtitles,
 ];

@@ -1283,6 +1283,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/video/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subtitle and caption tracks of the event's streams: those the stream's master playlist lists (WebVTT subtitle tracks, CEA-608 captions in the video) and, for the replay and episodes, those the organiser uploaded */
+        get: operations["videoSubtitles"];
+        put?: never;
+        /**
+         * Uploads a subtitle file (.vtt, or .srt, which is converted to WebVTT) for the event's replay or one of its episodes; it becomes a subtitle track of that recording's master playlist. One track per recording and language: a second upload of a language replaces the first
+         * @description Staff of the organisation owning the event whose role may manage subtitles (owner, operator). Refused when the recording is also played by another organisation's event. A file that is not WebVTT or SubRip is answered 400 with what is wrong and where (the line), in the request's locale.
+         */
+        post: operations["videoSubtitleUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/qiniu/upload/token": {
         parameters: {
             query?: never;
@@ -2251,7 +2272,7 @@ export interface components {
          * @description What an organiser call does, as far as roles are concerned (server/organisations/roles.ts)
          * @enum {unknown}
          */
-        OrganiserAction: "shop" | "sign_up_review" | "chat_moderation" | "check_in" | "download";
+        OrganiserAction: "shop" | "sign_up_review" | "chat_moderation" | "check_in" | "download" | "subtitles";
         RedPacket: {
             id: number;
             sender_id: number;
@@ -2366,6 +2387,21 @@ export interface components {
             /** @description paid, shipped and completed orders */
             revenue_cents: number;
         };
+        SubtitleTrack: {
+            /** @description stream:<n> (the master playlist's), upload:<id> (uploaded) */
+            id: string;
+            /**
+             * @description captions: CEA-608 in the video
+             * @enum {unknown}
+             */
+            kind: "subtitles" | "captions";
+            name: string;
+            language: string;
+            /** @enum {unknown} */
+            source: "stream" | "upload";
+            /** @description The stream's URL without signature (live, replay or an episode's) */
+            stream: string;
+        };
         VideoInfo: {
             token: string;
             /** @description The organiser's user id */
@@ -2388,7 +2424,10 @@ export interface components {
             live_url: string;
             /** @description HLS master playlist of the replay, empty when none */
             replay_url: string;
+            /** @description The stream the event plays (live, else replay) has WebVTT subtitle tracks: the player then loads its full build */
             has_subtitles?: boolean;
+            /** @description The stream the event plays carries CEA-608 closed captions in its video (its master playlist lists them) */
+            has_captions?: boolean;
             needs_password: boolean;
             /** @description Price to watch in integer cents; 0 is free */
             price: number;
@@ -5414,6 +5453,79 @@ export interface operations {
                             url: string;
                             /** @description When it expires, Unix seconds */
                             expires_at: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    videoSubtitles: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            tracks: components["schemas"]["SubtitleTrack"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    videoSubtitleUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description An episode of the event; without it, the event's replay */
+                    episode_id?: number;
+                    /** @description BCP 47 language tag (zh, en, zh-Hans) */
+                    language: string;
+                    /** @description What the viewer's track menu shows */
+                    name: string;
+                    file_name: string;
+                    /** @description The file's text (UTF-8) */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            track: components["schemas"]["SubtitleTrack"];
+                            /** @description How many cues the file has */
+                            cues: number;
+                            /** @description The file was SubRip, converted to WebVTT */
+                            converted: boolean;
                         };
                     };
                 };

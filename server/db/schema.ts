@@ -13,6 +13,7 @@ import type { OrganisationTables } from './tables/organisations.ts';
 import type { RedPacketTables } from './tables/red-packets.ts';
 import type { SecurityTables } from './tables/security.ts';
 import type { ShopTables } from './tables/shop.ts';
+import type { SubtitleTables } from './tables/subtitles.ts';
 import type { UploadTables } from './tables/uploads.ts';
 import type { VotingTables } from './tables/voting.ts';
 import type { WechatTables } from './tables/wechat.ts';
@@ -28,4 +29,5 @@ export type Database = EventTables &
   WechatTables &
   UploadTables &
   OrganisationTables &
-  SecurityTables;
+  SecurityTables &
+  SubtitleTables;

@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { signStreamUrl, type StreamSigner } from '../streams/sign.ts';
 import { isMemberAt } from '../accounts/vip-routes.ts';
 import { previewsEvent } from '../organisations/roles.ts';
+import { subtitleIndex, trackSummary, type SubtitleIndex } from '../subtitles/tracks.ts';
 
 /** An event as stored. */
 type EventRow = Selectable<Database['events']>;
@@ -117,6 +118,7 @@ function detailOf(
   viewer: Viewer | null,
   gates: ReadonlySet<string>,
   episodeCount: number,
+  tracks: ReturnType<typeof trackSummary>,
 ) {
   const isOwner = viewer !== null && gates.has(PREVIEW);
   const canWatch = mayWatch(event, gates);
@@ -136,7 +138,9 @@ function detailOf(
     // Signed, expiring URLs (server/streams/sign.ts): the stream routes refuse unsigned requests.
     live_url: signStreamUrl(signer, unsigned.live_url),
     replay_url: signStreamUrl(signer, unsigned.replay_url),
-    has_subtitles: false,
+    // Whether the stream it plays has subtitle tracks or CEA-608 captions (the player loads its full build for them).
+    has_subtitles: tracks.has_subtitles,
+    has_captions: tracks.has_captions,
     needs_password: Boolean(event.password) && !gates.has('password') && !isOwner,
     price: event.price_cents,
     vip_free: event.price_cents > 0 && gates.has('vip'),
@@ -147,10 +151,33 @@ function detailOf(
   });
 }
 
+/** The stream the detail's player starts with: live while the event is live, else the replay. */
+function playedStream(event: EventRow): { name: string; kind: 'live' | 'vod' } | null {
+  if (event.live_status === 1 && event.live_stream) return { name: event.live_stream, kind: 'live' };
+  if (event.replay_stream) return { name: event.replay_stream, kind: 'vod' };
+  return event.live_stream ? { name: event.live_stream, kind: 'live' } : null;
+}
+
+const NO_TRACKS = trackSummary([]);
+
+/** What the detail says of the played stream's subtitle and caption tracks; undefined when they must be read. */
+function peekTracks(index: SubtitleIndex, event: EventRow) {
+  const stream = playedStream(event);
+  if (!stream) return NO_TRACKS;
+  const tracks = index.peek(stream.name, stream.kind);
+  return tracks && trackSummary(tracks);
+}
+
+async function readTracks(index: SubtitleIndex, event: EventRow) {
+  const stream = playedStream(event);
+  return stream ? trackSummary(await index.tracks(stream.name, stream.kind)) : NO_TRACKS;
+}
+
 export function videoHandlers(
-  services: Pick<Services, 'sql' | 'now' | 'events' | 'caches' | 'streams'>,
+  services: Pick<Services, 'sql' | 'now' | 'events' | 'caches' | 'streams' | 'settings'>,
 ): HandlerMap {
   const { sql, now, events, streams } = services;
+  const subtitles = subtitleIndex(services);
   const episodeCount = services.caches.query(['episodes'], async (eventId: number) => {
     const row = await sql
       .selectFrom('episodes')
@@ -167,13 +194,16 @@ export function videoHandlers(
       if (!requestToken(request)) {
         const event = events.peek(token);
         const episodes = event && episodeCount.peek(event.id);
-        if (event && episodes !== undefined) return detailOf(streams, event, null, NO_GATES, episodes);
+        const tracks = event && peekTracks(subtitles, event);
+        if (event && episodes !== undefined && tracks)
+          return detailOf(streams, event, null, NO_GATES, episodes, tracks);
       }
       return (async () => {
         const event = await loadEvent(events, token);
         const viewer = await findViewer(sql, request, now());
         const gates = await gatesPassed(sql, event.id, viewer, now());
-        return detailOf(streams, event, viewer, gates, await episodeCount(event.id));
+        const tracks = await readTracks(subtitles, event);
+        return detailOf(streams, event, viewer, gates, await episodeCount(event.id), tracks);
       })();
     },
   };

@@ -5,7 +5,7 @@
  * | role             | may                                                                                |
  * | ---------------- | ---------------------------------------------------------------------------------- |
  * | `owner`          | everything                                                                         |
- * | `operator`       | the shop (ship, complete, sales), sign-up review, chat moderation, check-in, downloads |
+ * | `operator`       | the shop (ship, complete, sales), sign-up review, chat moderation, check-in, downloads, subtitles |
  * | `data_viewer`    | downloads                                                                          |
  * | `check_in_staff` | check-in (search attendees, check them in)                                         |
  *
@@ -35,11 +35,12 @@ export const ORGANISER_ACTIONS: readonly OrganiserAction[] = [
   'chat_moderation',
   'check_in',
   'download',
+  'subtitles',
 ];
 
 export const ROLE_ACTIONS: Record<OrganiserRole, readonly OrganiserAction[]> = {
   owner: ORGANISER_ACTIONS,
-  operator: ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download'],
+  operator: ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download', 'subtitles'],
   data_viewer: ['download'],
   check_in_staff: ['check_in'],
 };
@@ -61,6 +62,10 @@ export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts:
   // A refused download answers this same English text in every language: the app shows its own text for any JSON
   // answer to a download.
   download: { xcode: XCODE.badRequest, texts: 'no download permission' },
+  subtitles: {
+    xcode: XCODE.forbidden,
+    texts: { 'zh-CN': '没有管理字幕的权限', en: 'No permission to manage subtitles' },
+  },
 };
 
 export const mayDo = (role: OrganiserRole, action: OrganiserAction) => ROLE_ACTIONS[role].includes(action);

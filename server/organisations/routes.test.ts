@@ -50,7 +50,7 @@ async function actionsOf(token: string | undefined, eventToken = 'demo', locale 
 describe("the viewer's organiser actions for an event", () => {
   it.each([
     ['owner', [...ORGANISER_ACTIONS]],
-    ['operator', ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download']],
+    ['operator', ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download', 'subtitles']],
     ['dataViewer', ['download']],
     ['checkInStaff', ['check_in']],
     ['otherOwner', []],

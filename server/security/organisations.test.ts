@@ -138,6 +138,23 @@ async function attendee(): Promise<number> {
   return id;
 }
 
+/** An event of the demo organiser's with a replay recording of its own (no other organisation plays it). */
+let replaySeq = 0;
+async function ownReplay(): Promise<string> {
+  const token = `org-replay-${++replaySeq}`;
+  await app.sql
+    .insertInto('events')
+    .values({
+      token,
+      owner_id: ORGANISATION_SEED.operator,
+      organisation_id: ORGANISATION_SEED.demo,
+      title: '字幕回放',
+      replay_stream: token,
+    })
+    .execute();
+  return token;
+}
+
 const download = (query: string) => async (): Promise<InjectOptions> => ({
   method: 'GET',
   url: `/v3/api/download/${query}`,
@@ -200,6 +217,22 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
         method: 'POST',
         url: '/v2/api/check_in/search',
         payload: { activity_id: 12, keyword: '来宾' },
+      }),
+    },
+  ],
+  videoSubtitleUpload: [
+    {
+      action: 'subtitles',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/video/subtitles',
+        payload: {
+          token: await ownReplay(),
+          language: 'en',
+          name: 'English',
+          file_name: 'en.srt',
+          content: '1\n00:00:01,000 --> 00:00:02,500\nHello\n',
+        },
       }),
     },
   ],

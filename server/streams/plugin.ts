@@ -4,10 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { livePlaylist, parseMediaPlaylist } from './live.ts';
 import { signPlaylist } from './sign.ts';
+import { subtitleIndex, withUploadedTracks } from '../subtitles/tracks.ts';
 
 const NAME = /^[a-z0-9-]+$/;
-const FILE = /^[a-z0-9-]+\.(m3u8|ts|jpg)$/;
-const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' } as const;
+const FILE = /^[a-z0-9-]+\.(m3u8|ts|vtt|jpg)$/;
+const TYPES = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  // Segments of WebVTT subtitle tracks (the master playlist lists the tracks).
+  vtt: 'text/vtt; charset=utf-8',
+  jpg: 'image/jpeg',
+} as const;
 const isStreamFile = (extension: string): extension is keyof typeof TYPES => Object.hasOwn(TYPES, extension);
 
 /**
@@ -16,9 +23,10 @@ const isStreamFile = (extension: string): extension is keyof typeof TYPES => Obj
  */
 export async function streamRoutes(
   app: FastifyInstance,
-  services: Pick<Services, 'now' | 'streams' | 'settings'>,
+  services: Pick<Services, 'now' | 'streams' | 'settings' | 'sql' | 'caches'>,
 ) {
   const { now, streams: signer } = services;
+  const subtitles = subtitleIndex(services);
   const { streamsDir } = services.settings;
   // The live clock starts with the server: media sequence numbers stay small (hls.js does per-sequence work when
   // it aligns playlist refreshes, so epoch-sized numbers cost seconds of main-thread time).
@@ -51,10 +59,15 @@ export async function streamRoutes(
         live && parts.length === 3
           ? livePlaylist(parseMediaPlaylist(fs.readFileSync(file, 'utf8')), now(), 8, epochMs)
           : fs.readFileSync(file, 'utf8');
+      // A recording's master playlist also lists the subtitle tracks organisers uploaded for it (server/subtitles/).
+      if (!live && parts.length === 2 && parts[1] === 'master.m3u8')
+        return subtitles
+          .uploaded(parts[0] ?? '')
+          .then((tracks) => reply.send(signPlaylist(withUploadedTracks(text, tracks), signature)));
       return reply.send(signPlaylist(text, signature));
     }
     // A signed URL is one viewer's: shared caches keep none of it.
-    reply.header('Cache-Control', extension === 'ts' ? 'private, max-age=86400' : 'public, max-age=86400');
+    reply.header('Cache-Control', extension === 'jpg' ? 'public, max-age=86400' : 'private, max-age=86400');
     return reply.send(fs.createReadStream(file));
   };
 

@@ -80,8 +80,10 @@ export function parseWebVtt(text: string): Cue[] {
     const block: string[] = [];
     while (i < all.length && all[i].trim()) block.push(all[i++]);
     if (/^(NOTE|STYLE|REGION)(\s|$)/.test(block[0])) continue;
-    // An optional identifier line, then the timing line.
-    const timingAt = block[0].includes('-->') ? 0 : 1;
+    // An optional identifier line, then the timing line (a first line that starts like a time is a broken timing
+    // line, not an identifier, when the next is no timing line either).
+    const timingAt =
+      block[0].includes('-->') || (!block[1]?.includes('-->') && /^\s*\d{1,3}:\d/.test(block[0])) ? 0 : 1;
     const timing = block[timingAt] === undefined ? null : parseTiming(block[timingAt]);
     if (!timing) throw new SubtitleFileError('timing', blockStart + timingAt + 1);
     cues.push({ ...timing, text: block.slice(timingAt + 1).join('\n') });
