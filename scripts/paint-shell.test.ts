@@ -79,19 +79,31 @@ describe("the first screens' CSS", () => {
     '@font-face{font-family:x;src:url(x.woff2)}',
   ].join('');
 
-  it('keeps the rules whose classes the screens all use, element rules, the @media blocks with kept rules and the @keyframes a kept rule names; drops the rest', () => {
+  it('keeps the rules with a selector whose classes the screens all use, element rules, the @media blocks with kept rules and the @keyframes a kept rule names; drops the rest', () => {
     expect(usedCss(css, new Set(['a', 'b']))).toBe(
       [
         'body{margin:0}',
         '.a{color:red}',
-        '.a .b:hover>span{color:blue}',
-        '.a{padding:0}',
+        '.a .b:hover>span{color:#00f}',
+        '.a,.c{padding:0}',
         '@media (min-width:600px){.a{width:1px}}',
         '@supports (display:grid){.b{display:grid}}',
-        '.b{animation:kf-spin 1s}',
-        '@keyframes kf-spin{from{opacity:0}to{opacity:1}}',
+        '.b{animation:1s kf-spin}',
+        '@keyframes kf-spin{0%{opacity:0}to{opacity:1}}',
       ].join(''),
     );
+  });
+
+  it('reads selectors and values as CSS does: a negated class is not needed, strings and selector lists in functions are not split', () => {
+    const used = new Set(['a']);
+    expect(usedCss('.a:not(.x){color:red}', used)).toBe('.a:not(.x){color:red}');
+    // (with the prefixed forms the build's older browsers read, as the built stylesheets have them)
+    const list = usedCss('.a:is(.b,.c) span{color:red}.x{color:#00f}', used);
+    expect(list).toContain('.a:is(.b,.c) span{color:red}');
+    expect(list).not.toContain('.x');
+    expect(usedCss('.a{color:var(--c,red)}.x{color:var(--d)}', used)).toBe('.a{color:var(--c,red)}');
+    expect(usedCss('.a:after{content:"{.x,"}.x{color:red}', used)).toBe('.a:after{content:"{.x,"}');
+    expect(usedCss('/* .a{} */.x{color:red}', used)).toBe('');
   });
 
   it('keeps nothing of a class no screen uses, nor its @keyframes', () => {

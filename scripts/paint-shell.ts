@@ -14,6 +14,7 @@
  * The server's Content-Security-Policy hashes the inline script of the built index.html, so it may stay inline.
  */
 import path from 'node:path';
+import { transform, type CustomAtRules, type KeyframesName, type Selector, type Visitor } from 'lightningcss';
 import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import type { BootData, EntryBoot } from '../src/boot/boot-data.ts';
 import type { FirstScreens, firstScreens } from '../src/boot/prerender.tsx';
@@ -78,57 +79,65 @@ export function deferEntry(html: string, bundle: Bundle, base: string): { html: 
   return { html: deferred, entry: { js, modules, css, player } };
 }
 
-/** The classes a selector names (`.a:hover .b>c` -> a, b). */
-const selectorClasses = (selector: string) =>
-  [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] as string);
+/**
+ * The classes a selector needs on the page to match anything: those of its compound selectors (`.a:hover .b>c` -> a,
+ * b), not those inside a pseudo-class's arguments (`.a:not(.x)` needs only a).
+ */
+const requiredClasses = (selector: Selector) =>
+  selector.flatMap((component) => (component.type === 'class' ? [component.name] : []));
 
 /**
- * The rules of `css` (a built, minified stylesheet) a page made of `used` classes needs: style rules whose every
- * selector's classes are all in `used` (selectors without a class, on elements, are kept), the @media and @supports
- * blocks holding such rules, and the @keyframes those rules name.
+ * The browsers of the build's target (es2020, vite.config.ts), as Vite gives them to lightningcss for the built CSS:
+ * the rules keep the syntax those browsers read (`min-width`, not a media range).
+ */
+const CSS_TARGETS = {
+  chrome: 80 << 16,
+  edge: 80 << 16,
+  firefox: 80 << 16,
+  safari: 14 << 16,
+  ios_saf: 14 << 16,
+};
+
+/** Runs one lightningcss pass over minified CSS with `visitor`, minified out. */
+const cssPass = (css: string, visitor: Visitor<CustomAtRules>) =>
+  transform({
+    filename: 'first-screens.css',
+    code: Buffer.from(css),
+    minify: true,
+    targets: CSS_TARGETS,
+    visitor,
+  }).code.toString();
+
+const keyframesName = (name: KeyframesName) => (typeof name.value === 'string' ? name.value : '');
+
+/**
+ * The rules of `css` (a built stylesheet) a page made of `used` classes needs: style rules with a selector that can
+ * match such a page (selectors without a class, on elements, are kept), the @media and @supports blocks holding
+ * such rules, and the @keyframes those rules name; @font-face and other at-rules go. Parsed by lightningcss (Vite's own
+ * CSS minifier), so strings, escapes, comments and selector lists inside functions are read as CSS reads them.
  */
 export function usedCss(css: string, used: ReadonlySet<string>): string {
-  const blocks: Array<{ prelude: string; body: string }> = [];
-  let depth = 0;
-  let start = 0;
-  let prelude = '';
-  for (let index = 0; index < css.length; index++) {
-    const char = css[index];
-    if (char === '{') {
-      if (depth === 0) {
-        prelude = css.slice(start, index).trim();
-        start = index + 1;
-      }
-      depth++;
-    } else if (char === '}') {
-      depth--;
-      if (depth === 0) {
-        blocks.push({ prelude, body: css.slice(start, index) });
-        start = index + 1;
-      }
-    }
-  }
-  const kept: string[] = [];
-  const keyframes = new Map<string, string>();
-  for (const { prelude: head, body } of blocks) {
-    if (head.startsWith('@keyframes')) {
-      keyframes.set(head.slice('@keyframes'.length).trim(), `${head}{${body}}`);
-      continue;
-    }
-    if (head.startsWith('@media') || head.startsWith('@supports')) {
-      const inner = usedCss(body, used);
-      if (inner) kept.push(`${head}{${inner}}`);
-      continue;
-    }
-    if (head.startsWith('@')) continue;
-    const selectors = head
-      .split(',')
-      .filter((selector) => selectorClasses(selector).every((name) => used.has(name)));
-    if (selectors.length) kept.push(`${selectors.join(',')}{${body}}`);
-  }
-  const text = kept.join('');
-  for (const [name, rule] of keyframes) if (text.includes(name)) kept.push(rule);
-  return kept.join('');
+  const kept = cssPass(css, {
+    Rule: {
+      // A rule stays whole when one of its selectors can match (a selector of it that cannot costs a few bytes and
+      // matches nothing): a rule handed back changed would go through lightningcss's AST round trip, which fails on
+      // some values (custom property references).
+      style: (rule) =>
+        rule.value.selectors.some((selector) => requiredClasses(selector).every((name) => used.has(name)))
+          ? undefined
+          : [],
+      'font-face': () => [],
+      'font-palette-values': () => [],
+      property: () => [],
+      import: () => [],
+      page: () => [],
+    },
+  });
+  // The words of the kept rules outside @keyframes: an animation names its keyframes by one of them.
+  const named = new Set(cssPass(kept, { Rule: { keyframes: () => [] } }).split(/[^\w-]+/));
+  return cssPass(kept, {
+    Rule: { keyframes: (rule) => (named.has(keyframesName(rule.value.name)) ? rule : []) },
+  });
 }
 
 /** Every class the markup names. */
