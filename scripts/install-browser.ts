@@ -1,6 +1,7 @@
 /**
- * Makes sure the browser tests can run: Debian's Chromium (/usr/bin/chromium) and the Noto CJK fonts, so Chinese
- * renders in screenshots. Quiet when both are present; installs with apt-get otherwise (root, or sudo -n).
+ * Makes sure the browser tests can run: Debian's Chromium (/usr/bin/chromium), the Noto CJK fonts, so Chinese
+ * renders in screenshots, and ffmpeg (the broadcast test publishes with it, the server's RTMP ingest drives it). Quiet
+ * when all are present; installs with apt-get otherwise (root, or sudo -n).
  * Playwright's own browser download does not work on these machines, so the suites use this Chromium.
  */
 import { execSync } from 'node:child_process';
@@ -20,6 +21,8 @@ function has(command: string): boolean {
 const missing: string[] = [];
 if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
 if (!has('dpkg -s fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+// The broadcast test publishes a test pattern with ffmpeg, and the server's RTMP ingest drives it.
+if (!has('ffmpeg -hide_banner -version')) missing.push('ffmpeg');
 
 if (missing.length > 0) {
   const isRoot = process.getuid?.() === 0;

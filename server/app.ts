@@ -34,8 +34,11 @@ import {
   type ConnectionLimits,
 } from './security/limits.ts';
 import { readUploadSettings, type UploadSettings } from './uploads/settings.ts';
+import { readBroadcastSettings, type BroadcastSettings } from './broadcast/settings.ts';
 
 export type BuildOptions = Partial<ServerConfig> & {
+  /** The ingest and its output (server/broadcast/settings.ts); without `rtmpPort`, no ingest (tests ask for one). */
+  broadcast?: Partial<BroadcastSettings>;
   databasePath: string;
   /**
    * `postgres://...`: PostgreSQL instead of the SQLite file. With TEST_DATABASE_URL set (the server suite's
@@ -246,6 +249,14 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       publicOrigin,
       codeLimits: options.codeLimits ?? readCodeLimits(),
       streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
+      broadcast: {
+        ...readBroadcastSettings(
+          {},
+          uploads.dir ? path.dirname(uploads.dir) : path.join(projectRoot, 'data'),
+        ),
+        rtmpPort: null,
+        ...options.broadcast,
+      },
     },
     now,
     data,

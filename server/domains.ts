@@ -4,6 +4,7 @@
  * here (server/README.md, "Wiring").
  */
 import { accounts } from './accounts/index.ts';
+import { broadcast } from './broadcast/index.ts';
 import { channel } from './channel/index.ts';
 import { chat } from './chat/index.ts';
 import { downloads } from './downloads/index.ts';
@@ -33,5 +34,6 @@ export const domains: readonly Domain[] = [
   channel,
   uploads,
   streams,
+  broadcast,
   subtitles,
 ];

@@ -2,7 +2,10 @@
  * `npm start` runs this: the server on PORT (default 8080) with the database at DATABASE_PATH, seeded on first start.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then close sockets and the database.
  */
+import path from 'node:path';
 import { buildServer } from './app.ts';
+import { goLiveLines } from './broadcast/hint.ts';
+import { readBroadcastSettings } from './broadcast/settings.ts';
 import { missingSharedSecrets, readConfig } from './config.ts';
 import { loggerFor, startBanner } from './dev-log.ts';
 import { listenHost } from './security/limits.ts';
@@ -21,7 +24,9 @@ if (missing.length > 0) {
   console.error(`livev3 cannot start with ${why}: missing settings: ${missing.join(', ')}`);
   process.exit(1);
 }
-const app = await buildServer({ ...config, logger: loggerFor(config.mode) });
+// The RTMP ingest (RTMP_PORT, default 1935; 0: none) and its HLS, beside the database unless BROADCAST_DIR says.
+const broadcast = readBroadcastSettings(process.env, path.dirname(path.resolve(config.databasePath)));
+const app = await buildServer({ ...config, broadcast, logger: loggerFor(config.mode) });
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT (SHUTDOWN_GRACE_MS, default 10 s). */
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
@@ -50,5 +55,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 // WeChat sandbox on, anyone who can reach the server can log in as the demo viewer.
 await app.listen({ port: config.port, host: listenHost() });
 // Last, so the address is what a newcomer sees once the start-up is done.
-if (config.mode === 'development') console.log(startBanner(config.publicOrigin));
+const rtmpPort = app.broadcasts.rtmpPort();
+const goLive =
+  rtmpPort === null
+    ? []
+    : await goLiveLines(app.sql, { host: 'localhost', port: rtmpPort, eventToken: 'demo', now: app.now() });
+if (config.mode === 'development') console.log([startBanner(config.publicOrigin), ...goLive, ''].join('\n'));
 else console.log(`livev3 is running: ${config.publicOrigin}/livev3/#/pages/home/index?token=demo`);

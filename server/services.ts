@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './accounts/mail.ts';
 import { eventLookup, type EventLookup } from './events/routes.ts';
 import { realtimeLink, type RealtimeLink, type SocketHandler } from './realtime.ts';
 import { createStreamSigner, type StreamSigner } from './streams/sign.ts';
+import type { BroadcastSettings } from './broadcast/settings.ts';
 import type { UploadSettings } from './uploads/settings.ts';
 import type { WechatCredentials } from './wechat/credentials.ts';
 import type { WechatRuntime } from './wechat/pay.ts';
@@ -34,6 +35,8 @@ export type Settings = {
   codeLimits: CodeLimits;
   /** Where the demo HLS streams are read from. */
   streamsDir: string;
+  /** The RTMP ingest, the HLS ladder, the broadcasts' folder and the reconnect grace (server/broadcast/). */
+  broadcast: BroadcastSettings;
 };
 
 export type Services = {

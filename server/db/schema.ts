@@ -5,6 +5,7 @@
  * `schema.test.ts` holds the declarations to the migrated schema.
  */
 import type { AccountTables } from './tables/accounts.ts';
+import type { BroadcastTables } from './tables/broadcast.ts';
 import type { ChannelTables } from './tables/channel.ts';
 import type { ChatTables } from './tables/chat.ts';
 import type { EngagementTables } from './tables/engagement.ts';
@@ -30,4 +31,5 @@ export type Database = EventTables &
   UploadTables &
   OrganisationTables &
   SecurityTables &
+  BroadcastTables &
   SubtitleTables;

@@ -7,6 +7,7 @@ import { syncSequences } from '../db/engine.ts';
 import type { Sql } from '../db/sql.ts';
 import { seedAccess } from './access.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedBroadcast } from './broadcast.ts';
 import { seedChannel } from './channel.ts';
 import { seedChat } from './chat.ts';
 import { prng } from './epoch.ts';
@@ -32,6 +33,7 @@ export async function seedDemo(sql: Sql): Promise<boolean> {
     await seedChat(trx);
     await seedAccess(trx);
     await seedLiveRoom(trx);
+    await seedBroadcast(trx);
     await syncSequences(trx);
   });
   // These seed outside that transaction (the channel's opens its own), in order; each on a fresh database only.

@@ -1,0 +1,277 @@
+/**
+ * Broadcasts: stream keys, the lifecycle on the test clock, and the RTMP ingest with a real ffmpeg publishing a test
+ * pattern (refused with a wrong key and as a second publisher; on air, then a replay with its VOD playlists).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { BROADCAST_TEST_EVENT } from '../seed/broadcast';
+import { liveWindow, vodPlaylist } from './hls';
+import { eventOfStreamKey, rotateStreamKey, streamKeyOf } from './keys';
+import { createLifecycle, type Recording } from './lifecycle';
+import { ffmpegProblem } from './ingest';
+
+let clock = 1_800_000_000_000;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-broadcasts-'));
+let app: Awaited<ReturnType<typeof buildServer>>;
+
+beforeAll(async () => {
+  app = await buildServer({
+    databasePath: ':memory:',
+    mode: 'test',
+    now: () => clock,
+    broadcast: {
+      rtmpPort: ffmpegProblem('ffmpeg') ? null : 0,
+      rtmpHost: '127.0.0.1',
+      dataDir,
+      graceMs: 2000,
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const eventId = async (token: string) =>
+  (await app.sql.selectFrom('events').select('id').where('token', '=', token).executeTakeFirstOrThrow()).id;
+const eventRow = async (token: string) =>
+  app.sql.selectFrom('events').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
+
+describe('stream keys', () => {
+  it('are random per event, kept, and rotated on demand', async () => {
+    const id = await eventId('vod');
+    const key = await streamKeyOf(app.sql, id, clock);
+    expect(key).toMatch(/^live_[A-Za-z0-9_-]{22}$/);
+    expect(await streamKeyOf(app.sql, id, clock)).toBe(key);
+    expect(await streamKeyOf(app.sql, await eventId('secret'), clock)).not.toBe(key);
+    expect(await eventOfStreamKey(app.sql, key)).toEqual({ id, token: 'vod' });
+    const rotated = await rotateStreamKey(app.sql, id, clock);
+    expect(rotated).not.toBe(key);
+    expect(await eventOfStreamKey(app.sql, key)).toBeUndefined();
+    expect(await eventOfStreamKey(app.sql, rotated)).toEqual({ id, token: 'vod' });
+    expect(await eventOfStreamKey(app.sql, '')).toBeUndefined();
+    expect(await eventOfStreamKey(app.sql, "live_' OR 1=1 --")).toBeUndefined();
+  });
+});
+
+describe('lifecycle', () => {
+  const lines: unknown[] = [];
+  const recordings: number[] = [];
+  const lifecycle = () =>
+    createLifecycle({
+      sql: app.sql,
+      now: () => clock,
+      realtime: { publish: async (token, line) => void lines.push({ token, line }) },
+      graceMs: 10_000,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      recording: async (id): Promise<Recording> => {
+        recordings.push(id);
+        return { stream: `bc-${id}`, durationS: 42 };
+      },
+    });
+
+  it('goes upcoming -> live -> reconnecting -> live -> ended -> replay, the grace on the clock', async () => {
+    const machine = lifecycle();
+    const id = await eventId('chat-demo');
+    const first = await machine.publish(id);
+    expect(first).toMatchObject({ ok: true, resumed: false });
+    if (!first.ok) return;
+    // A second publisher while one is live is refused.
+    expect(await machine.publish(id)).toEqual({ ok: false, why: 'busy' });
+    await machine.onAir(first.broadcastId);
+    expect(await eventRow('chat-demo')).toMatchObject({
+      live_status: 1,
+      live_stream: `bc-${first.broadcastId}`,
+    });
+    expect(lines.at(-1)).toEqual({ token: 'chat-demo', line: { kind: 'broadcast', state: 'live' } });
+
+    const state = async () => (await machine.current(id))?.state;
+    await machine.stopped(first.broadcastId, { how: 'dropped' });
+    expect(await state()).toBe('reconnecting');
+    expect(lines.at(-1)).toEqual({ token: 'chat-demo', line: { kind: 'broadcast', state: 'reconnecting' } });
+    clock += 9_000;
+    await machine.sweep();
+    expect(await state()).toBe('reconnecting');
+    expect((await eventRow('chat-demo')).live_status).toBe(1);
+    // Back within the grace: the same broadcast.
+    expect(await machine.publish(id)).toEqual({ ok: true, broadcastId: first.broadcastId, resumed: true });
+    expect(await state()).toBe('live');
+
+    await machine.stopped(first.broadcastId, { how: 'dropped' });
+    clock += 10_000;
+    await machine.sweep();
+    const ended = await eventRow('chat-demo');
+    expect(ended).toMatchObject({
+      live_status: 2,
+      live_stream: '',
+      replay_stream: `bc-${first.broadcastId}`,
+    });
+    expect(await state()).toBeUndefined();
+    expect(recordings).toEqual([first.broadcastId]);
+    expect(lines.slice(-2).map((entry) => (entry as { line: { state: string } }).line.state)).toEqual([
+      'ended',
+      'replay',
+    ]);
+    const episode = await app.sql
+      .selectFrom('episodes')
+      .selectAll()
+      .where('event_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(episode).toMatchObject({ stream: `bc-${first.broadcastId}`, duration_s: 42 });
+    expect(episode.title).toMatch(/^直播回放 \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // The detail the room reads says so.
+    const detail = (await app.inject({ url: '/v3/api/video/detail?token=chat-demo' })).json();
+    expect(detail.data).toMatchObject({ live_status: 2, live_url: '', episode_count: 1 });
+    expect(detail.data.replay_url).toMatch(
+      new RegExp(`^/streams/vod/bc-${first.broadcastId}/master.m3u8\\?exp=`),
+    );
+  });
+
+  it('marks a broadcast stopped by an error interrupted, and one that never went on air leaves the event alone', async () => {
+    const machine = lifecycle();
+    const id = await eventId('info');
+    const before = await eventRow('info');
+    const refused = await machine.publish(id);
+    if (!refused.ok) throw new Error('refused');
+    await machine.stopped(refused.broadcastId, { how: 'failed', reason: 'unsupported codec' });
+    expect(await eventRow('info')).toMatchObject({
+      live_status: before.live_status,
+      live_stream: before.live_stream,
+    });
+
+    const next = await machine.publish(id);
+    if (!next.ok) throw new Error('refused');
+    await machine.onAir(next.broadcastId);
+    await machine.stopped(next.broadcastId, { how: 'failed', reason: 'disk full' });
+    const row = await app.sql
+      .selectFrom('broadcasts')
+      .selectAll()
+      .where('id', '=', next.broadcastId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'replay', reason: 'disk full' });
+    expect(lines.some((entry) => JSON.stringify(entry).includes('"interrupted"'))).toBe(true);
+  });
+});
+
+describe('playlists', () => {
+  const event = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:6',
+    '#EXT-X-TARGETDURATION:1',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-DISCONTINUITY',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    ...[0, 1, 2, 3].flatMap((i) => ['#EXTINF:1.000000,', `s0000${i}.ts`]),
+    '#EXT-X-DISCONTINUITY',
+    ...[4, 5, 6, 7].flatMap((i) => ['#EXTINF:1.000000,', `s0000${i}.ts`]),
+    '#EXT-X-ENDLIST',
+  ].join('\n');
+
+  it('serves the live window: the last segments, their sequences, no end', () => {
+    const text = liveWindow(event, 3);
+    expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:5');
+    expect(text).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1');
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    expect(text).not.toContain('PLAYLIST-TYPE');
+    expect(text.match(/\.ts/g)).toHaveLength(3);
+    expect(liveWindow(event, 5)).toMatch(
+      /#EXT-X-DISCONTINUITY-SEQUENCE:0[\s\S]*s00003\.ts\n#EXT-X-DISCONTINUITY\n/,
+    );
+  });
+
+  it('makes the replay a VOD playlist with every segment and its end', () => {
+    const text = vodPlaylist(event);
+    expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(text.match(/\.ts/g)).toHaveLength(8);
+  });
+});
+
+/** ffmpeg publishing `seconds` of a 640x360 test pattern with a tone over RTMP; resolves with its exit code. */
+function publish(url: string, seconds: number): { done: Promise<number>; stop: () => void } {
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+      ...[
+        '-t',
+        String(seconds),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-g',
+        '25',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      ...['-c:a', 'aac', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+  return {
+    done: new Promise((resolve) => child.once('close', (code) => resolve(code ?? -1))),
+    stop: () => child.kill('SIGINT'),
+  };
+}
+
+const until = async (check: () => Promise<boolean>, ms: number) => {
+  const start = performance.now();
+  while (!(await check())) {
+    if (performance.now() - start > ms) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
+  it('refuses a wrong key, takes the right one, refuses a second publisher, and ends in a replay', async () => {
+    const port = app.broadcasts.rtmpPort();
+    expect(port).toBeGreaterThan(0);
+    const id = await eventId(BROADCAST_TEST_EVENT);
+    const key = await streamKeyOf(app.sql, id, clock);
+    const wrong = publish(`rtmp://127.0.0.1:${port}/live/live_${'x'.repeat(22)}`, 2);
+    expect(await wrong.done).not.toBe(0);
+
+    const publisher = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 30);
+    await until(async () => (await eventRow(BROADCAST_TEST_EVENT)).live_status === 1, 15_000);
+    const live = await eventRow(BROADCAST_TEST_EVENT);
+    expect(live.live_stream).toMatch(/^bc-\d+$/);
+    const second = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 2);
+    expect(await second.done).not.toBe(0);
+
+    // The room's live URL serves the master and a live window through the signed routes.
+    const detail = (await app.inject({ url: `/v3/api/video/detail?token=${BROADCAST_TEST_EVENT}` })).json();
+    expect(detail.data).toMatchObject({ live_status: 1 });
+    const master = await app.inject({ url: detail.data.live_url });
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toMatch(/source\/index\.m3u8\?exp=/);
+    expect(master.body).toMatch(/360p\/index\.m3u8\?exp=/);
+    const rendition = master.body.split('\n').find((line) => line.startsWith('source/')) ?? '';
+    const base = detail.data.live_url.split('?')[0].replace(/master\.m3u8$/, '');
+    const media = await app.inject({ url: base + rendition });
+    expect(media.body).toMatch(/#EXT-X-MEDIA-SEQUENCE:\d+/);
+    expect(media.body).not.toContain('ENDLIST');
+    const segment = media.body.split('\n').find((line) => line.startsWith('s')) ?? '';
+    expect((await app.inject({ url: `${base}source/${segment}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `${base}source/index.m3u8` })).statusCode).toBe(403);
+
+    // The encoder stops (it says so: no grace): ended, then the replay.
+    publisher.stop();
+    await publisher.done;
+    await until(async () => (await eventRow(BROADCAST_TEST_EVENT)).replay_stream !== '', 15_000);
+    const ended = await eventRow(BROADCAST_TEST_EVENT);
+    expect(ended).toMatchObject({ live_status: 2, replay_stream: live.live_stream });
+    const vod = fs.readFileSync(path.join(dataDir, live.live_stream, 'source', 'index.m3u8'), 'utf8');
+    expect(vod).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(vod.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(
+      fs.readdirSync(path.join(dataDir, live.live_stream, 'source')).some((f) => f.endsWith('.tmp')),
+    ).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,62 @@
+/**
+ * Real broadcasts: stream keys, the embedded RTMP ingest (ffmpeg makes the HLS ladder), the broadcast lifecycle
+ * (upcoming -> live -> ended -> replay) pushed to the room, and the replays. No contract operations yet: the
+ * organiser console will rotate keys through `rotateStreamKey` (keys.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Domain, Services } from '../services.ts';
+import { ffmpegProblem, startIngest } from './ingest.ts';
+import { createLifecycle } from './lifecycle.ts';
+import { broadcastStreamRoutes } from './routes.ts';
+
+/** How often broadcasts past their reconnect grace are ended. */
+const SWEEP_MS = 1000;
+
+/** Starts the lifecycle's sweep and, when the settings give it a port and ffmpeg runs, the RTMP ingest. */
+async function broadcastPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  const settings = services.settings.broadcast;
+  const log = {
+    info: (message: string) => app.log.info(message),
+    warn: (message: string) => app.log.warn(message),
+    error: (message: string) => app.log.error(message),
+  };
+  let ingest: Awaited<ReturnType<typeof startIngest>> | null = null;
+  const lifecycle = createLifecycle({
+    ...services,
+    graceMs: settings.graceMs,
+    log,
+    recording: async (broadcastId) => (ingest ? ingest.recording(broadcastId) : null),
+  });
+  app.decorate('broadcasts', { lifecycle, rtmpPort: () => ingest?.port ?? null });
+  await app.register(async (scope) => broadcastStreamRoutes(scope, services));
+  services.every(SWEEP_MS, () => lifecycle.sweep());
+  if (settings.rtmpPort === null) return;
+  const problem = ffmpegProblem(settings.ffmpeg);
+  if (problem) {
+    app.log.warn(`RTMP ingest is off: ${problem}. Install ffmpeg (apt-get install ffmpeg) to go live.`);
+    return;
+  }
+  try {
+    ingest = await startIngest({ settings, sql: services.sql, lifecycle, log });
+  } catch (error) {
+    app.log.warn(`RTMP ingest is off: port ${settings.rtmpPort} cannot be used (${String(error)})`);
+    return;
+  }
+  await lifecycle.recover();
+  app.addHook('onClose', async () => ingest?.close());
+}
+
+export const broadcast: Domain = {
+  routes: () => ({}),
+  plugin: broadcastPlugin,
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The broadcast lifecycle and the ingest's port (null without an ingest); tests drive them here. */
+    broadcasts: {
+      lifecycle: ReturnType<typeof createLifecycle>;
+      rtmpPort: () => number | null;
+    };
+  }
+}
