@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // E2E_PORT lets two suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 4318);
+// The server's RTMP ingest (tests/e2e/broadcast.spec.ts publishes to it); E2E_RTMP_PORT for suites side by side.
+const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 19350);
 // One fresh database per run, named in the runner's process (its workers load this file again and inherit the name);
 // tests/remove-database.ts deletes it when the run ends.
 process.env.LIVEV3_E2E_DATABASE ??= path.join(os.tmpdir(), `livev3-e2e-${process.pid}.db`);
@@ -70,6 +72,9 @@ export default defineConfig({
       // Every test logs in its own fresh viewers from this one address: the per-route request limits (proven by the
       // server suite) would otherwise refuse logins once the suite runs faster than 30 a minute.
       RATE_LIMIT_ALLOW: '127.0.0.1',
+      RTMP_PORT: String(RTMP_PORT),
+      RTMP_HOST: '127.0.0.1',
+      BROADCAST_DIR: `${databasePath}-broadcasts`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

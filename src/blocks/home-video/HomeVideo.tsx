@@ -4,6 +4,7 @@ import { useVideo } from '../../features/video/store';
 import { streamOf } from '../../features/video/stream';
 import { LazyPlayer } from '../../features/player/lazy';
 import { accessGate } from '../../features/video/access-gate';
+import { useBroadcastNotice } from '../../features/video/broadcast';
 import { playerFrame } from '../../features/episodes/frame.css';
 import { liveRoom } from '../live-room-loader';
 import type { BlockProps } from '../types';
@@ -12,6 +13,10 @@ import * as styles from './HomeVideo.css';
 
 // Only events with episodes load it (with the live-room blocks): it picks the episode, resumes it, saves progress.
 const WatchProgress = lazy(() => liveRoom().then((m) => ({ default: m.WatchProgress })));
+// Only a real broadcast's passing states (reconnecting, ended) show a notice: loaded when there is one.
+const BroadcastNotice = lazy(() =>
+  import('../../features/video/BroadcastNotice').then((m) => ({ default: m.BroadcastNotice })),
+);
 // Only gated events (password, information form, payment) need the gate.
 const AccessGate = lazy(() =>
   import('../../features/access/AccessGate').then((m) => ({ default: m.AccessGate })),
@@ -23,6 +28,7 @@ export function HomeVideo({ props }: BlockProps<'home-video'>) {
   const info = useVideo((state) => state.info);
   const episode = useVideo((state) => state.episode);
   const frame = useRef<HTMLDivElement>(null);
+  const broadcastNotice = useBroadcastNotice();
   const stream = info ? streamOf(info, props.preferReplay, episode) : null;
   // Before the event has arrived: the cover's box, which the start-up fills with the cover as soon as the event names it.
   if (!info)
@@ -40,6 +46,11 @@ export function HomeVideo({ props }: BlockProps<'home-video'>) {
       </Suspense>
     );
   }
+  const notice = broadcastNotice ? (
+    <Suspense fallback={null}>
+      <BroadcastNotice />
+    </Suspense>
+  ) : null;
   const episodes = info.episode_count ? (
     <Suspense fallback={null}>
       <WatchProgress frame={frame} />
@@ -50,8 +61,13 @@ export function HomeVideo({ props }: BlockProps<'home-video'>) {
     <img className={styles.cover} src={info.cover} alt="" width={390} height={219} />
   ) : null;
   if (!stream) {
-    // No stream yet (not started): show the cover.
-    return (
+    // No stream yet (not started), or the broadcast just ended and its replay is being made: show the cover.
+    return notice ? (
+      <div className={playerFrame}>
+        {cover}
+        {notice}
+      </div>
+    ) : (
       <>
         {cover}
         {episodes}
@@ -69,10 +85,11 @@ export function HomeVideo({ props }: BlockProps<'home-video'>) {
       />
     </Suspense>
   );
-  return episodes ? (
+  return episodes || notice ? (
     <div ref={frame} className={playerFrame}>
       {player}
       {episodes}
+      {notice}
     </div>
   ) : (
     player

@@ -15,6 +15,7 @@ import { emitWithAck, getSocket } from '../../lib/socket';
 import { createStore } from '../../lib/store';
 import { toast } from '../../ui/toast/toast';
 import { i18n, type TranslationKey } from '../../lib/i18n';
+import { broadcastChanged, isBroadcastLine } from '../video/broadcast';
 import { mergeMessages } from './merge';
 import { createResumePoint } from './resume';
 import type { ChatMessage } from './types';
@@ -147,8 +148,15 @@ export function openChatRoom(token: string): () => void {
     queue = [];
     merge(lines, true);
   };
-  const onBatch = (lines: ChatMessage[]) => {
-    if (!Array.isArray(lines)) return;
+  const onBatch = (batch: ChatMessage[]) => {
+    if (!Array.isArray(batch)) return;
+    // The event's broadcast changes travel with the room's lines: the live room follows them (features/video).
+    const items: readonly unknown[] = batch;
+    const changes = items.filter(isBroadcastLine);
+    const change = changes.at(-1);
+    if (change) void broadcastChanged(change.state);
+    const lines = changes.length ? batch.filter((line) => !isBroadcastLine(line)) : batch;
+    if (!lines.length) return;
     arrivals.arrived(lines.map((line) => line.id));
     queue.push(...lines);
     frame ||= requestAnimationFrame(flush);
