@@ -39,6 +39,9 @@ export type AppConstants = {
   debugOriginMarkers: string[];
   cookieLifeMs: number;
   scrollToBottomDelayMs: number;
+  subtitleTrackPollMs: number;
+  captionGridRows: number;
+  captionGridColumns: number;
   apiOrigin: string;
   wechatJsSdkUrl: string;
   wechatLoginPath: string;

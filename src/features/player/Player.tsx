@@ -1,11 +1,12 @@
 import './texts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from '../../lib/i18n';
 import { nextTask } from '../../lib/next-task';
 import { button } from '../../ui/button/button.css';
 import { autoplayRefused } from './autoplay';
-import { browserEngine, loadHls, prefetchPlaylists } from './engine';
+import { browserEngine, loadHls, needsFullBuild, prefetchPlaylists } from './engine';
+import { collectCues, type CueStore } from './captions/cues';
 import {
   createRecovery,
   errorKind,
@@ -28,6 +29,9 @@ export type PlayerProps = {
   label: string;
 };
 
+// Subtitles and captions (the CC button, the cues over the picture): loaded only for streams that have them.
+const Captions = lazy(() => import('./captions/Captions'));
+
 type Status =
   | { state: 'starting' }
   | { state: 'playing' }
@@ -42,6 +46,14 @@ type Status =
  * a seek bar. A stream lost to the network is tried again by itself, with growing pauses and at once when the browser
  * is back online, and plays on if the viewer had been playing; the retry button stays meanwhile.
  */
+/**
+ * hls.js's full build with subtitles or captions: cues come through its events (the caption layer draws them, so
+ * they look the same in every browser and theme) instead of the browser's own text tracks.
+ */
+function textConfig(captions: boolean) {
+  return { renderTextTracksNatively: false, enableCEA708Captions: captions, enableWebVTT: true };
+}
+
 export function Player({ src, poster, live = false, needs = {}, label }: PlayerProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -54,6 +66,12 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
   const retryingRef = useRef(false);
   const failuresRef = useRef(0);
   const { subtitles = false, captions = false, drm = false } = needs;
+  // The hls.js instance the caption layer reads cues from (only with the full build, for streams that have them).
+  const [textSource, setTextSource] = useState<{
+    hls: Hls;
+    store: CueStore;
+    video: HTMLVideoElement;
+  } | null>(null);
   // The stream is its URL without the signature: a renewed signature (from here or a reloaded detail) keeps playing.
   const stream = unsignedUrl(src);
   const isLive = live || liveStream === stream;
@@ -69,6 +87,7 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
     const video = videoRef.current;
     if (!video) return;
     let hls: Hls | undefined;
+    let textStore: CueStore | undefined;
     let disposed = false;
     // A pause while the player itself tears the stream down is not the viewer's.
     let failing = false;
@@ -161,12 +180,18 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
           ([HlsClass, workerPath]) => {
             if (disposed) return;
             const Loader = prefetchingLoader(HlsClass, (url) => withSignatureOf(url, signedRef.current));
+            const withText = needsFullBuild({ subtitles, captions });
             const instance = new HlsClass({
               ...hlsConfig(live, workerPath),
+              ...(withText ? textConfig(captions) : {}),
               pLoader: Loader,
               fLoader: Loader,
             });
             hls = instance;
+            if (withText) {
+              textStore = collectCues(instance, HlsClass.Events, () => video.currentTime);
+              setTextSource({ hls: instance, store: textStore, video });
+            }
             const recovery = createRecovery(instance, () => instance.loadSource(signedRef.current));
             instance.on(HlsClass.Events.MANIFEST_PARSED, tryAutoplay);
             instance.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => {
@@ -240,6 +265,8 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
       video.removeEventListener('pause', onPause);
       video.removeEventListener('playing', onPlaying);
       hls?.destroy();
+      textStore?.dispose();
+      setTextSource(null);
       video.removeAttribute('src');
       video.load();
     };
@@ -304,6 +331,11 @@ export function Player({ src, poster, live = false, needs = {}, label }: PlayerP
             {t('ui.retry')}
           </button>
         </div>
+      ) : null}
+      {textSource ? (
+        <Suspense fallback={null}>
+          <Captions hls={textSource.hls} store={textSource.store} video={textSource.video} />
+        </Suspense>
       ) : null}
       {isLive && status.state === 'playing' ? <LiveControls videoRef={videoRef} /> : null}
       {isLive ? <span className={styles.liveBadge}>{t('player.live')}</span> : null}

@@ -15,7 +15,7 @@ export function streamOf(
   preferReplay: boolean,
   episode: CurrentEpisode | null = null,
 ): Stream | null {
-  const needs: StreamNeeds = { subtitles: Boolean(info.has_subtitles) };
+  const needs: StreamNeeds = { subtitles: Boolean(info.has_subtitles), captions: Boolean(info.has_captions) };
   if (info.episode_count) return episode ? { url: episode.url, live: false, needs } : null;
   const live = info.live_status === 1 && info.live_url ? { url: info.live_url, live: true, needs } : null;
   const replay = info.replay_url ? { url: info.replay_url, live: false, needs } : null;
