@@ -1,6 +1,7 @@
 /**
- * socket.io on the same HTTP server: viewers join one room per event (by video token) and get the room's presence
- * count. The handshake may carry the same session token as the API (anonymous viewers may watch and read).
+ * socket.io on the same HTTP server: viewers join one room per event (by video token) and get the room's audience
+ * (`presence` events: `{ token, count }`, the distinct viewers present over every node, server/events/audience.ts).
+ * The handshake may carry the same session token as the API (anonymous viewers may watch and read).
  * Connection state recovery re-runs the middleware (skipMiddlewares: false), so a recovered socket is re-authorised.
  *
  * Live lines (chat, gifts, tips, system lines, red-packet announcements) go out batched: everything published for a
@@ -9,8 +10,8 @@
  *
  * Several nodes (REDIS_URL): socket.io's Redis streams adapter carries every room emit to the sockets of every node
  * and keeps the packets for connection state recovery, so a viewer whose node went away recovers the missed lines on
- * another. Each node still batches the lines it publishes; a room's presence is the sum of the nodes' counts (shared
- * state); session revocations reach the other nodes as server-side events.
+ * another. Each node still batches the lines it publishes; a room's audience is the union of the nodes' viewers
+ * (shared state); session revocations reach the other nodes as server-side events.
  */
 import crypto from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -19,6 +20,7 @@ import { Server as SocketServer, type DefaultEventsMap, type Socket as AnySocket
 import { findViewerByToken, type Viewer } from './accounts/sessions.ts';
 import { creditLiveWatch, LIVE_WATCH_FLUSH_MS, LiveWatchTracker } from './engagement/live-watch.ts';
 import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
+import { Audience, recordPlay, viewerKey, type AudienceOptions } from './events/audience.ts';
 import { loadEvent, mayViewerWatch } from './events/routes.ts';
 import { socketCaps, type ConnectionLimits } from './security/limits.ts';
 import type { Services } from './services.ts';
@@ -26,10 +28,6 @@ import type { Services } from './services.ts';
 const TOKEN = /^[\w-]{1,64}$/;
 /** How long published lines are collected before one batch goes out per room. */
 export const CHAT_BATCH_MS = 40;
-/** Presence is re-counted at most this often per room (a thousand joins must not mean a million emits). */
-const PRESENCE_THROTTLE_MS = 500;
-/** A node's part of a room's presence counts this long after it last said it (a stopped node drops out). */
-const PRESENCE_PART_TTL_MS = 30_000;
 /** The server-side event that carries a revocation to the other nodes. */
 const REVOKED_EVENT = 'sessions:revoked';
 
@@ -41,7 +39,7 @@ type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown 
  * as msg, in the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
  */
 /** What a socket carries from its handshake on (socket.io keeps it with a recovered session, in Redis on several nodes). */
-type SocketData = { viewer?: Viewer | null; tokenHash?: string | null };
+type SocketData = { viewer?: Viewer | null; tokenHash?: string | null; audienceKey?: string };
 type Server = SocketServer<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type Socket = AnySocket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -63,6 +61,11 @@ export type Realtime = {
    * delays the cut. 0 without a socket server.
    */
   disconnectRevoked(revoked: Revoked): number;
+  /**
+   * The distinct viewers present in the event's room over every node (server/events/audience.ts): at once when this
+   * node knows it fresh, else a promise. 0 without a socket server.
+   */
+  viewers(eventToken: string): number | Promise<number>;
 };
 
 /** services.realtime: answered by the socket server attachRealtime starts (and stops), a no-op before and after. */
@@ -73,6 +76,7 @@ export function realtimeLink(): RealtimeLink {
   return {
     publish: (eventToken, line) => server?.publish(eventToken, line) ?? Promise.resolve(),
     disconnectRevoked: (revoked) => server?.disconnectRevoked(revoked) ?? 0,
+    viewers: (eventToken) => server?.viewers(eventToken) ?? 0,
     serve(next) {
       server = next;
     },
@@ -140,12 +144,14 @@ export type RealtimeOptions = {
   watchFlushMs?: number;
   /** Socket events the domains handle, by name. */
   handlers?: Record<string, SocketHandler>;
+  /** How often room audiences are written and renewed, and how long a node's part lives (tests). */
+  audience?: AudienceOptions;
 };
 
 /**
  * Starts the socket server on the app's HTTP server and makes it answer `services.realtime` until the app closes.
- * The clock times sessions, presence and watching; presence parts go to `services.shared` under `services.node`;
- * with `services.redis` (several nodes) socket.io's streams adapter runs on it.
+ * The clock times sessions, presence and watching; each room's viewers are kept in `services.shared` as this node's
+ * part (`services.node`) of the room's audience; with `services.redis` (several nodes) socket.io's streams adapter runs on it.
  */
 export function attachRealtime(
   app: FastifyInstance,
@@ -154,6 +160,7 @@ export function attachRealtime(
 ): Server {
   const { sql, now, events, redis } = services;
   const { shared, node } = services;
+  const audience = new Audience(shared, node, now, options.audience);
   const caps = socketCaps({
     maxSocketsPerIp: options.socketLimits?.maxSocketsPerIp ?? 0,
     maxSocketsPerSession: options.socketLimits?.maxSocketsPerSession ?? 0,
@@ -257,31 +264,21 @@ export function attachRealtime(
       if (clustered) io.serverSideEmit(REVOKED_EVENT, revoked);
       return cutLocalSockets(io, revoked);
     },
+    viewers: (eventToken) => audience.peek(eventToken) ?? audience.count(eventToken),
   });
 
-  const presenceTimers = new Map<string, NodeJS.Timeout>();
-  const localCount = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
-  /** This node's count of the room, summed with the other nodes' (their parts in the shared state). */
-  const roomCount = async (room: string) =>
-    shared.addPart(`presence:${room}`, node, localCount(room), PRESENCE_PART_TTL_MS, now());
-  const presence = (room: string) => {
-    if (presenceTimers.has(room)) return;
-    presenceTimers.set(
-      room,
-      setTimeout(() => {
-        roomCount(room).then(
-          (count) => {
-            presenceTimers.delete(room);
-            io.to(room).emit('presence', { count });
-          },
-          (error: unknown) => {
-            presenceTimers.delete(room);
-            app.log.error(error);
-          },
-        );
-      }, PRESENCE_THROTTLE_MS),
-    );
-  };
+  // A room's count moved: a change on this node tells the whole room (every node's sockets, through the adapter),
+  // a heartbeat only this node's sockets (each node's heartbeat tells its own).
+  audience.start((token, count, changed) =>
+    (changed ? io : io.local).to(roomOf(token)).emit('presence', { token, count }),
+  );
+  /** Who the socket's viewer is, for counting (kept with the socket: a recovered one is the same viewer). */
+  const audienceKeyOf = (socket: Socket) =>
+    (socket.data.audienceKey ??= viewerKey(
+      socket.data.viewer?.userId,
+      socket.handshake.headers.cookie,
+      socket.id,
+    ));
 
   /** The socket's session, checked again: a revoked or expired one cuts the socket (and answers false). */
   const sessionHolds = async (socket: Socket): Promise<boolean> => {
@@ -299,9 +296,6 @@ export function attachRealtime(
   const revalidate = setInterval(() => {
     for (const socket of io.sockets.sockets.values())
       if (socketTokens.has(socket)) sessionHolds(socket).catch((error: unknown) => app.log.error(error));
-    // This node's parts of the rooms it holds stay fresh while nothing changes.
-    for (const room of io.sockets.adapter.rooms.keys())
-      if (room.startsWith('event:')) roomCount(room).catch((error: unknown) => app.log.error(error));
   }, options.revalidateMs ?? 10_000);
   revalidate.unref();
 
@@ -317,8 +311,12 @@ export function attachRealtime(
 
   io.on('connection', (socket) => {
     const userId = watcherOf(socket);
-    if (userId !== undefined && socket.recovered)
-      for (const room of eventRooms(socket)) watching.enter(userId, room.slice('event:'.length));
+    if (socket.recovered)
+      for (const room of eventRooms(socket)) {
+        const token = room.slice('event:'.length);
+        if (userId !== undefined) watching.enter(userId, token);
+        audience.enter(token, audienceKeyOf(socket));
+      }
     // A recovered socket is back in its rooms (and gets the packets it missed); others re-join.
     socket.on('join', async (payload: { token?: unknown }, ack?: Ack) => {
       const holds = await sessionHolds(socket).catch((error: unknown) => {
@@ -344,10 +342,21 @@ export function attachRealtime(
       }
       const room = roomOf(token);
       const viewerId = watcherOf(socket);
-      if (viewerId !== undefined && !socket.rooms.has(room)) watching.enter(viewerId, token);
+      const joining = !socket.rooms.has(room);
+      if (viewerId !== undefined && joining) watching.enter(viewerId, token);
       await socket.join(room);
       ack?.({ ok: true });
-      presence(room);
+      if (!joining) return;
+      const viewer = audienceKeyOf(socket);
+      audience.enter(token, viewer);
+      // The room's count as known now; the room hears the new one once this join is written (THROTTLE_MS).
+      audience.count(token).then(
+        (count) => socket.emit('presence', { token, count }),
+        (error: unknown) => app.log.error(error),
+      );
+      // An ended event's room is its replay: a play.
+      if (event.live_status === 2)
+        recordPlay({ sql, shared }, event, viewer, now()).catch((error: unknown) => app.log.error(error));
     });
     for (const [name, handler] of Object.entries(options.handlers ?? {})) {
       socket.on(name, async (payload: unknown, ack?: Ack) => {
@@ -368,10 +377,11 @@ export function attachRealtime(
     socket.on('disconnecting', () => {
       const rooms = eventRooms(socket);
       const viewerId = watcherOf(socket);
-      if (viewerId !== undefined)
-        for (const room of rooms) void watching.leave(viewerId, room.slice('event:'.length));
-      // After the socket has left, count again.
-      setImmediate(() => rooms.forEach(presence));
+      for (const room of rooms) {
+        const token = room.slice('event:'.length);
+        if (viewerId !== undefined) void watching.leave(viewerId, token);
+        audience.leave(token, audienceKeyOf(socket));
+      }
     });
   });
 
@@ -391,7 +401,7 @@ export function attachRealtime(
     services.realtime.serve(null);
     if (flushTimer) clearTimeout(flushTimer);
     flushed.forEach((resolve) => resolve());
-    presenceTimers.forEach((timer) => clearTimeout(timer));
+    audience.close();
     await io.close();
   });
   return io;

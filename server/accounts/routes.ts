@@ -6,6 +6,7 @@ import { sendCode, verifyCode } from './sms.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { firstRow, prepared } from '../db/prepared.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
+import { audienceFigure } from '../events/audience.ts';
 import { loadEvent } from '../events/routes.ts';
 import { clientLoginApi, userForIdentity, WechatApiError } from './wechat-login.ts';
 import type { Services } from '../services.ts';
@@ -326,7 +327,7 @@ export function accountHandlers(
       return ok({
         welcome: `欢迎来到「${event.title}」`,
         welcome_en: `Welcome to “${event.title}”`,
-        viewers: event.views,
+        viewers: await audienceFigure(realtime, event),
       });
     },
     async wxLogin(request) {

@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { signStreamUrl, type StreamSigner } from '../streams/sign.ts';
 import { isMemberAt } from '../accounts/vip-routes.ts';
 import { previewsEvent } from '../organisations/roles.ts';
+import { audienceFigure } from './audience.ts';
 import { subtitleIndex, trackSummary, type SubtitleIndex } from '../subtitles/tracks.ts';
 
 /** An event as stored. */
@@ -119,6 +120,7 @@ function detailOf(
   gates: ReadonlySet<string>,
   episodeCount: number,
   tracks: ReturnType<typeof trackSummary>,
+  views: number,
 ) {
   const isOwner = viewer !== null && gates.has(PREVIEW);
   const canWatch = mayWatch(event, gates);
@@ -134,7 +136,8 @@ function detailOf(
     announcement: event.announcement,
     live_status: event.live_status,
     start_time: event.start_time,
-    views: event.views,
+    // The audience figure: the viewers in its room now, or its plays once it ended (server/events/audience.ts).
+    views,
     // Signed, expiring URLs (server/streams/sign.ts): the stream routes refuse unsigned requests.
     live_url: signStreamUrl(signer, unsigned.live_url),
     replay_url: signStreamUrl(signer, unsigned.replay_url),
@@ -174,9 +177,9 @@ async function readTracks(index: SubtitleIndex, event: EventRow) {
 }
 
 export function videoHandlers(
-  services: Pick<Services, 'sql' | 'now' | 'events' | 'caches' | 'streams' | 'settings'>,
+  services: Pick<Services, 'sql' | 'now' | 'events' | 'caches' | 'streams' | 'settings' | 'realtime'>,
 ): HandlerMap {
-  const { sql, now, events, streams } = services;
+  const { sql, now, events, streams, realtime } = services;
   const subtitles = subtitleIndex(services);
   const episodeCount = services.caches.query(['episodes'], async (eventId: number) => {
     const row = await sql
@@ -195,15 +198,20 @@ export function videoHandlers(
         const event = events.peek(token);
         const episodes = event && episodeCount.peek(event.id);
         const tracks = event && peekTracks(subtitles, event);
-        if (event && episodes !== undefined && tracks)
-          return detailOf(streams, event, null, NO_GATES, episodes, tracks);
+        const views = event && audienceFigure(realtime, event);
+        if (event && episodes !== undefined && tracks && typeof views === 'number')
+          return detailOf(streams, event, null, NO_GATES, episodes, tracks, views);
       }
       return (async () => {
         const event = await loadEvent(events, token);
         const viewer = await findViewer(sql, request, now());
         const gates = await gatesPassed(sql, event.id, viewer, now());
-        const tracks = await readTracks(subtitles, event);
-        return detailOf(streams, event, viewer, gates, await episodeCount(event.id), tracks);
+        const [tracks, episodes, views] = await Promise.all([
+          readTracks(subtitles, event),
+          episodeCount(event.id),
+          audienceFigure(realtime, event),
+        ]);
+        return detailOf(streams, event, viewer, gates, episodes, tracks, views);
       })();
     },
   };

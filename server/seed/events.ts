@@ -305,7 +305,7 @@ export async function seedEvents(sql: Sql): Promise<void> {
         announcement: event.announcement,
         live_status: event.status,
         start_time: SEED_EPOCH + index * 3600,
-        views: 12345 + index * 1000,
+        views: 0,
         live_stream: event.live,
         replay_stream: event.replay,
         password: event.password ?? '',

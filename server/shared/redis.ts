@@ -15,19 +15,51 @@ redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
-// KEYS[1] parts hash (node -> "value:at"); ARGV node, value, ttlMs, now. Answers the sum of the fresh parts.
-const ADD_PART = `
-local now = tonumber(ARGV[4])
-local ttl = tonumber(ARGV[3])
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ttl)
-local sum = 0
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all, 2 do
-  local value, at = string.match(all[i + 1], '^(-?%d+):(%d+)$')
-  if at and now - tonumber(at) < ttl then sum = sum + tonumber(value) else redis.call('HDEL', KEYS[1], all[i]) end
+// The nodes holding members under a key: a sorted set (node -> the time of its last change) beside one set of members
+// per node. Lapsed nodes (older than ttl) are dropped with their sets before counting; the count is the size of the
+// union of the sets that remain. Both keys carry the key's hash tag, so they live on one Redis Cluster slot.
+const COUNT_MEMBERS = `
+local function count(nodes, now, ttl)
+  local lapsed = redis.call('ZRANGEBYSCORE', nodes, '-inf', now - ttl)
+  for _, name in ipairs(lapsed) do
+    redis.call('DEL', nodes .. ':' .. name)
+    redis.call('ZREM', nodes, name)
+  end
+  local live = redis.call('ZRANGE', nodes, 0, -1)
+  if #live == 0 then return 0 end
+  if #live == 1 then return redis.call('SCARD', nodes .. ':' .. live[1]) end
+  local sets = {}
+  for i, name in ipairs(live) do sets[i] = nodes .. ':' .. name end
+  local union = nodes .. ':union'
+  local size = redis.call('SUNIONSTORE', union, unpack(sets))
+  redis.call('DEL', union)
+  return size
 end
-return sum`;
+`;
+
+// KEYS[1] the nodes' sorted set; ARGV node, ttlMs, now, mode ('all' or 'change'), number of added members, the added
+// members, then the removed ones. Answers { count, lost }.
+const CHANGE_MEMBERS = `${COUNT_MEMBERS}
+local nodes = KEYS[1]
+local node, ttl, now, mode, adds = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
+local mine = nodes .. ':' .. node
+local at = redis.call('ZSCORE', nodes, node)
+local lost = 0
+if mode == 'all' or not at or now - tonumber(at) >= ttl then
+  if mode ~= 'all' then lost = 1 end
+  redis.call('DEL', mine)
+end
+for i = 6, 5 + adds do redis.call('SADD', mine, ARGV[i]) end
+for i = 6 + adds, #ARGV do redis.call('SREM', mine, ARGV[i]) end
+redis.call('ZADD', nodes, now, node)
+-- Garbage collection only (counting goes by the scores): keys of a key nobody renews go within a few lifetimes.
+redis.call('PEXPIRE', mine, ttl * 4)
+redis.call('PEXPIRE', nodes, ttl * 4)
+return { count(nodes, now, ttl), lost }`;
+
+// KEYS[1] the nodes' sorted set; ARGV ttlMs, now.
+const READ_MEMBERS = `${COUNT_MEMBERS}
+return count(KEYS[1], tonumber(ARGV[2]), tonumber(ARGV[1]))`;
 
 /** A connection that retries for ever (a Redis restart must not stop a node) and reports trouble once per outage. */
 export function connectRedis(url: string, log: (message: string) => void = console.error): Redis {
@@ -57,8 +89,25 @@ export function redisState(client: Redis, prefix = 'livev3:'): SharedState {
     async read(key) {
       return client.get(`${prefix}v:${key}`);
     },
-    async addPart(key, node, value, ttlMs, now) {
-      return Number(await client.eval(ADD_PART, 1, `${prefix}p:${key}`, node, value, ttlMs, now));
+    async changeMembers(key, node, change, ttlMs, now) {
+      const add = change.all ?? change.add ?? [];
+      const remove = change.all ? [] : (change.remove ?? []);
+      const [count, lost] = (await client.eval(
+        CHANGE_MEMBERS,
+        1,
+        `${prefix}m:{${key}}`,
+        node,
+        ttlMs,
+        now,
+        change.all ? 'all' : 'change',
+        add.length,
+        ...add,
+        ...remove,
+      )) as [number, number];
+      return { count: Number(count), lost: Number(lost) === 1 };
+    },
+    async countMembers(key, ttlMs, now) {
+      return Number(await client.eval(READ_MEMBERS, 1, `${prefix}m:{${key}}`, ttlMs, now));
     },
     async close() {
       // The client belongs to whoever connected it (openShared closes it after the socket server).

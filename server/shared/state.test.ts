@@ -43,14 +43,40 @@ describe.each(kinds)('%s shared state', (_kind, open) => {
     expect(await state.read('never')).toBeNull();
   });
 
-  it('sums the parts of the nodes that spoke within the time to live', async () => {
+  it('counts the distinct members of the nodes whose part is alive, and tells a node whose part lapsed', async () => {
     const state = open();
     const now = 1_800_000_000_000;
-    expect(await state.addPart('room', 'a', 3, 30_000, now)).toBe(3);
-    expect(await state.addPart('room', 'b', 4, 30_000, now + 1000)).toBe(7);
-    expect(await state.addPart('room', 'a', 1, 30_000, now + 2000)).toBe(5);
-    // Node b fell silent: its part drops out.
-    expect(await state.addPart('room', 'a', 2, 30_000, now + 31_500)).toBe(2);
+    const ttl = 15_000;
+    expect(await state.changeMembers('room', 'a', { all: ['u:1', 'u:2', 'd:x'] }, ttl, now)).toEqual({
+      count: 3,
+      lost: false,
+    });
+    // Node b holds one viewer node a holds too, and one of its own: each counts once.
+    expect(await state.changeMembers('room', 'b', { add: ['u:2', 'u:3'] }, ttl, now + 1000)).toEqual({
+      count: 4,
+      lost: true,
+    });
+    expect(await state.changeMembers('room', 'a', { remove: ['u:2', 'd:x'] }, ttl, now + 2000)).toEqual({
+      count: 3,
+      lost: false,
+    });
+    expect(await state.countMembers('room', ttl, now + 2000)).toBe(3);
+    expect(await state.countMembers('other', ttl, now + 2000)).toBe(0);
+    // A heartbeat (no change) renews b's part.
+    expect(await state.changeMembers('room', 'b', {}, ttl, now + 10_000)).toEqual({ count: 3, lost: false });
+    // Node a fell silent: its viewers stop counting once its part lapses.
+    expect(await state.changeMembers('room', 'b', {}, ttl, now + 17_500)).toEqual({ count: 2, lost: false });
+    expect(await state.countMembers('room', ttl, now + 17_500)).toBe(2);
+    // It comes back with a change only: its part had lapsed, so it is told to send all.
+    expect(await state.changeMembers('room', 'a', { add: ['u:9'] }, ttl, now + 18_000)).toEqual({
+      count: 3,
+      lost: true,
+    });
+    expect(await state.changeMembers('room', 'a', { all: ['u:1', 'u:9'] }, ttl, now + 18_000)).toEqual({
+      count: 4,
+      lost: false,
+    });
+    expect(await state.countMembers('room', ttl, now + 40_000)).toBe(0);
   });
 });
 

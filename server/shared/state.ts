@@ -1,6 +1,6 @@
 /**
  * State that every server node must see alike: request windows of the rate limits (the chat's send limit, the score
- * query's limit), the dev sinks' last codes, and each node's part of a room's presence. One interface, two
+ * query's limit), the dev sinks' last codes, and each node's members of a room's audience. One interface, two
  * implementations: in this process (`memoryState`, one node: the default) and in Redis (`redisState` in
  * server/shared/redis.ts, when REDIS_URL is set and several nodes serve the same database).
  *
@@ -21,12 +21,27 @@ export type SharedState = {
   /** The value under key, or null (never put, or expired). */
   read(key: string): Promise<string | null>;
   /**
-   * Records this node's part of a total (its sockets in a room) and answers the sum over the nodes whose part is
-   * younger than `ttlMs` (a node that stopped drops out by itself).
+   * Changes this node's members under key (the viewers it holds in an event's room): `change.all` replaces them,
+   * else `add` and `remove` apply. The node's part counts while it is younger than `ttlMs` (each call renews it; a
+   * node that stopped drops out by itself). Answers the number of distinct members over the nodes whose part counts
+   * (a member held by two nodes counts once) and `lost`: this node's part had lapsed before the call (it was silent
+   * too long), so it holds only what this call gave it and the node should send all its members again.
    */
-  addPart(key: string, node: string, value: number, ttlMs: number, now: number): Promise<number>;
+  changeMembers(
+    key: string,
+    node: string,
+    change: MemberChange,
+    ttlMs: number,
+    now: number,
+  ): Promise<MemberCount>;
+  /** The number of distinct members under key over the nodes whose part is younger than `ttlMs`. */
+  countMembers(key: string, ttlMs: number, now: number): Promise<number>;
   close(): Promise<void>;
 };
+
+/** What changes in a node's members: all of them, or some added and removed. */
+export type MemberChange = { all?: readonly string[]; add?: readonly string[]; remove?: readonly string[] };
+export type MemberCount = { count: number; lost: boolean };
 
 type Window = { times: number[]; windowMs: number };
 
@@ -37,7 +52,18 @@ export type MemoryState = SharedState & { remembered(prefix: string): number };
 export function memoryState(now: Clock): MemoryState {
   const windows = new Map<string, Window>();
   const values = new Map<string, { value: string; until: number }>();
-  const parts = new Map<string, Map<string, { value: number; at: number }>>();
+  const members = new Map<string, Map<string, { members: Set<string>; at: number }>>();
+  /** Distinct members of the parts younger than ttlMs; lapsed parts are dropped. */
+  const distinct = (key: string, ttlMs: number, now: number) => {
+    const byNode = members.get(key);
+    if (!byNode) return 0;
+    const seen = new Set<string>();
+    for (const [name, part] of byNode)
+      if (now - part.at < ttlMs) for (const member of part.members) seen.add(member);
+      else byNode.delete(name);
+    if (byNode.size === 0) members.delete(key);
+    return seen.size;
+  };
   let lastSweep = 0;
   let longestWindow = 0;
   /** Forgets keys whose places all left their window (the map would hold every key ever limited). */
@@ -67,21 +93,24 @@ export function memoryState(now: Clock): MemoryState {
       const kept = values.get(key);
       return kept && kept.until > now() ? kept.value : null;
     },
-    async addPart(key, node, value, ttlMs, now) {
-      let byNode = parts.get(key);
-      if (!byNode) parts.set(key, (byNode = new Map()));
-      byNode.set(node, { value, at: now });
-      let sum = 0;
-      for (const [name, part] of byNode)
-        if (now - part.at < ttlMs) sum += part.value;
-        else byNode.delete(name);
-      if (byNode.size === 0) parts.delete(key);
-      return sum;
+    async changeMembers(key, node, change, ttlMs, now) {
+      let byNode = members.get(key);
+      if (!byNode) members.set(key, (byNode = new Map()));
+      const kept = byNode.get(node);
+      const lost = !kept || now - kept.at >= ttlMs;
+      const part = change.all || lost ? new Set<string>() : kept.members;
+      for (const member of change.all ?? change.add ?? []) part.add(member);
+      if (!change.all) for (const member of change.remove ?? []) part.delete(member);
+      byNode.set(node, { members: part, at: now });
+      return { count: distinct(key, ttlMs, now), lost: lost && !change.all };
+    },
+    async countMembers(key, ttlMs, now) {
+      return distinct(key, ttlMs, now);
     },
     async close() {
       windows.clear();
       values.clear();
-      parts.clear();
+      members.clear();
     },
     remembered(prefix) {
       let count = 0;
