@@ -54,6 +54,13 @@ describe("the built index.html's entry", () => {
     expect(entry.modules).toContain('/livev3/assets/extra-H8.js');
   });
 
+  it("names hls.js's full build, which the start-up preloads for streams with subtitles or captions", () => {
+    const withFull = { ...bundle, c: chunk('assets/hls-H9.js', '/app/node_modules/hls.js/dist/hls.mjs') };
+    expect(deferEntry(built, withFull as typeof bundle, '/livev3/').entry.playerFull).toBe(
+      '/livev3/assets/hls-H9.js',
+    );
+  });
+
   it('fails the build when the entry or a player chunk is missing', () => {
     expect(() => deferEntry('<title>livev3</title>', bundle, '/livev3/')).toThrow(/no entry/);
     expect(() => deferEntry(built, {} as typeof bundle, '/livev3/')).toThrow(/Player\.tsx/);

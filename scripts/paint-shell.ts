@@ -24,6 +24,8 @@ import { routePreloads } from './route-preload.ts';
 
 /** The modules of the live room's player that the start-up preloads with the entry: the player and hls.js light. */
 const PLAYER_MODULES = ['/src/features/player/Player.tsx', '/hls.js/dist/hls.light.mjs'];
+/** hls.js's full build: the start-up preloads it instead of the light one for a stream with subtitles or captions. */
+const PLAYER_FULL = '/hls.js/dist/hls.mjs';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
@@ -60,6 +62,10 @@ export function deferEntry(html: string, bundle: Bundle, base: string): { html: 
     if (!chunk) throw new Error(`paint-shell: the build has no chunk for ${suffix}`);
     return base + chunk.fileName;
   });
+  const full = Object.values(bundle).find(
+    (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(PLAYER_FULL),
+  );
+  const playerFull = full ? base + full.fileName : undefined;
   const js = tag[1] as string;
   // The modules the entry imports statically, from the bundle: the build writes no modulepreload tags for them
   // (`build.modulePreload: false`), and without a preload the browser finds each one only once the entry has arrived
@@ -76,7 +82,7 @@ export function deferEntry(html: string, bundle: Bundle, base: string): { html: 
       css.push(href);
       return '';
     });
-  return { html: deferred, entry: { js, modules, css, player } };
+  return { html: deferred, entry: { js, modules, css, player, ...(playerFull ? { playerFull } : {}) } };
 }
 
 /**

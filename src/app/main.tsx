@@ -74,14 +74,17 @@ void (async () => {
   // The detail request (usually already answered: index.html's inline script started it) runs in parallel with the
   // locale and the first page chunk. On the live room the player library follows the cover, which the inline script
   // fetches with high priority as soon as the detail names it, instead of competing with it for the network (most
-  // streams need only the light build; the player loads the full one if not). Browsers that play HLS natively (iOS,
-  // WeChat on iOS) never load hls.js.
+  // streams need only the light build; the full one for a stream with subtitles or captions, as the detail says).
+  // Browsers that play HLS natively (iOS, WeChat on iOS) never load hls.js.
   const detail = loadVideoDetail({ quiet: true });
   // A token edited in the address bar switches to that event without a reload.
   watchVideoToken(window, () => void loadVideoDetail());
   if (findRoute(appConfig, currentPath())?.page === 'home') {
     const player = coverSettled().then(() =>
-      Promise.all([browserEngine() === 'hls' ? loadHls({}) : undefined, loadPlayer()]),
+      Promise.all([
+        browserEngine() === 'hls' ? loadHls(startingStream(videoStore.get().info)?.needs ?? {}) : undefined,
+        loadPlayer(),
+      ]),
     );
     player.catch(() => {});
     // Where the video starts by itself, the blocks below it wait for the player's code (src/lib/priority.ts): on a

@@ -29,7 +29,14 @@ export type BootRoute = {
  * screen: the entry module, the modules it imports (the entry first), its stylesheets, and on a live room the
  * player's chunks, preloaded with the entry.
  */
-export type EntryBoot = { js: string; modules: string[]; css: string[]; player: string[] };
+export type EntryBoot = {
+  js: string;
+  modules: string[];
+  css: string[];
+  player: string[];
+  /** hls.js's full build, preloaded instead of the light one (player[1]) for a stream with subtitles or captions. */
+  playerFull?: string;
+};
 
 export type BootData = {
   api: string;

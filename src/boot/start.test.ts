@@ -13,6 +13,7 @@ const entry: EntryBoot = {
   modules: ['/livev3/assets/index.js', '/livev3/assets/runtime.js'],
   css: ['/livev3/assets/index.css'],
   player: ['/livev3/assets/Player.js', '/livev3/assets/hls.light.js'],
+  playerFull: '/livev3/assets/hls.js',
 };
 
 const route = (extra: Partial<BootRoute> = {}): BootRoute => ({
@@ -293,6 +294,29 @@ describe('the start-up', () => {
     stylesheet()?.dispatchEvent(new Event('load'));
     expect(entryScript()?.getAttribute('src')).toBe(entry.js);
     expect(document.head.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it("preloads hls.js's full build instead of the light one for a stream with subtitles or captions", async () => {
+    for (const extra of [{ has_subtitles: true }, { has_captions: true }]) {
+      document.head.replaceChildren();
+      answering(() => ({
+        ...event,
+        ...extra,
+        live_status: 1,
+        live_url: '/streams/live/demo/master.m3u8?sig=a',
+      }));
+      await open('/livev3/#/pages/home/index?token=demo');
+      await nextFrame();
+      await settle();
+      await coverLoads();
+      await nextFrame();
+      expect(links('modulepreload')).toEqual([
+        ...entry.modules,
+        '/livev3/assets/Player.js',
+        '/livev3/assets/hls.js',
+        '/livev3/assets/HomePage.js',
+      ]);
+    }
   });
 
   it("preloads the stream's playlist only where Media Source exists and the event has no episodes", async () => {

@@ -69,11 +69,15 @@ function entryLoader(entry: EntryBoot, isLiveRoom: boolean, routeFiles: readonly
   let fetched = false;
   let started = false;
   let stream = '';
+  // The stream has subtitles or captions: the player loads hls.js's full build, not the light one.
+  let fullBuild = false;
   let playerPreloaded = false;
   const preloadPlayer = () => {
     if (!started || !isLiveRoom || playerPreloaded) return;
     playerPreloaded = true;
-    for (const href of entry.player) addLink('modulepreload', href);
+    const light = entry.player[1];
+    const full = fullBuild ? entry.playerFull : undefined;
+    for (const href of entry.player) addLink('modulepreload', full && href === light ? full : href);
     if (stream && ('MediaSource' in window || 'ManagedMediaSource' in window))
       addLink('preload', stream, 'fetch');
   };
@@ -116,9 +120,10 @@ function entryLoader(entry: EntryBoot, isLiveRoom: boolean, routeFiles: readonly
   return {
     preload,
     start,
-    /** The stream the player starts with, preloaded with the player's code. */
-    setStream(url: string) {
+    /** The stream the player starts with, preloaded with the player's code (`full`: it has subtitles or captions). */
+    setStream(url: string, full = false) {
       stream = url;
+      fullBuild = full;
       preloadPlayer();
     },
   };
@@ -254,6 +259,7 @@ function start(data: BootData): void {
         entry.setStream(
           valueAt(answer, answer.live_status === 1 ? 'live_url' : 'replay_url') ||
             valueAt(answer, 'replay_url'),
+          Boolean(answer.has_subtitles || answer.has_captions),
         );
       if (route.early !== 'today-star') fill(answer);
     })
