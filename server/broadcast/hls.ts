@@ -26,7 +26,10 @@ export function ffmpegArguments(
 ): string[] {
   const { ladder, segmentSeconds } = settings;
   const scaled = ladder.filter((rung) => rung.height !== null);
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'flv', '-i', 'pipe:0'];
+  // The stream's headers come first (the ingest starts ffmpeg at a keyframe, with what came before it): half a second
+  // of probing finds both streams, and nothing waits in ffmpeg's input buffer.
+  const probe = ['-fflags', 'nobuffer', '-analyzeduration', '500000', '-probesize', '1000000'];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', ...probe, '-f', 'flv', '-i', 'pipe:0'];
   if (scaled.length > 0) {
     const outputs = scaled.map((_, i) => `[v${i}]`).join('');
     const split = scaled.length > 1 ? `split=${scaled.length}${outputs};` : '';

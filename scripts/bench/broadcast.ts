@@ -1,0 +1,253 @@
+/**
+ * Broadcast figures: a real server with its RTMP ingest, ffmpeg publishing a 720p30 test pattern (H.264/AAC, a
+ * keyframe a second) to the bench event, and:
+ * - ingest-to-playlist delay: from a segment's first frame leaving the encoder (its progress lines pair the stream's
+ *   time with the wall clock; the pattern is made in real time, so that is its capture plus encoding) to the segment
+ *   being listed in the passed-through rendition's playlist; the median over segments;
+ * - the player's live latency: hls.js's own `latency` (the distance from the live edge the playlist announces to the
+ *   playhead, the playlist's age included), with the player's live settings, in Chromium; the median of 10 samples;
+ * - the server's CPU per published stream (720p30 passed through + the 360p rendition encoded): the server process
+ *   and its ffmpeg, in % of one core, and whether it keeps up (media seconds listed per wall second).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { chromium } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config.ts';
+import { projectRoot } from '../config/check.ts';
+import { freePort } from './server-process.ts';
+import type { BenchRow } from './types.ts';
+
+const GROUP = 'broadcast (RTMP in, HLS out)';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? (sorted[Math.floor(sorted.length / 2)] ?? 0) : 0;
+};
+const ticksPerSecond = 100;
+
+/** CPU seconds of a process and its children processes (ffmpeg), from /proc. */
+function cpuSeconds(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    } catch {
+      return 0;
+    }
+  };
+  const children = (id: number): number[] => {
+    try {
+      return fs
+        .readdirSync(`/proc/${id}/task`)
+        .flatMap((task) => fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  return own(pid) + children(pid).reduce((sum, child) => sum + own(child), 0);
+}
+
+function streamKey(databasePath: string): string {
+  const database = new Database(databasePath, { readonly: true });
+  try {
+    const row = database
+      .prepare(
+        "SELECT k.stream_key AS key FROM stream_keys k JOIN events e ON e.id = k.event_id WHERE e.token = 'broadcast-e2e'",
+      )
+      .get() as { key: string };
+    return row.key;
+  } finally {
+    database.close();
+  }
+}
+
+/** Segment start times (s) of a playlist, and when each was first seen listed. */
+function segmentStarts(text: string): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const line of text.split('\n'))
+    if (line.startsWith('#EXTINF:')) {
+      starts.push(at);
+      at += Number.parseFloat(line.slice(8)) || 0;
+    }
+  return starts;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const port = await freePort();
+  const rtmpPort = await freePort();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-bench-broadcast-'));
+  const databasePath = path.join(work, 'bench.db');
+  const broadcasts = path.join(work, 'broadcasts');
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      NODE_ENV: 'test',
+      RTMP_PORT: String(rtmpPort),
+      RTMP_HOST: '127.0.0.1',
+      BROADCAST_DIR: broadcasts,
+    },
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  let publisher: ChildProcess | null = null;
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    for (let i = 0; i < 150; i++) {
+      if (
+        await fetch(`${origin}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await sleep(200);
+    }
+    const key = streamKey(databasePath);
+    const publishedAt = performance.now();
+    publisher = spawn(
+      'ffmpeg',
+      [
+        ...[
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-re',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=size=1280x720:rate=30',
+        ],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '75', '-c:v', 'libx264', '-preset', 'ultrafast'],
+        ...['-tune', 'zerolatency', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', '2500k'],
+        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`],
+        ...['-progress', 'pipe:1', '-stats_period', '0.1'],
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    // When each moment of the stream left the encoder: its progress lines pair the output time with the wall clock.
+    const offsets: number[] = [];
+    publisher.stdout?.on('data', (chunk: Buffer) => {
+      for (const match of chunk.toString().matchAll(/out_time_us=(\d+)/g)) {
+        const outSeconds = Number(match[1]) / 1e6;
+        if (outSeconds > 0) offsets.push((performance.now() - publishedAt) / 1000 - outSeconds);
+      }
+    });
+
+    // Ingest-to-playlist: poll the passed-through rendition's playlist and note when each segment appears.
+    const playlist = path.join(broadcasts, 'bc-1', 'source', 'index.m3u8');
+    const listedAt: number[] = [];
+    let starts: number[] = [];
+    const watchUntil = performance.now() + 30_000;
+    while (performance.now() < watchUntil) {
+      let text = '';
+      try {
+        text = fs.readFileSync(playlist, 'utf8');
+      } catch {
+        // not written yet
+      }
+      starts = segmentStarts(text);
+      while (listedAt.length < starts.length) listedAt.push(performance.now());
+      await sleep(20);
+    }
+    // The first segments wait for the transcoder's start; the steady state is what a viewer lives with.
+    const sentAt = median(offsets);
+    const delays = listedAt
+      .slice(3)
+      .map((at, i) => (at - publishedAt) / 1000 - sentAt - (starts[i + 3] ?? 0));
+
+    // CPU over 15 s of steady state, and whether the transcoder keeps up.
+    const cpuBefore = cpuSeconds(server.pid ?? 0);
+    const mediaBefore = segmentStarts(fs.readFileSync(playlist, 'utf8')).length;
+    const wallBefore = performance.now();
+    // The player meanwhile: hls.js (light build, the player's live settings) on the signed live URL.
+    const detail = (await (await fetch(`${origin}/v3/api/video/detail?token=broadcast-e2e`)).json()) as {
+      data: { live_url: string };
+    };
+    const page = await browser.newPage();
+    await page.route(`${origin}/bench-player`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><video muted playsinline></video><script src="/bench-hls.js"></script>',
+      }),
+    );
+    await page.route(`${origin}/bench-hls.js`, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: fs.readFileSync(path.join(projectRoot, 'node_modules/hls.js/dist/hls.light.min.js'), 'utf8'),
+      }),
+    );
+    await page.goto(`${origin}/bench-player`);
+    await page.evaluate((url) => {
+      const Hls = (window as unknown as { Hls: new (config: object) => unknown }).Hls;
+      const hls = new Hls({ liveSyncDurationCount: 3, lowLatencyMode: false }) as {
+        loadSource(url: string): void;
+        attachMedia(media: HTMLMediaElement): void;
+      };
+      const video = document.querySelector('video') as HTMLVideoElement;
+      hls.loadSource(url);
+      hls.attachMedia(video);
+      void video.play();
+      (window as unknown as { hls: unknown }).hls = hls;
+    }, detail.data.live_url);
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 3, null, {
+      timeout: 30_000,
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await sleep(1000);
+      latencies.push(
+        await page.evaluate(() => (window as unknown as { hls: { latency: number } }).hls.latency),
+      );
+    }
+    const remaining = 15_000 - (performance.now() - wallBefore);
+    if (remaining > 0) await sleep(remaining);
+    const wall = (performance.now() - wallBefore) / 1000;
+    const cpu = (cpuSeconds(server.pid ?? 0) - cpuBefore) / wall;
+    const mediaListed = segmentStarts(fs.readFileSync(playlist, 'utf8')).length - mediaBefore;
+
+    const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+    return [
+      {
+        group: GROUP,
+        name: "ingest to playlist, a segment's first frame",
+        value: round(median(delays)),
+        unit: 's',
+      },
+      {
+        group: GROUP,
+        name: 'player live latency (hls.js latency, 1 s segments)',
+        value: round(median(latencies)),
+        unit: 's',
+        goal: '<= 4',
+      },
+      {
+        group: GROUP,
+        name: 'server CPU per stream (720p30 passthrough + 360p)',
+        value: round(cpu * 100, 0),
+        unit: '% core',
+      },
+      {
+        group: GROUP,
+        name: 'real time: media s listed per wall s',
+        value: round(mediaListed / wall),
+        unit: 'x',
+        goal: '>= 0.95',
+      },
+    ];
+  } finally {
+    await browser.close();
+    publisher?.kill('SIGKILL');
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
