@@ -1,9 +1,11 @@
 /**
  * Live-room content in the browser: the image-text introduction is sanitized, an invitation is recorded when a viewer
  * arrives through someone's link (never for one's own link) and shows in the inviter's list, and sharing says what it
- * should inside and outside WeChat. Writes go to the e2e-only event vod-e2e with fresh viewers.
+ * should inside and outside WeChat. Writes go to the e2e-only event vod-e2e with fresh viewers. The watching figure
+ * follows the server's count on shop-e2e, a live room no other test opens.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { io as connect } from 'socket.io-client';
 import { expect, openRoute, test } from '../fixtures';
 
 const EVENT = 'vod-e2e';
@@ -165,4 +167,27 @@ test.describe('in an old WeChat', () => {
     await page.getByRole('button', { name: '分享给好友' }).click();
     await expect(page.getByRole('status').getByText('您的版本不支持')).toBeVisible();
   });
+});
+
+test('the watching figure follows the room: another viewer joining raises it, its leaving lowers it', async ({
+  page,
+  baseURL,
+}) => {
+  const event = 'shop-e2e';
+  await openRoute(page, `/pages/home/index?token=${event}`);
+  // This page is the room's one viewer once its socket has joined (server/events/audience.ts).
+  const figure = page.getByTestId('audience').first();
+  await expect(figure).toHaveText('1 人观看', BLOCKS_LOADED);
+  const other = connect(new URL(baseURL ?? '').origin, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  try {
+    expect(await other.emitWithAck('join', { token: event })).toEqual({ ok: true });
+    await expect(figure).toHaveText('2 人观看');
+  } finally {
+    other.close();
+  }
+  await expect(figure).toHaveText('1 人观看');
 });

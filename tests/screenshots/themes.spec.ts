@@ -76,6 +76,8 @@ for (const screen of screens) {
       const mask = [
         page.locator('video'),
         page.locator('[data-testid="player"]'),
+        // How many watch now: whoever else is in the room (other tests) counts.
+        page.getByTestId('audience'),
         ...(screen.mask ?? []).map((selector) => page.locator(selector)),
       ];
       // `npm run gallery -- --live` collects what the current code renders, and which cells differ from the baseline.

@@ -1,9 +1,11 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { launchStore } from '../../lib/launch';
+import { getSocket } from '../../lib/socket';
 import { useStore } from '../../lib/store';
 import { ChatRoom } from '../../features/chat/ChatRoom';
 import type { ChatAddOns } from '../../features/chat/types';
 import RedPacketCard from '../../features/red-packet/RedPacketCard';
+import { receivePresence } from '../../features/video/audience';
 import { useVideo } from '../../features/video/store';
 
 /** Gifts and red packets build on the chat room; the block brings them together. The pop-ups load when opened. */
@@ -18,6 +20,14 @@ export function ChatRoomBlock() {
   const token = useStore(launchStore, (state) => state.videoToken);
   // A gated event's room opens once the viewer passes its gates (password, form, payment): the room is opened again.
   const canWatch = useVideo((state) => state.info?.can_watch ?? false);
+  // The room's audience rides on its socket (server/realtime.ts `presence`): the figures of the live room follow it.
+  useEffect(() => {
+    const socket = getSocket();
+    socket.on('presence', receivePresence);
+    return () => {
+      socket.off('presence', receivePresence);
+    };
+  }, []);
   if (!token) return null;
   return <ChatRoom key={`${token}:${canWatch}`} token={token} addOns={addOns} />;
 }

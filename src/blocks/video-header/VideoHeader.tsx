@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { afterPriority } from '../../lib/priority';
+import { useAudience } from '../../features/video/audience';
 import { useVideo } from '../../features/video/store';
 import { liveRoom } from '../live-room-loader';
 import type { BlockProps } from '../types';
@@ -19,6 +20,7 @@ const VideoActions = lazy(() =>
 export function VideoHeader({ props }: BlockProps<'video-header'>) {
   const { t } = useTranslation();
   const info = useVideo((state) => state.info);
+  const audience = useAudience(info?.token ?? '', info?.live_status ?? 0, info?.views);
   // Before the event has arrived: the same boxes, the title filled in by the start-up as soon as the event names it.
   if (!info)
     return (
@@ -47,8 +49,10 @@ export function VideoHeader({ props }: BlockProps<'video-header'>) {
         <h1 id="video-title" className={styles.title}>
           {info.title}
         </h1>
-        {props.showViewers && typeof info.views === 'number' ? (
-          <p className={styles.meta}>{t('video.viewers', { count: info.views })}</p>
+        {props.showViewers && typeof audience === 'number' ? (
+          <p className={styles.meta} data-testid="audience">
+            {t('video.viewers', { count: audience })}
+          </p>
         ) : null}
       </div>
     </section>
