@@ -25,10 +25,15 @@ export const POSTGRES_SUITES = [
   'server/wechat/payments.test.ts',
   'server/organisations/migration.test.ts',
   'server/security/organisations.test.ts',
+  'server/subtitles/subtitles.test.ts',
 ];
 
 /** Run after the others, alone: two server processes need the machine's cores to themselves. */
-export const CLUSTER_SUITES = ['server/shared/state.test.ts', 'server/cluster.test.ts'];
+export const CLUSTER_SUITES = [
+  'server/shared/state.test.ts',
+  'server/cluster.test.ts',
+  'server/audience-cluster.test.ts',
+];
 
 const files = process.argv.slice(2);
 const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);

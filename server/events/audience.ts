@@ -59,8 +59,9 @@ type Room = {
   timer: NodeJS.Timeout | null;
   /** The write in flight (writes of one room go one after another). */
   writing: Promise<void> | null;
-  /** The count this node last learnt. */
+  /** The count this node last learnt, and when. */
   count: number | null;
+  at: number;
 };
 
 /** Hears each new count of a room a node learns: `changed` when it follows a join or leave on this node. */
@@ -113,6 +114,7 @@ export class Audience {
         timer: null,
         writing: null,
         count: null,
+        at: -Infinity,
       };
       this.rooms.set(eventToken, room);
     }
@@ -146,12 +148,12 @@ export class Audience {
   }
 
   /**
-   * The room's count as last learnt when it is fresh enough to answer at once (a room this node holds: its last
-   * write; else a read within READ_CACHE_MS), else undefined: ask `count`.
+   * The room's count as last learnt when it is fresh enough to answer at once (this node's last write of the room
+   * or its last read, within READ_CACHE_MS: other nodes' changes show within that time), else undefined: ask `count`.
    */
   peek(eventToken: string): number | undefined {
     const room = this.rooms.get(eventToken);
-    if (room?.count !== null && room?.count !== undefined) return room.count;
+    if (room && room.count !== null && this.now() - room.at < READ_CACHE_MS) return room.count;
     const kept = this.read.get(eventToken);
     return kept && this.now() - kept.at < READ_CACHE_MS ? kept.count : undefined;
   }
@@ -231,6 +233,7 @@ export class Audience {
       }
       const moved = result.count !== room.count;
       room.count = result.count;
+      room.at = this.now();
       if (room.viewers.size === 0 && !room.added.size && !room.removed.size && !room.timer)
         this.rooms.delete(eventToken);
       if (moved) this.listener(eventToken, result.count, changed && hadChanges);
