@@ -3,7 +3,9 @@
  * pattern (refused with a wrong key and as a second publisher; on air, then a replay with its VOD playlists).
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,6 +232,53 @@ const until = async (check: () => Promise<boolean>, ms: number) => {
 };
 
 describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
+  it('closes a connection that sends garbage, and refuses video other than H.264, leaving the event as it was', async () => {
+    const port = app.broadcasts.rtmpPort() ?? 0;
+    const closed = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(crypto.randomBytes(64 * 1024)));
+      socket.resume();
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 10_000).unref();
+    });
+    expect(closed).toBe(true);
+
+    const id = await eventId('vod-e2e');
+    const before = await eventRow('vod-e2e');
+    const key = await streamKeyOf(app.sql, id, clock);
+    const sorenson = spawn(
+      'ffmpeg',
+      [
+        ...[
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-re',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=size=320x240:rate=25',
+        ],
+        ...['-t', '5', '-c:v', 'flv1', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
+      ],
+      { stdio: 'ignore' },
+    );
+    const code = await new Promise<number>((resolve) =>
+      sorenson.once('close', (exit) => resolve(exit ?? -1)),
+    );
+    expect(code).not.toBe(0);
+    const after = await eventRow('vod-e2e');
+    expect(after).toMatchObject({ live_status: before.live_status, live_stream: before.live_stream });
+    const broadcasts = await app.sql
+      .selectFrom('broadcasts')
+      .selectAll()
+      .where('event_id', '=', id)
+      .execute();
+    expect(broadcasts).toMatchObject([{ state: 'interrupted', reason: 'unsupported codec' }]);
+    // The server still takes publishers.
+    expect(app.broadcasts.rtmpPort()).toBe(port);
+  }, 30_000);
+
   it('refuses a wrong key, takes the right one, refuses a second publisher, and ends in a replay', async () => {
     const port = app.broadcasts.rtmpPort();
     expect(port).toBeGreaterThan(0);

@@ -65,6 +65,10 @@ const VIDEO_CODECS: Record<number, string> = { 2: 'Sorenson H.263', 4: 'VP6', 5:
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 /** How far ffmpeg may fall behind the publisher before the broadcast is stopped (it cannot keep up). */
 const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
+/** How soon after connecting a publisher must have published (and been accepted). */
+const PUBLISH_WITHIN_MS = 5_000;
+/** How long a publisher may send nothing before it counts as dropped. */
+const SILENT_MS = 10_000;
 /** How many segments every rendition lists before the room is switched to the player. */
 const SEGMENTS_ON_AIR = 1;
 
@@ -313,7 +317,18 @@ export async function startIngest(options: {
     rtmp.onDeleteStream = () => {
       stoppedByEncoder = true;
     };
-    socket.setTimeout(30_000, () => fail('bad input', 'nothing received for 30 s'));
+    // An encoder publishes within moments of connecting: anything else (a scanner, garbage that looks like the start
+    // of a huge message) is closed.
+    const publishDeadline = setTimeout(() => {
+      if (!accepted) fail('bad input', `no publish command within ${PUBLISH_WITHIN_MS / 1000} s`);
+    }, PUBLISH_WITHIN_MS);
+    socket.once('close', () => clearTimeout(publishDeadline));
+    // A publisher that stops sending without closing (a stalled network) has dropped: the lifecycle's grace applies.
+    socket.setTimeout(SILENT_MS, () => {
+      if (!accepted) return fail('bad input', `nothing received for ${SILENT_MS / 1000} s`);
+      log.warn(`RTMP publisher ${from} sent nothing for ${SILENT_MS / 1000} s: dropped`);
+      socket.destroy();
+    });
     socket.on('data', (data: Buffer) => {
       if (failure || ended) return;
       let problem: string | null;
