@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { signPlaylist } from '../streams/sign.ts';
+import { subtitleIndex, withUploadedTracks } from '../subtitles/tracks.ts';
 import { broadcastStream, liveWindow } from './hls.ts';
 
 /** Segments a live rendition playlist lists (6 s with 1 s segments; hls.js starts 3 from the end). */
@@ -20,9 +21,10 @@ const FILE = /^(master|index|s\d{5,9})\.(m3u8|ts)$/;
 
 export function broadcastStreamRoutes(
   app: FastifyInstance,
-  services: Pick<Services, 'streams' | 'settings'>,
+  services: Pick<Services, 'streams' | 'settings' | 'sql' | 'caches' | 'now'>,
 ): void {
   const signer = services.streams;
+  const subtitles = subtitleIndex(services);
   const { dataDir } = services.settings.broadcast;
 
   const notFound = (reply: FastifyReply) =>
@@ -56,7 +58,13 @@ export function broadcastStreamRoutes(
     const text = body.toString('utf8');
     const playlist = live && parts.length === 2 ? liveWindow(text, LIVE_WINDOW_SEGMENTS) : text;
     reply.type('application/vnd.apple.mpegurl').header('Cache-Control', 'no-cache');
-    return reply.send(signPlaylist(playlist, `exp=${String(query.exp)}&sig=${String(query.sig)}`));
+    const signature = `exp=${String(query.exp)}&sig=${String(query.sig)}`;
+    // A replay's master playlist also lists the subtitle tracks organisers uploaded for it (server/subtitles/).
+    if (!live && parts.length === 1 && file === 'master.m3u8')
+      return subtitles
+        .uploaded(broadcastStream(Number(id)))
+        .then((tracks) => reply.send(signPlaylist(withUploadedTracks(playlist, tracks), signature)));
+    return reply.send(signPlaylist(playlist, signature));
   };
 
   for (const kind of ['live', 'vod'] as const) {

@@ -14,6 +14,7 @@ import { SHOP_SEED_USERS } from '../seed/shop.ts';
 
 let app: App;
 let streamsDir: string;
+let broadcastsDir: string;
 const organiser = SHOP_SEED_USERS.organiser.token;
 
 beforeAll(async () => {
@@ -28,7 +29,10 @@ beforeAll(async () => {
     path.join(streamsDir, 'lecture/master.m3u8'),
     '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=426x240\n240p/index.m3u8\n',
   );
-  app = await testServer({ streamsDir });
+  // A broadcast's replay (its recording in the broadcasts' folder), an episode of an event of the demo organiser's.
+  broadcastsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-subtitles-bc-'));
+  fs.cpSync(path.join(streamsDir, 'lecture'), path.join(broadcastsDir, 'bc-77'), { recursive: true });
+  app = await testServer({ streamsDir, broadcast: { dataDir: broadcastsDir } });
   await app.sql
     .insertInto('events')
     .values({
@@ -39,10 +43,25 @@ beforeAll(async () => {
       replay_stream: 'lecture',
     })
     .execute();
+  const { id } = await app.sql
+    .insertInto('events')
+    .values({
+      token: 'went-live',
+      owner_id: ORGANISATION_SEED.operator,
+      organisation_id: ORGANISATION_SEED.demo,
+      title: '直播回放',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.sql
+    .insertInto('episodes')
+    .values({ id: 9770, event_id: id, position: 1, title: '第一场', stream: 'bc-77', duration_s: 12 })
+    .execute();
 }, 60_000);
 afterAll(async () => {
   await app.close();
   fs.rmSync(streamsDir, { recursive: true, force: true });
+  fs.rmSync(broadcastsDir, { recursive: true, force: true });
 });
 
 const get = (url: string, token?: string) => call(app, { method: 'GET', url, token });
@@ -169,6 +188,30 @@ describe('subtitles', () => {
         stream: '/streams/vod/lecture/master.m3u8',
       }),
     ]);
+  });
+
+  it("adds a track to a broadcast's replay, an episode, in its master playlist", async () => {
+    const response = await upload({
+      token: 'went-live',
+      episode_id: 9770,
+      language: 'zh',
+      name: '中文',
+      file_name: 'zh.vtt',
+      content: 'WEBVTT\n\n00:00:02.000 --> 00:00:03.000\n你好\n',
+    });
+    expect(response.json()).toMatchObject({
+      xcode: 200,
+      data: { track: { stream: '/streams/vod/bc-77/master.m3u8?episode=9770' }, converted: false },
+    });
+    const master = (await get(app.services.streams.sign('/streams/vod/bc-77/master.m3u8'))).body;
+    const uri = /URI="(subtitles\/\d+\/index\.m3u8\?exp=\d+&sig=[\w-]+)"/.exec(master)?.[1];
+    expect(uri).toBeDefined();
+    const playlist = (await get(`/streams/vod/bc-77/${uri}`)).body;
+    const third = playlist.split('\n').filter((line) => line.includes('.vtt?'))[2];
+    const segment = await get(`/streams/vod/bc-77/${uri?.split('index.m3u8')[0]}${third}`);
+    expect(segment.body).toContain('00:00:02.000 --> 00:00:03.000\n你好');
+    const { tracks } = (await get('/v3/api/video/subtitles?token=went-live')).json().data;
+    expect(tracks).toEqual([expect.objectContaining({ language: 'zh', source: 'upload' })]);
   });
 
   it('answers a bad file with what is wrong and where, in the request locale', async () => {

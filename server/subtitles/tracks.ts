@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { BROADCAST_STREAM } from '../broadcast/hls.ts';
 import type { CachedLookup } from '../db/table-cache.ts';
 import type { Services } from '../services.ts';
 import { parseMediaPlaylist } from '../streams/live.ts';
@@ -90,9 +91,16 @@ export type RecordingTiming = { durations: number[]; firstPts: number };
 
 const NAME = /^[a-z0-9-]+$/;
 
-/** The recording's folder under the streams folder, null for a name no stream route serves. */
-export function recordingDir(streamsDir: string, name: string): string | null {
-  return NAME.test(name) ? path.join(streamsDir, name) : null;
+/**
+ * The recording's folder: a broadcast's (`bc-<id>`) in the broadcasts' folder, any other in the streams folder; null
+ * for a name no stream route serves.
+ */
+export function recordingDir(
+  dirs: { streamsDir: string; broadcastsDir: string },
+  name: string,
+): string | null {
+  if (!NAME.test(name)) return null;
+  return path.join(BROADCAST_STREAM.test(name) ? dirs.broadcastsDir : dirs.streamsDir, name);
 }
 
 /** Reads the timing of the recording in `dir` (its master's first variant); null when it has none. */
@@ -132,7 +140,10 @@ const FILE_CACHE_MS = 10_000;
  */
 export function subtitleIndex(services: Pick<Services, 'sql' | 'caches' | 'settings' | 'now'>) {
   const { sql, caches, now } = services;
-  const { streamsDir } = services.settings;
+  const dirs = {
+    streamsDir: services.settings.streamsDir,
+    broadcastsDir: services.settings.broadcast.dataDir,
+  };
   const uploaded: CachedLookup<string, UploadedTrack[]> = caches.query(
     ['subtitle_tracks'],
     (stream: string) =>
@@ -154,7 +165,7 @@ export function subtitleIndex(services: Pick<Services, 'sql' | 'caches' | 'setti
   const loadFiles = async (name: string): Promise<Track[]> => {
     const cached = peekFiles(name);
     if (cached) return cached;
-    const dir = recordingDir(streamsDir, name);
+    const dir = recordingDir(dirs, name);
     const master = dir ? await fs.readFile(path.join(dir, 'master.m3u8'), 'utf8').catch(() => '') : '';
     const tracks = masterTracks(master);
     if (files.size >= 1_000) files.clear();
@@ -187,7 +198,7 @@ export function subtitleIndex(services: Pick<Services, 'sql' | 'caches' | 'setti
     async timing(name: string): Promise<RecordingTiming | null> {
       const entry = timings.get(name);
       if (entry && fresh(entry.at)) return entry.timing;
-      const dir = recordingDir(streamsDir, name);
+      const dir = recordingDir(dirs, name);
       const timing = dir ? await readTiming(dir) : null;
       if (timings.size >= 1_000) timings.clear();
       timings.set(name, { at: now(), timing });
