@@ -35,6 +35,7 @@ import {
 } from './security/limits.ts';
 import { readUploadSettings, type UploadSettings } from './uploads/settings.ts';
 import { readBroadcastSettings, type BroadcastSettings } from './broadcast/settings.ts';
+import { cssOrigins } from './broadcast/tencent-css.ts';
 
 export type BuildOptions = Partial<ServerConfig> & {
   /** The ingest and its output (server/broadcast/settings.ts); without `rtmpPort`, no ingest (tests ask for one). */
@@ -237,10 +238,16 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     },
   });
   const uploads = options.uploads ?? readUploadSettings(options.databasePath);
+  const broadcast: BroadcastSettings = {
+    ...readBroadcastSettings({}, uploads.dir ? path.dirname(uploads.dir) : path.join(projectRoot, 'data')),
+    rtmpPort: null,
+    ...options.broadcast,
+  };
   await securityHeaders(app, {
     distDir: options.distDir ?? path.join(projectRoot, 'dist'),
     apiOrigin: appConstants().apiOrigin,
     uploadDomain: uploads.qiniu?.domain,
+    streamOrigins: broadcast.cloud ? cssOrigins(broadcast.cloud) : [],
     publicOrigin,
   });
   const services = openServices(app, {
@@ -249,14 +256,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       publicOrigin,
       codeLimits: options.codeLimits ?? readCodeLimits(),
       streamsDir: options.streamsDir ?? path.join(projectRoot, 'server/media'),
-      broadcast: {
-        ...readBroadcastSettings(
-          {},
-          uploads.dir ? path.dirname(uploads.dir) : path.join(projectRoot, 'data'),
-        ),
-        rtmpPort: null,
-        ...options.broadcast,
-      },
+      broadcast,
     },
     now,
     data,

@@ -8,6 +8,7 @@ import type { Domain, Services } from '../services.ts';
 import { ffmpegProblem, startIngest } from './ingest.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { broadcastStreamRoutes } from './routes.ts';
+import { cloudBroadcastRoutes } from './cloud-routes.ts';
 
 /** How often broadcasts past their reconnect grace are ended. */
 const SWEEP_MS = 1000;
@@ -25,10 +26,22 @@ async function broadcastPlugin(app: FastifyInstance, services: Services): Promis
     ...services,
     graceMs: settings.graceMs,
     log,
-    recording: async (broadcastId) => (ingest ? ingest.recording(broadcastId) : null),
+    recording: async (broadcastId) => {
+      const row = await services.sql
+        .selectFrom('broadcasts')
+        .select('source')
+        .where('id', '=', broadcastId)
+        .executeTakeFirst();
+      // A cloud broadcast's recording is reported by the service's recording callback (cloud-routes.ts).
+      if (row?.source === 'cloud') return 'later';
+      return ingest ? ingest.recording(broadcastId) : null;
+    },
   });
   app.decorate('broadcasts', { lifecycle, rtmpPort: () => ingest?.port ?? null });
   await app.register(async (scope) => broadcastStreamRoutes(scope, services));
+  const cloud = settings.cloud;
+  if (cloud)
+    await app.register(async (scope) => cloudBroadcastRoutes(scope, services, cloud, lifecycle, log));
   services.every(SWEEP_MS, () => lifecycle.sweep());
   if (settings.rtmpPort === null) return;
   const problem = ffmpegProblem(settings.ffmpeg);

@@ -14,9 +14,10 @@
  * `{ kind: 'broadcast', state }`, on which the room reloads the detail (and shows 'reconnecting' or 'interrupted').
  */
 import type { Sql } from '../db/sql.ts';
-import type { BroadcastState } from '../db/tables/broadcast.ts';
+import type { BroadcastSource, BroadcastState } from '../db/tables/broadcast.ts';
 import type { Services } from '../services.ts';
 import { broadcastStream } from './hls.ts';
+import { cloudStream } from './tencent-css.ts';
 
 /** What the room is told. */
 export type BroadcastLine = { kind: 'broadcast'; state: BroadcastState };
@@ -27,12 +28,15 @@ export type Publish = { ok: true; broadcastId: number; resumed: boolean } | { ok
 /** How a publisher went: stopped by its encoder, dropped (may come back within the grace), or failed. */
 export type Stop = { how: 'stopped' } | { how: 'dropped' } | { how: 'failed'; reason: string };
 
-/** What the lifecycle makes a replay from: the recording's stream name and length, null when nothing was recorded. */
-export type Recording = { stream: string; durationS: number } | null;
+/**
+ * What the lifecycle makes a replay from: the recording's stream name and length, null when nothing was recorded,
+ * 'later' when the recording is reported later (a cloud service's recording callback: `recorded`).
+ */
+export type Recording = { stream: string; durationS: number } | null | 'later';
 
 export type Lifecycle = {
-  /** A publisher with the event's key arrived. */
-  publish(eventId: number): Promise<Publish>;
+  /** A publisher with the event's key arrived (at this server's ingest, or at the cloud service: `source`). */
+  publish(eventId: number, source?: BroadcastSource): Promise<Publish>;
   /** The broadcast's first segments are listed: the room switches to the player. */
   onAir(broadcastId: number): Promise<void>;
   /** The publisher went (see Stop); a drop leaves the grace to the sweep. */
@@ -44,6 +48,8 @@ export type Lifecycle = {
    * encoder retries), then end as any dropped one.
    */
   recover(): Promise<void>;
+  /** An ended broadcast's recording, reported after its end (the cloud service's recording callback): its replay. */
+  recorded(broadcastId: number, recording: { stream: string; durationS: number }): Promise<void>;
   /** The broadcast of the event now, if any (live or reconnecting). */
   current(eventId: number): Promise<{ id: number; state: BroadcastState } | undefined>;
 };
@@ -82,6 +88,10 @@ export function createLifecycle(deps: Deps): Lifecycle {
   const rowOf = (broadcastId: number) =>
     sql.selectFrom('broadcasts').selectAll().where('id', '=', broadcastId).executeTakeFirst();
 
+  /** The stream name the room plays a broadcast by: this server's HLS, or the cloud service's (a redirect). */
+  const liveStreamOf = (row: { id: number; source: BroadcastSource }) =>
+    row.source === 'cloud' ? cloudStream(row.id) : broadcastStream(row.id);
+
   /** Whether the room was shown this broadcast (it went on air). */
   const wasOnAir = async (eventId: number, broadcastId: number) => {
     const event = await sql
@@ -89,15 +99,21 @@ export function createLifecycle(deps: Deps): Lifecycle {
       .select('live_stream')
       .where('id', '=', eventId)
       .executeTakeFirst();
-    return event?.live_stream === broadcastStream(broadcastId);
+    return (
+      event?.live_stream === broadcastStream(broadcastId) || event?.live_stream === cloudStream(broadcastId)
+    );
   };
 
-  const makeReplay = async (broadcastId: number, eventId: number, endedAt: number) => {
-    let recording: Recording = null;
+  const makeReplay = async (broadcastId: number, eventId: number, endedAt: number, given?: Recording) => {
+    let recording: Recording = given ?? null;
     try {
-      recording = await deps.recording(broadcastId);
+      if (given === undefined) recording = await deps.recording(broadcastId);
     } catch (error) {
       log.error(`broadcast ${broadcastId}: its recording could not be made a replay: ${String(error)}`);
+    }
+    if (recording === 'later') {
+      log.info(`broadcast ${broadcastId}: its replay follows when the recording is reported`);
+      return;
     }
     if (!recording || recording.durationS <= 0) {
       log.warn(`broadcast ${broadcastId}: nothing was recorded, no replay`);
@@ -168,7 +184,7 @@ export function createLifecycle(deps: Deps): Lifecycle {
         .executeTakeFirst();
     },
 
-    async publish(eventId) {
+    async publish(eventId, source = 'ingest') {
       const current = await this.current(eventId);
       if (current?.state === 'live') return { ok: false, why: 'busy' };
       if (current) {
@@ -190,6 +206,7 @@ export function createLifecycle(deps: Deps): Lifecycle {
           dropped_at: null,
           ended_at: null,
           episode_id: null,
+          source,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -201,7 +218,7 @@ export function createLifecycle(deps: Deps): Lifecycle {
       if (!row || row.state !== 'live') return;
       await sql
         .updateTable('events')
-        .set({ live_status: 1, live_stream: broadcastStream(broadcastId) })
+        .set({ live_status: 1, live_stream: liveStreamOf(row) })
         .where('id', '=', row.event_id)
         .execute();
       log.info(`broadcast ${broadcastId}: on air`);
@@ -223,6 +240,12 @@ export function createLifecycle(deps: Deps): Lifecycle {
         `broadcast ${broadcastId}: the publisher dropped; waiting ${graceMs / 1000} s for it to reconnect`,
       );
       await tell(row.event_id, 'reconnecting');
+    },
+
+    async recorded(broadcastId, recording) {
+      const row = await rowOf(broadcastId);
+      if (!row || row.episode_id !== null || !['ended', 'interrupted'].includes(row.state)) return;
+      await makeReplay(broadcastId, row.event_id, row.ended_at ?? now(), recording);
     },
 
     async recover() {

@@ -3,6 +3,7 @@
  * ladder makes, where the recordings live and how long a dropped encoder has to come back.
  */
 import path from 'node:path';
+import { readTencentCssSettings, type TencentCssSettings } from './tencent-css.ts';
 
 /** One rung of the ladder: the source passed through, or a rendition of this height (and bitrate). */
 export type Rung = { name: string; height: number | null; videoKbps: number; audioKbps: number };
@@ -22,6 +23,8 @@ export type BroadcastSettings = {
   ladder: Rung[];
   /** FFMPEG: the ffmpeg binary. */
   ffmpeg: string;
+  /** CSS_*: Tencent Cloud CSS for big events (tencent-css.ts); null: the embedded ingest only. */
+  cloud: TencentCssSettings | null;
 };
 
 /** Video bitrate of a rendition by height (kbit/s), roughly what live platforms use. */
@@ -72,5 +75,6 @@ export function readBroadcastSettings(env: NodeJS.ProcessEnv, dataRoot: string):
     graceMs: number(env, 'BROADCAST_GRACE_S', 10, 0, 300) * 1000,
     ladder: parseLadder(env.BROADCAST_LADDER ?? 'source,360'),
     ffmpeg: env.FFMPEG?.trim() || 'ffmpeg',
+    cloud: readTencentCssSettings(env),
   };
 }

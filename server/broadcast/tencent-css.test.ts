@@ -17,6 +17,7 @@ const settings: TencentCssSettings = {
   playDomain: 'play.example.test',
   playKey: 'play-key',
   callbackKey: 'callback-key',
+  vodDomain: 'vod.example.test',
   appName: 'live',
   pushValidMs: 24 * 3600_000,
 };
@@ -127,18 +128,19 @@ describe('Tencent Cloud CSS callbacks', () => {
       event_type: 200,
     };
     expect(readCallback(settings, snapshot, NOW)).toMatchObject({ ok: false, status: 400 });
-    const plain = cssCallbackBody(
-      settings,
-      {
-        kind: 'recording',
-        streamName: 'lv3',
-        url: 'http://vod.example.test/lv3.m3u8',
-        format: 'hls',
-        durationS: 1,
-      },
-      NOW,
-    );
-    expect(readCallback(settings, plain, NOW)).toMatchObject({ ok: false, status: 400 });
+    // A recording is played from the VOD domain only, over https: viewers are never sent elsewhere.
+    for (const url of [
+      'http://vod.example.test/lv3.m3u8',
+      'https://elsewhere.test/lv3.m3u8',
+      'https://user@vod.example.test/lv3.m3u8',
+      'javascript:alert(1)',
+    ]) {
+      const recording = { kind: 'recording', streamName: 'lv3', url, format: 'hls', durationS: 1 } as const;
+      expect(readCallback(settings, cssCallbackBody(settings, recording, NOW), NOW)).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+    }
   });
 });
 
@@ -158,6 +160,7 @@ describe('the adapter settings', () => {
       playDomain: 'play.example.test',
       playKey: '',
       callbackKey: 'c',
+      vodDomain: 'play.example.test',
       appName: 'live',
       pushValidMs: 24 * 3600_000,
     });

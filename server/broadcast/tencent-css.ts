@@ -27,6 +27,11 @@ export type TencentCssSettings = {
   playKey: string;
   /** CSS_CALLBACK_KEY: the key of the callback template, which signs every callback. */
   callbackKey: string;
+  /**
+   * CSS_VOD_DOMAIN: the domain the recordings are played from (the VOD or storage domain the recording template
+   * writes to; default the play domain). A recording callback naming another host is refused.
+   */
+  vodDomain: string;
   /** CSS_APP_NAME: the path between domain and stream name (the service's AppName, default `live`). */
   appName: string;
   /** CSS_PUSH_VALID_H: how long a push URL handed to an organiser stays valid (hours, default 24). */
@@ -44,8 +49,8 @@ export function readTencentCssSettings(env: NodeJS.ProcessEnv): TencentCssSettin
     throw new Error(
       `Tencent Cloud CSS is half set up: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
     );
-  for (const name of ['CSS_PUSH_DOMAIN', 'CSS_PLAY_DOMAIN'])
-    if (!/^[a-z0-9.-]+(:\d+)?$/i.test(value(name)))
+  for (const name of ['CSS_PUSH_DOMAIN', 'CSS_PLAY_DOMAIN', 'CSS_VOD_DOMAIN'])
+    if (value(name) && !/^[a-z0-9.-]+(:\d+)?$/i.test(value(name)))
       throw new Error(`${name} must be a domain name (it is "${value(name)}")`);
   const appName = value('CSS_APP_NAME') || 'live';
   if (!/^[\w-]+$/.test(appName))
@@ -61,6 +66,7 @@ export function readTencentCssSettings(env: NodeJS.ProcessEnv): TencentCssSettin
     playDomain: value('CSS_PLAY_DOMAIN'),
     playKey: value('CSS_PLAY_KEY'),
     callbackKey: value('CSS_CALLBACK_KEY'),
+    vodDomain: value('CSS_VOD_DOMAIN') || value('CSS_PLAY_DOMAIN'),
     appName,
     pushValidMs: hours * 3600_000,
   };
@@ -79,6 +85,12 @@ export const txSecret = (key: string, streamName: string, time: string) => md5(k
 
 /** The stream name of an event's broadcast on the service. Stream names appear in play URLs: no secret in them. */
 export const streamNameOf = (eventId: number) => `lv${eventId}`;
+
+/**
+ * The name the stream routes know a cloud broadcast by (`/streams/live/cloud-<id>/master.m3u8` sends the player on to
+ * the service's signed play URL, `/streams/vod/cloud-<id>/...` to its recording).
+ */
+export const cloudStream = (broadcastId: number) => `cloud-${broadcastId}`;
 
 /** The event a stream name of ours belongs to; null for any other name. */
 export function eventIdOfStream(streamName: string): number | null {
@@ -111,6 +123,21 @@ export function playUrl(
   const time = txTime(nowMs + validMs);
   return `${url}?txSecret=${txSecret(settings.playKey, name, time)}&txTime=${time}`;
 }
+
+/** Whether `url` is a recording this server may send viewers to: https on the configured VOD domain. */
+export function isRecordingUrl(settings: Pick<TencentCssSettings, 'vodDomain'>, url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.host === settings.vodDomain && !parsed.username;
+  } catch {
+    return false;
+  }
+}
+
+/** The origins viewers' players fetch from (the page's Content-Security-Policy lets them connect). */
+export const cssOrigins = (settings: Pick<TencentCssSettings, 'playDomain' | 'vodDomain'>) => [
+  ...new Set([`https://${settings.playDomain}`, `https://${settings.vodDomain}`]),
+];
 
 /** What a callback told, once its signature and expiry are checked. */
 export type CssCallback =
@@ -155,8 +182,8 @@ export function readCallback(settings: TencentCssSettings, body: unknown, nowMs:
   if (kind !== 'recording') return { ok: true, callback: { kind, eventId, streamName } };
   const url = String(fields.video_url ?? '');
   const format = String(fields.file_format ?? '').toLowerCase();
-  if (!/^https:\/\//.test(url))
-    return { ok: false, why: 'the recording has no https video_url', status: 400 };
+  if (!isRecordingUrl(settings, url))
+    return { ok: false, why: `the recording's video_url is not https on ${settings.vodDomain}`, status: 400 };
   return {
     ok: true,
     callback: {

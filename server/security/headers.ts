@@ -38,6 +38,8 @@ export type HeaderOptions = {
   /** Other origins the app talks to: constants.apiOrigin, the Qiniu file domain. */
   apiOrigin?: string;
   uploadDomain?: string;
+  /** Where players fetch streams from besides this server: a cloud live service's play and VOD domains. */
+  streamOrigins?: string[];
   /** Secure cookies (and HSTS) when the public origin is https. */
   publicOrigin: string;
 };
@@ -52,9 +54,11 @@ const origin = (url: string | undefined) => {
 };
 
 export function cspDirectives(scriptHashes: string[], options: Omit<HeaderOptions, 'distDir'>) {
-  const others = [origin(options.apiOrigin), origin(options.uploadDomain)].filter((value): value is string =>
-    Boolean(value),
-  );
+  const others = [
+    origin(options.apiOrigin),
+    origin(options.uploadDomain),
+    ...(options.streamOrigins ?? []).map(origin),
+  ].filter((value): value is string => Boolean(value));
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes, ...WECHAT_SCRIPT_ORIGINS],
@@ -66,7 +70,7 @@ export function cspDirectives(scriptHashes: string[], options: Omit<HeaderOption
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     // hls.js plays through Media Source (blob: URLs); uploaded videos and native HLS from this origin.
     mediaSrc: ["'self'", 'blob:', 'https:'],
-    // The API, socket.io (same origin, websocket included), Qiniu's upload hosts.
+    // The API, socket.io (same origin, websocket included), Qiniu's upload hosts, a cloud live service's streams.
     connectSrc: ["'self'", 'ws:', 'wss:', ...QINIU_UPLOAD_HOSTS, ...others],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
