@@ -32,7 +32,9 @@ export function ChannelLive({ props }: BlockProps<'channel-live'>) {
             <span className={styles.caption}>
               <span>
                 <span className={styles.title}>{live.title}</span>
-                <span className={styles.meta}>{t('channel.views', { count: live.views })}</span>
+                <span className={styles.meta} data-testid="audience">
+                  {t('channel.views', { count: live.views })}
+                </span>
               </span>
               <span className={styles.watch}>{t('channel.watchNow')}</span>
             </span>

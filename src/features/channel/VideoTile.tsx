@@ -47,7 +47,9 @@ export function VideoTile({ video, keyword }: { video: ChannelVideo; keyword?: s
         <span className={styles.tileTitle}>
           {keyword ? <Highlight text={video.title} keyword={keyword} /> : video.title}
         </span>
-        <span className={styles.tileMeta}>{t('channel.views', { count: video.views })}</span>
+        <span className={styles.tileMeta} data-testid="audience">
+          {t('channel.views', { count: video.views })}
+        </span>
       </span>
     </a>
   );

@@ -53,7 +53,9 @@ export function VideoCards({
             </span>
             <span className={styles.body}>
               <span className={styles.title}>{video.title}</span>
-              <span className={styles.meta}>{t('liveRoom.views', { count: video.views })}</span>
+              <span className={styles.meta} data-testid="audience">
+                {t('liveRoom.views', { count: video.views })}
+              </span>
             </span>
           </a>
           {action?.(video)}
