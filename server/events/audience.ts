@@ -203,7 +203,8 @@ export class Audience {
   }
 
   private renew(): void {
-    for (const [token, room] of this.rooms) this.write(token, room, false).catch(() => {});
+    // A room with changes waiting is written within THROTTLE_MS anyway (and tells every node's sockets).
+    for (const [token, room] of this.rooms) if (!room.timer) this.write(token, room, false).catch(() => {});
   }
 
   /** Writes the room's changes (or renews its part) and hands the count learnt to the listener. */
