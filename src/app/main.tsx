@@ -80,7 +80,8 @@ void (async () => {
   // A token edited in the address bar switches to that event without a reload.
   watchVideoToken(window, () => void loadVideoDetail());
   if (findRoute(appConfig, currentPath())?.page === 'home') {
-    const player = coverSettled().then(() =>
+    // After the detail (usually in already), which says which build the stream needs.
+    const player = Promise.all([coverSettled(), detail.catch(() => undefined)]).then(() =>
       Promise.all([
         browserEngine() === 'hls' ? loadHls(startingStream(videoStore.get().info)?.needs ?? {}) : undefined,
         loadPlayer(),

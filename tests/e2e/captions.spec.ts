@@ -1,7 +1,8 @@
 /**
  * Subtitles and captions over the playing demo stream (its master playlist lists two WebVTT subtitle tracks and
  * CEA-608 captions embedded in the video): the CC button's menu offers them, a subtitle cue shows over the picture,
- * then a caption line on the caption grid, chosen with the keyboard; the choice is remembered. One page load.
+ * then a caption line on the caption grid, chosen with the keyboard; the choice is remembered; hls.js's full build is
+ * the only one loaded. One page load.
  */
 import { expect, openRoute, test } from '../fixtures';
 
@@ -19,6 +20,11 @@ const CAPTIONS = [
 test('the CC menu shows a subtitle track and then the embedded captions over the playing stream', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await openRoute(page, '/pages/home/index?token=demo&locale=en');
   const video = page.getByTestId('player-video');
   await expect(video).toBeVisible({ timeout: 15_000 });
@@ -73,4 +79,7 @@ test('the CC menu shows a subtitle track and then the embedded captions over the
   expect(box && frame && box.y >= frame.y && box.y + box.height <= frame.y + frame.height).toBe(true);
 
   expect(await page.evaluate(() => localStorage.getItem('livev3:captions'))).toBe('{"kind":"captions"}');
+  // The stream has subtitles and captions: hls.js's full build from the start, never the light one as well.
+  expect(scripts.filter((script) => /\/hls-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => script.includes('hls.light'))).toEqual([]);
 });
