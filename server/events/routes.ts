@@ -10,7 +10,7 @@ import { signStreamUrl, type StreamSigner } from '../streams/sign.ts';
 import { isMemberAt } from '../accounts/vip-routes.ts';
 import { previewsEvent } from '../organisations/roles.ts';
 import { audienceFigure } from './audience.ts';
-import { subtitleIndex, trackSummary, type SubtitleIndex } from '../subtitles/tracks.ts';
+import { subtitleIndex, trackSummary, type SubtitleIndex, type Track } from '../subtitles/tracks.ts';
 
 /** An event as stored. */
 type EventRow = Selectable<Database['events']>;
@@ -154,26 +154,36 @@ function detailOf(
   });
 }
 
-/** The stream the detail's player starts with: live while the event is live, else the replay. */
-function playedStream(event: EventRow): { name: string; kind: 'live' | 'vod' } | null {
-  if (event.live_status === 1 && event.live_stream) return { name: event.live_stream, kind: 'live' };
-  if (event.replay_stream) return { name: event.replay_stream, kind: 'vod' };
-  return event.live_stream ? { name: event.live_stream, kind: 'live' } : null;
+type PlayedStream = { name: string; kind: 'live' | 'vod' };
+
+/**
+ * The streams the detail's player may start with: live while the event is live, else its episodes' recordings and
+ * its replay (an episode the viewer picks plays with the build the detail asked for).
+ */
+function playedStreams(event: EventRow, episodeStreams: readonly string[]): PlayedStream[] {
+  if (event.live_status === 1 && event.live_stream) return [{ name: event.live_stream, kind: 'live' }];
+  const played: PlayedStream[] = episodeStreams.map((name) => ({ name, kind: 'vod' }));
+  if (event.replay_stream) played.push({ name: event.replay_stream, kind: 'vod' });
+  if (!played.length && event.live_stream) played.push({ name: event.live_stream, kind: 'live' });
+  return played;
 }
 
-const NO_TRACKS = trackSummary([]);
-
-/** What the detail says of the played stream's subtitle and caption tracks; undefined when they must be read. */
-function peekTracks(index: SubtitleIndex, event: EventRow) {
-  const stream = playedStream(event);
-  if (!stream) return NO_TRACKS;
-  const tracks = index.peek(stream.name, stream.kind);
-  return tracks && trackSummary(tracks);
+/** What the detail says of the played streams' subtitle and caption tracks; undefined when they must be read. */
+function peekTracks(index: SubtitleIndex, event: EventRow, episodeStreams: readonly string[] | undefined) {
+  if (!episodeStreams) return undefined;
+  const tracks: Track[] = [];
+  for (const stream of playedStreams(event, episodeStreams)) {
+    const found = index.peek(stream.name, stream.kind);
+    if (!found) return undefined;
+    tracks.push(...found);
+  }
+  return trackSummary(tracks);
 }
 
-async function readTracks(index: SubtitleIndex, event: EventRow) {
-  const stream = playedStream(event);
-  return stream ? trackSummary(await index.tracks(stream.name, stream.kind)) : NO_TRACKS;
+async function readTracks(index: SubtitleIndex, event: EventRow, episodeStreams: readonly string[]) {
+  const streams = playedStreams(event, episodeStreams);
+  const tracks = await Promise.all(streams.map((stream) => index.tracks(stream.name, stream.kind)));
+  return trackSummary(tracks.flat());
 }
 
 export function videoHandlers(
@@ -189,6 +199,16 @@ export function videoHandlers(
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   });
+  // The recordings of the event's episodes (distinct), whose subtitles and captions the detail reports.
+  const episodeStreams = services.caches.query(['episodes'], async (eventId: number) => {
+    const rows = await sql
+      .selectFrom('episodes')
+      .select('stream')
+      .distinct()
+      .where('event_id', '=', eventId)
+      .execute();
+    return rows.map((row) => row.stream);
+  });
   return {
     videoDetail(request) {
       const { token } = request.query;
@@ -197,7 +217,7 @@ export function videoHandlers(
       if (!requestToken(request)) {
         const event = events.peek(token);
         const episodes = event && episodeCount.peek(event.id);
-        const tracks = event && peekTracks(subtitles, event);
+        const tracks = event && peekTracks(subtitles, event, episodeStreams.peek(event.id));
         const views = event && audienceFigure(realtime, event);
         if (event && episodes !== undefined && tracks && typeof views === 'number')
           return detailOf(streams, event, null, NO_GATES, episodes, tracks, views);
@@ -207,7 +227,7 @@ export function videoHandlers(
         const viewer = await findViewer(sql, request, now());
         const gates = await gatesPassed(sql, event.id, viewer, now());
         const [tracks, episodes, views] = await Promise.all([
-          readTracks(subtitles, event),
+          episodeStreams(event.id).then((streams) => readTracks(subtitles, event, streams)),
           episodeCount(event.id),
           audienceFigure(realtime, event),
         ]);

@@ -96,6 +96,12 @@ describe('subtitles', () => {
       has_subtitles: false,
       has_captions: false,
     });
+    // An event with episodes: its episodes' recordings (the demo's) say it.
+    expect((await get('/v3/api/video/detail?token=vod')).json().data).toMatchObject({
+      episode_count: 3,
+      has_subtitles: true,
+      has_captions: true,
+    });
     const { tracks } = (await get('/v3/api/video/subtitles?token=demo')).json().data;
     const live = tracks.filter(
       (track: { stream: string }) => track.stream === '/streams/live/demo/master.m3u8',
@@ -191,6 +197,8 @@ describe('subtitles', () => {
   });
 
   it("adds a track to a broadcast's replay, an episode, in its master playlist", async () => {
+    const detail = async () => (await get('/v3/api/video/detail?token=went-live')).json().data;
+    expect(await detail()).toMatchObject({ episode_count: 1, has_subtitles: false });
     const response = await upload({
       token: 'went-live',
       episode_id: 9770,
@@ -210,6 +218,8 @@ describe('subtitles', () => {
     const third = playlist.split('\n').filter((line) => line.includes('.vtt?'))[2];
     const segment = await get(`/streams/vod/bc-77/${uri?.split('index.m3u8')[0]}${third}`);
     expect(segment.body).toContain('00:00:02.000 --> 00:00:03.000\n你好');
+    // The detail now says so: the player loads the build that shows it.
+    expect(await detail()).toMatchObject({ episode_count: 1, has_subtitles: true, has_captions: false });
     const { tracks } = (await get('/v3/api/video/subtitles?token=went-live')).json().data;
     expect(tracks).toEqual([expect.objectContaining({ language: 'zh', source: 'upload' })]);
   });
