@@ -81,12 +81,12 @@ void (async () => {
   watchVideoToken(window, () => void loadVideoDetail());
   if (findRoute(appConfig, currentPath())?.page === 'home') {
     // After the detail (usually in already), which says which build the stream needs.
-    const player = Promise.all([coverSettled(), detail.catch(() => undefined)]).then(() =>
-      Promise.all([
-        browserEngine() === 'hls' ? loadHls(startingStream(videoStore.get().info)?.needs ?? {}) : undefined,
-        loadPlayer(),
-      ]),
-    );
+    const player = Promise.all([coverSettled(), detail.catch(() => undefined)]).then(() => {
+      // Every stream of the event (live, replay, each episode) asks the same of the player: the detail says it.
+      const info = videoStore.get().info;
+      const needs = { subtitles: Boolean(info?.has_subtitles), captions: Boolean(info?.has_captions) };
+      return Promise.all([browserEngine() === 'hls' ? loadHls(needs) : undefined, loadPlayer()]);
+    });
     player.catch(() => {});
     // Where the video starts by itself, the blocks below it wait for the player's code (src/lib/priority.ts): on a
     // slow network their code and calls would otherwise share the bandwidth with hls.js and put the first frame off.

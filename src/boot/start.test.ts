@@ -297,7 +297,11 @@ describe('the start-up', () => {
   });
 
   it("preloads hls.js's full build instead of the light one for a stream with subtitles or captions", async () => {
-    for (const extra of [{ has_subtitles: true }, { has_captions: true }]) {
+    for (const extra of [
+      { has_subtitles: true },
+      { has_captions: true },
+      { has_subtitles: true, episode_count: 3 },
+    ]) {
       document.head.replaceChildren();
       answering(() => ({
         ...event,

@@ -255,10 +255,13 @@ function start(data: BootData): void {
     .then((reply) => reply.clone().json() as Promise<{ data?: Answer }>)
     .then((envelope) => {
       const answer = envelope?.data;
-      if (route.early === 'video' && answer && !answer.episode_count)
+      // An event with episodes: no playlist (the app picks the episode), but the build its streams need.
+      if (route.early === 'video' && answer)
         entry.setStream(
-          valueAt(answer, answer.live_status === 1 ? 'live_url' : 'replay_url') ||
-            valueAt(answer, 'replay_url'),
+          answer.episode_count
+            ? ''
+            : valueAt(answer, answer.live_status === 1 ? 'live_url' : 'replay_url') ||
+                valueAt(answer, 'replay_url'),
           Boolean(answer.has_subtitles || answer.has_captions),
         );
       if (route.early !== 'today-star') fill(answer);
