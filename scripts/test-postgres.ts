@@ -26,7 +26,6 @@ export const POSTGRES_SUITES = [
   'server/organisations/migration.test.ts',
   'server/security/organisations.test.ts',
   'server/subtitles/subtitles.test.ts',
-  'server/subtitles/subtitles.test.ts',
 ];
 
 /** Run after the others, alone: two server processes need the machine's cores to themselves. */
