@@ -11,6 +11,15 @@ const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 19350);
 process.env.LIVEV3_E2E_DATABASE ??= path.join(os.tmpdir(), `livev3-e2e-${process.pid}.db`);
 const databasePath = process.env.LIVEV3_E2E_DATABASE;
 
+/** The cloud live service's settings of the test server; the browser test stands in for its CDN and callbacks. */
+export const CLOUD_LIVE_SETTINGS = {
+  CSS_PUSH_DOMAIN: 'push.example.test',
+  CSS_PUSH_KEY: 'e2e-push-key',
+  CSS_PLAY_DOMAIN: 'play.example.test',
+  CSS_PLAY_KEY: 'e2e-play-key',
+  CSS_CALLBACK_KEY: 'e2e-callback-key',
+};
+
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
   args: [
@@ -75,6 +84,8 @@ export default defineConfig({
       RTMP_PORT: String(RTMP_PORT),
       RTMP_HOST: '127.0.0.1',
       BROADCAST_DIR: `${databasePath}-broadcasts`,
+      // Tencent Cloud CSS with domains of the tests' own (tests/e2e/cloud-broadcast.spec.ts plays its CDN's part).
+      ...CLOUD_LIVE_SETTINGS,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -113,7 +113,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('the audience on two nodes sharing Re
     const token = await startSession(data.sql, 88_001, systemClock(), 3600_000);
     const tabs = [open(a.origin, token), open(b.origin, token)];
     await Promise.all(tabs.map(connected));
-    for (const tab of tabs) expect(await join(tab)).toEqual({ ok: true });
+    for (const tab of tabs) expect(await join(tab)).toMatchObject({ ok: true });
     await expect.poll(() => onA.at(-1), { timeout: 10_000 }).toBe(CLIENTS + 1);
     await expect.poll(() => onB.at(-1), { timeout: 10_000 }).toBe(CLIENTS + 1);
     // Its tab on A closes: it still watches on B.

@@ -139,7 +139,7 @@ async function viewers(base: string, count: number): Promise<Socket[]> {
     sockets.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))),
   );
   for (const socket of sockets)
-    expect(await socket.emitWithAck('join', { token: 'demo' })).toEqual({ ok: true });
+    expect(await socket.emitWithAck('join', { token: 'demo' })).toMatchObject({ ok: true });
   return sockets;
 }
 

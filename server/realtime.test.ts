@@ -38,8 +38,8 @@ describe('realtime', () => {
     const b = open(await startSession(app.sql, 1, app.now()));
     const counts: number[] = [];
     a.on('presence', ({ count }: { count: number }) => counts.push(count));
-    expect(await join(a, 'demo')).toEqual({ ok: true });
-    expect(await join(b, 'demo')).toEqual({ ok: true });
+    expect(await join(a, 'demo')).toMatchObject({ ok: true, data: { broadcast: { live: true } } });
+    expect(await join(b, 'demo')).toMatchObject({ ok: true });
     await expect.poll(() => counts.at(-1)).toBe(2);
     b.close();
     await expect.poll(() => counts.at(-1)).toBe(1);

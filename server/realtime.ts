@@ -345,7 +345,18 @@ export function attachRealtime(
       const joining = !socket.rooms.has(room);
       if (viewerId !== undefined && joining) watching.enter(viewerId, token);
       await socket.join(room);
-      ack?.({ ok: true });
+      // The broadcast as it is once the socket hears the room: the page catches up on a change pushed before.
+      const current = await loadEvent(events, token).catch(() => event);
+      ack?.({
+        ok: true,
+        data: {
+          broadcast: {
+            live_status: current.live_status,
+            live: Boolean(current.live_stream),
+            replay: Boolean(current.replay_stream),
+          },
+        },
+      });
       if (!joining) return;
       const viewer = audienceKeyOf(socket);
       audience.enter(token, viewer);

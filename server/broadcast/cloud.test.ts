@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { BROADCAST_TEST_EVENT } from '../seed/broadcast';
+import { CLOUD_BROADCAST_TEST_EVENT } from '../seed/broadcast';
 import { cspDirectives } from '../security/headers';
 import { signStreamUrl } from '../streams/sign';
 import { CSS_CALLBACK_PATH } from './cloud-routes';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const event = await app.sql
     .selectFrom('events')
     .select('id')
-    .where('token', '=', BROADCAST_TEST_EVENT)
+    .where('token', '=', CLOUD_BROADCAST_TEST_EVENT)
     .executeTakeFirstOrThrow();
   eventId = event.id;
   streamName = `lv${eventId}`;

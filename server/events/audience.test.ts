@@ -168,13 +168,14 @@ describe('the room on one server', () => {
     const event = 'demo';
     const watcher = open({ cookie: `livev3_device=${'w'.repeat(22)}` });
     const seen = pushes(watcher);
-    expect(await join(watcher, event)).toEqual({ ok: true });
+    expect(await join(watcher, event)).toMatchObject({ ok: true });
     await expect.poll(() => seen.at(-1)).toBe(1);
     const session = await startSession(app.sql, 1, app.now());
     const tabs = [open({ token: session }), open({ token: session }), open({ token: session })];
     const browser = [0, 1].map(() => open({ cookie: `livev3_device=${'b'.repeat(22)}` }));
     const bare = open();
-    for (const socket of [...tabs, ...browser, bare]) expect(await join(socket, event)).toEqual({ ok: true });
+    for (const socket of [...tabs, ...browser, bare])
+      expect(await join(socket, event)).toMatchObject({ ok: true });
     await expect.poll(() => seen.at(-1)).toBe(4);
     await expect.poll(async () => (await detail(event)).views).toBe(4);
     expect((await welcome(event)).viewers).toBe(4);
@@ -196,7 +197,7 @@ describe('the room on one server', () => {
     const before = (await detail(event)).views;
     const cookie = `livev3_device=${'p'.repeat(22)}`;
     for (const socket of [open({ cookie }), open({ cookie }), open()])
-      expect(await join(socket, event)).toEqual({ ok: true });
+      expect(await join(socket, event)).toMatchObject({ ok: true });
     await expect.poll(async () => (await detail(event)).views).toBe(before + 2);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await detail(event)).views).toBe(before + 2);

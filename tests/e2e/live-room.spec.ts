@@ -184,7 +184,7 @@ test('the watching figure follows the room: another viewer joining raises it, it
     reconnection: false,
   });
   try {
-    expect(await other.emitWithAck('join', { token: event })).toEqual({ ok: true });
+    expect(await other.emitWithAck('join', { token: event })).toMatchObject({ ok: true });
     await expect(figure).toHaveText('2 人观看');
   } finally {
     other.close();

@@ -15,7 +15,7 @@ import { emitWithAck, getSocket } from '../../lib/socket';
 import { createStore } from '../../lib/store';
 import { toast } from '../../ui/toast/toast';
 import { i18n, type TranslationKey } from '../../lib/i18n';
-import { broadcastChanged, isBroadcastLine } from '../video/broadcast';
+import { broadcastChanged, catchUpOnJoin, isBroadcastLine, type BroadcastAtJoin } from '../video/broadcast';
 import { mergeMessages } from './merge';
 import { createResumePoint } from './resume';
 import type { ChatMessage } from './types';
@@ -167,10 +167,14 @@ export function openChatRoom(token: string): () => void {
     });
     // A recovered connection is still in its room and has been sent what it missed.
     if (socket.recovered) return;
-    const joined = await emitWithAck<{ ok: boolean; xcode?: number }>('join', { token }).catch(
-      () => undefined,
-    );
+    const joined = await emitWithAck<{ ok: boolean; xcode?: number; data?: { broadcast?: BroadcastAtJoin } }>(
+      'join',
+      {
+        token,
+      },
+    ).catch(() => undefined);
     if (closed) return;
+    if (joined?.data?.broadcast) void catchUpOnJoin(joined.data.broadcast);
     if (joined?.xcode === GATED_XCODE) {
       // Not an error to show: the room says so in place of its lines, and opens again once the gate is passed.
       chatStore.update((draft) => {

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const loadVideoDetail = vi.fn(async () => undefined);
 vi.mock('./api', () => ({ loadVideoDetail }));
 
-const { broadcastChanged, broadcastStore, isBroadcastLine } = await import('./broadcast');
+const { broadcastChanged, broadcastStore, catchUpOnJoin, isBroadcastLine } = await import('./broadcast');
+const { videoStore } = await import('./store');
 
 describe('broadcast changes pushed into the room', () => {
   beforeEach(() => {
@@ -31,5 +32,21 @@ describe('broadcast changes pushed into the room', () => {
     expect(broadcastStore.get().notice).toBeNull();
     expect(loadVideoDetail).toHaveBeenCalledTimes(4);
     expect(loadVideoDetail).toHaveBeenCalledWith({ quiet: true });
+  });
+
+  it('catches up on a change pushed before the room joined: the detail is reloaded only when the join says otherwise', async () => {
+    const shown = { live_status: 0, live_url: '', replay_url: '' };
+    videoStore.update((draft) => {
+      draft.info = shown as unknown as typeof draft.info;
+    });
+    expect(catchUpOnJoin({ live_status: 0, live: false, replay: false })).toBeUndefined();
+    expect(loadVideoDetail).not.toHaveBeenCalled();
+    await catchUpOnJoin({ live_status: 1, live: true, replay: false });
+    await catchUpOnJoin({ live_status: 0, live: false, replay: true });
+    expect(loadVideoDetail).toHaveBeenCalledTimes(2);
+    videoStore.update((draft) => {
+      draft.info = null;
+    });
+    expect(catchUpOnJoin({ live_status: 1, live: true, replay: false })).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@
  */
 import { createStore, useStore } from '../../lib/store';
 import { loadVideoDetail } from './api';
+import { videoStore } from './store';
 
 export type BroadcastState = 'live' | 'reconnecting' | 'ended' | 'interrupted' | 'replay';
 /** The notice the room shows, null for none. */
@@ -32,5 +33,24 @@ export function broadcastChanged(state: BroadcastState): Promise<void> {
   broadcastStore.update((draft) => {
     draft.notice = state === 'reconnecting' || state === 'ended' || state === 'interrupted' ? state : null;
   });
+  return loadVideoDetail({ quiet: true });
+}
+
+/** What the room's join answers of the event's broadcast now (server/realtime.ts, `join`). */
+export type BroadcastAtJoin = { live_status: number; live: boolean; replay: boolean };
+
+/**
+ * The room has joined: a change pushed between the detail's load and the join was not heard, so the detail is
+ * reloaded when the join's answer says the broadcast is not what the detail said (on air, ended, its replay ready).
+ */
+export function catchUpOnJoin(now: BroadcastAtJoin): Promise<void> | undefined {
+  const { info } = videoStore.get();
+  if (!info) return undefined;
+  if (
+    info.live_status === now.live_status &&
+    Boolean(info.live_url) === now.live &&
+    Boolean(info.replay_url) === now.replay
+  )
+    return undefined;
   return loadVideoDetail({ quiet: true });
 }
