@@ -42,7 +42,9 @@ describe('startingStream', () => {
   it('is none before the detail, behind an access gate, or while the episodes feature picks one', () => {
     expect(startingStream(null)).toBeNull();
     expect(startingStream(event({ can_watch: false, needs_password: true }))).toBeNull();
-    expect(startingStream(event({ episode_count: 3 }))).toBeNull();
+    expect(startingStream(event({ episode_count: 3, live_status: 2 }))).toBeNull();
+    // A live broadcast comes before the episodes (an event's earlier broadcasts are its episodes).
+    expect(startingStream(event({ episode_count: 3 }))).toMatchObject({ url: '/live.m3u8', live: true });
     expect(startingStream(event({ live_status: 0, live_url: '', replay_url: '' }))).toBeNull();
   });
 });
