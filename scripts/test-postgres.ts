@@ -26,6 +26,8 @@ export const POSTGRES_SUITES = [
   'server/organisations/migration.test.ts',
   'server/security/organisations.test.ts',
   'server/subtitles/subtitles.test.ts',
+  'server/broadcast/broadcast.test.ts',
+  'server/broadcast/cloud.test.ts',
 ];
 
 /** Run after the others, alone: two server processes need the machine's cores to themselves. */
