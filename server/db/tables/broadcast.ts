@@ -23,6 +23,6 @@ export interface BroadcastTables {
     episode_id: number | null;
     source: Generated<BroadcastSource>;
     /** A cloud broadcast's recording (https, on the service's VOD domain), once the service reported it. */
-    recording_url: Generated<string | null>;
+    recording_url: string | null;
   };
 }
