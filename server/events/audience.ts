@@ -181,7 +181,7 @@ export class Audience {
 
   /** Writes pending changes and the heartbeat now (tests; shutdown). */
   async flush(): Promise<void> {
-    await Promise.all([...this.rooms.entries()].map(([token, room]) => this.write(token, room, true)));
+    await Promise.all([...this.rooms.entries()].map(([token, room]) => this.write(token, room)));
   }
 
   /** Stops the heartbeat and the pending writes; this node's parts lapse (or are taken down with the state). */
@@ -198,17 +198,21 @@ export class Audience {
     if (room.timer || this.closed) return;
     room.timer = setTimeout(() => {
       room.timer = null;
-      this.write(eventToken, room, true).catch(() => {});
+      this.write(eventToken, room).catch(() => {});
     }, this.throttleMs);
   }
 
   private renew(): void {
     // A room with changes waiting is written within THROTTLE_MS anyway (and tells every node's sockets).
-    for (const [token, room] of this.rooms) if (!room.timer) this.write(token, room, false).catch(() => {});
+    for (const [token, room] of this.rooms) if (!room.timer) this.write(token, room).catch(() => {});
   }
 
-  /** Writes the room's changes (or renews its part) and hands the count learnt to the listener. */
-  private write(eventToken: string, room: Room, changed: boolean): Promise<void> {
+  /**
+   * Writes the room's changes (or renews its part) and hands the count learnt to the listener, as a change every
+   * node's sockets hear when this write carried changes of this node's viewers, whichever path wrote them (the
+   * throttled write, or a heartbeat that ran between that write's timer and its turn).
+   */
+  private write(eventToken: string, room: Room): Promise<void> {
     const previous = room.writing ?? Promise.resolve();
     const next = previous.then(async () => {
       if (this.closed) return;
@@ -237,7 +241,7 @@ export class Audience {
       room.at = this.now();
       if (room.viewers.size === 0 && !room.added.size && !room.removed.size && !room.timer)
         this.rooms.delete(eventToken);
-      if (moved) this.listener(eventToken, result.count, changed && hadChanges);
+      if (moved) this.listener(eventToken, result.count, hadChanges);
     });
     room.writing = next.catch(() => {});
     return next;
