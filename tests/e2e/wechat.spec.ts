@@ -141,7 +141,7 @@ test.describe('inside WeChat', () => {
     await expect(refund).toHaveText('未领取的 ¥0.02 已退回你的微信零钱');
 
     // The other viewer sees its own share, never the sender's refund.
-    await other.getByRole('button', { name: '关闭' }).click();
+    await other.getByRole('button', { name: '关闭', exact: true }).click();
     await card(other).click();
     await expect(other.getByTestId('red-packet-outcome')).toHaveText('你抢到了 ¥0.01');
     await expect(other.getByTestId('red-packet-refund')).toHaveCount(0);
