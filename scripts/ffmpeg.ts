@@ -3,15 +3,7 @@
  * (as root, or with sudo -n) when missing, like Chromium (install-browser.ts) and PostgreSQL (services.ts).
  */
 import { execSync } from 'node:child_process';
-
-function has(command: string): boolean {
-  try {
-    execSync(command, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { has } from './services.ts';
 
 /** Makes sure `ffmpeg` runs; answers why not when it cannot be installed (the server then starts without ingest). */
 export function ensureFfmpeg(options: { quiet?: boolean } = {}): string | null {

@@ -5,18 +5,10 @@
  * Playwright's own browser download does not work on these machines, so the suites use this Chromium.
  */
 import { execSync } from 'node:child_process';
+import { has } from './services.ts';
 import fs from 'node:fs';
 
 export const CHROMIUM = '/usr/bin/chromium';
-
-function has(command: string): boolean {
-  try {
-    execSync(command, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const missing: string[] = [];
 if (!fs.existsSync(CHROMIUM)) missing.push('chromium');

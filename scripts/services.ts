@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 
 export type Service = { url: string; stop(): Promise<void> };
 
-function has(command: string): boolean {
+/** Whether `command` runs and succeeds (a tool is installed, a package is present). */
+export function has(command: string): boolean {
   try {
     execSync(command, { stdio: 'ignore' });
     return true;
