@@ -14,37 +14,23 @@ const DAY_MS = 86_400_000;
 
 export const ACCOUNT_SCREENS_USER = { id: 7401, token: 'account-screens-7401' };
 
+/**
+ * Every plan lists only what the server gives members: free access to paid live events (the event gate, server/events/routes.ts). A benefit
+ * goes on a plan when the server enforces it, not before.
+ */
+const MEMBER_BENEFITS = { 'zh-CN': ['付费直播免费看'], en: ['Paid live events free'] };
+
 const PLANS = [
-  {
-    id: 1,
-    name_zh: '月度会员',
-    name_en: 'Monthly',
-    price_cents: 1800,
-    days: 30,
-    benefits: { 'zh-CN': ['付费直播免费看', '会员专属标识'], en: ['Paid live events free', 'Member badge'] },
-  },
+  { id: 1, name_zh: '月度会员', name_en: 'Monthly', price_cents: 1800, days: 30, benefits: MEMBER_BENEFITS },
   {
     id: 2,
     name_zh: '季度会员',
     name_en: 'Quarterly',
     price_cents: 4800,
     days: 90,
-    benefits: {
-      'zh-CN': ['付费直播免费看', '会员专属标识', '回放永久观看'],
-      en: ['Paid live events free', 'Member badge', 'Replays kept for you'],
-    },
+    benefits: MEMBER_BENEFITS,
   },
-  {
-    id: 3,
-    name_zh: '年度会员',
-    name_en: 'Yearly',
-    price_cents: 16800,
-    days: 365,
-    benefits: {
-      'zh-CN': ['付费直播免费看', '会员专属标识', '回放永久观看', '专属客服'],
-      en: ['Paid live events free', 'Member badge', 'Replays kept for you', 'Priority support'],
-    },
-  },
+  { id: 3, name_zh: '年度会员', name_en: 'Yearly', price_cents: 16800, days: 365, benefits: MEMBER_BENEFITS },
 ];
 
 export async function seedAccounts(sql: Sql): Promise<void> {
