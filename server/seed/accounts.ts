@@ -15,8 +15,8 @@ const DAY_MS = 86_400_000;
 export const ACCOUNT_SCREENS_USER = { id: 7401, token: 'account-screens-7401' };
 
 /**
- * Every plan lists only what the server gives members: free access to paid live events (the event gate, server/events/routes.ts). A benefit
- * goes on a plan when the server enforces it, not before.
+ * Every plan lists only what the server gives members: free access to paid live events (the event's gate,
+ * server/events/routes.ts). A benefit goes on a plan once the server enforces it.
  */
 const MEMBER_BENEFITS = { 'zh-CN': ['付费直播免费看'], en: ['Paid live events free'] };
 
