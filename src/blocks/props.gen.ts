@@ -24,13 +24,13 @@ export type BlockPropsByType = {
   'account-information': Record<string, never>;
   /**
    * account-jump-mp block
-   * @description Opens a mini program: inside WeChat 7.0.12+ the wx-open-launch-weapp open tag for the configured mini program and path; elsewhere (or in an older WeChat) the mini-program code to scan and a copy-link fallback.
+   * @description Opens a mini program: inside WeChat 7.0.12+ the wx-open-launch-weapp open tag for the configured mini program and path; elsewhere (or in an older WeChat) it says that only WeChat opens a mini program and offers the page's link to open in WeChat. Without `username` the page says plainly that no mini program is set up.
    */
   'account-jump-mp': {
-    /** @description The mini program's original id (gh_...), as WeChat's open tag expects it. */
-    username: string;
-    /** @description The page of the mini program to open, e.g. pages/index/index?from=h5. */
-    path: string;
+    /** @description The mini program's original id (gh_...), as WeChat's open tag expects it. Without it the page says no mini program is set up. */
+    username?: string;
+    /** @description The page of the mini program to open, e.g. pages/index/index?from=h5 (default: its home page). */
+    path?: string;
   };
   /**
    * account-login block

@@ -53,16 +53,32 @@ describe('the mini-program jump page', () => {
     expect(tag?.getAttribute('path')).toBe(props.path);
   });
 
-  it('leaves the JS-SDK alone outside WeChat (the code to scan instead)', async () => {
+  it('leaves the JS-SDK alone outside WeChat and shows no code to scan: only WeChat opens a mini program', async () => {
     asBrowser(BROWSER_UA);
     const fake = fakeWx();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { container } = render(<AccountJumpMp props={props} />);
+    const { container, getByRole, getByText } = render(<AccountJumpMp props={props} />);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(fake.wx.config).not.toHaveBeenCalled();
     expect(container.querySelector('wx-open-launch-weapp')).toBeNull();
-    expect(container.querySelector('img')).not.toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(getByText(/opens only inside WeChat/)).toBeTruthy();
+    expect(getByRole('button', { name: "Copy this page's link" })).toBeTruthy();
+  });
+
+  it('says plainly that no mini program is set up when config names none, in WeChat too', async () => {
+    asBrowser(WECHAT_UA);
+    const fake = fakeWx();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { container, getByText, queryByRole } = render(<AccountJumpMp props={{}} />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(getByText('No mini program is set up here, so there is nothing to open.')).toBeTruthy();
+    expect(container.querySelector('wx-open-launch-weapp')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(queryByRole('button')).toBeNull();
+    expect(fake.wx.config).not.toHaveBeenCalled();
   });
 });

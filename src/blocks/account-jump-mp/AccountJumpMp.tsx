@@ -5,14 +5,16 @@ import { isWeChat } from '../../lib/wechat/user-agent';
 import type { BlockProps } from '../types';
 
 /**
- * Open the configured mini program (open tag in WeChat 7.0.12+, else its code to scan and a copy-link fallback).
- * Inside WeChat the page configures the JS-SDK, which asks for the `wx-open-launch-weapp` open tag: WeChat renders
- * the tag only after a wx.config that names it.
+ * Open the configured mini program (open tag in WeChat 7.0.12+; elsewhere the page says only WeChat opens it and
+ * offers its link), or say that none is configured. Inside WeChat, with a mini program to open, the page configures
+ * the JS-SDK, which asks for the `wx-open-launch-weapp` open tag: WeChat renders the tag only after a wx.config that
+ * names it.
  */
 export function AccountJumpMp({ props }: BlockProps<'account-jump-mp'>) {
+  const configured = Boolean(props.username);
   useEffect(() => {
-    // Without the SDK the tag stays blank; the code to scan below it still works.
-    if (isWeChat()) setupJsSdk().catch(() => {});
-  }, []);
+    // Without the SDK the tag stays blank.
+    if (configured && isWeChat()) setupJsSdk().catch(() => {});
+  }, [configured]);
   return <JumpMiniProgram username={props.username} path={props.path} />;
 }

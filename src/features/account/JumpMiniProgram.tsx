@@ -6,23 +6,23 @@ import { compareVersions, isWeChat, MIN_SHARE_VERSION, wechatVersion } from '../
 import { button } from '../../ui/button/button.css';
 import { card, note } from '../../ui/card/card.css';
 import { heading } from './page.css';
-import * as styles from './JumpMiniProgram.css';
 import { jumpMiniProgramPage } from './routes';
 
-export type JumpProps = { username: string; path: string };
+/** The configured mini program: its original id and page. Absent when config names none. */
+export type JumpProps = { username?: string; path?: string };
 
 /**
- * Open the configured mini program: inside WeChat 7.0.12+ the `wx-open-launch-weapp` open tag (WeChat renders the
- * button inside it); elsewhere, or in an older WeChat, the mini-program code to scan and a copy-link fallback.
+ * Open the configured mini program. Only WeChat 7.0.12+ can open one from a web page (the `wx-open-launch-weapp`
+ * open tag); elsewhere, or in an older WeChat, the page says so and offers its own link to open in WeChat. It shows
+ * no code to scan: the server can draw a code of this web page, not of the mini program, and a code labelled as the
+ * mini program's that opens the web page would mislead. Without a configured mini program the page says so.
  */
-export function JumpMiniProgram({ username, path }: JumpProps) {
+export function JumpMiniProgram({ username, path = '' }: JumpProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState('');
   const version = wechatVersion();
   const openTag = isWeChat() && version !== null && compareVersions(version, MIN_SHARE_VERSION) >= 0;
   const link = new URL(`#${buildPath(jumpMiniProgramPage())}`, window.location.href).toString();
-  // Mini-program paths are written without the leading slash (pages/index/index); the code call wants an in-app route.
-  const code = `/v2/api/mini/qrcode_param?path=${encodeURIComponent(path.startsWith('/') ? path : `/${path}`)}`;
 
   const copy = async () => {
     try {
@@ -33,32 +33,37 @@ export function JumpMiniProgram({ username, path }: JumpProps) {
     }
   };
 
-  return (
-    <section className={card} aria-labelledby="jump-heading">
-      <h2 id="jump-heading" className={heading}>
-        {t('account.jump.title')}
-      </h2>
-      {openTag ? (
+  const body = () => {
+    if (!username) return <p className={note}>{t('account.jump.none')}</p>;
+    if (openTag)
+      return (
         <wx-open-launch-weapp username={username} path={path}>
           <script type="text/wxtag-template">
             {`<button style="width:100%;height:44px;border:none;border-radius:22px;font-size:17px;font-weight:700">${t('account.jump.open')}</button>`}
           </script>
         </wx-open-launch-weapp>
-      ) : (
-        <>
-          {isWeChat() ? <p className={note}>{t('account.jump.oldWechat')}</p> : null}
-          <p className={note}>{t('account.jump.scan')}</p>
-          <img className={styles.qrCode} src={code} alt={t('account.jump.scan')} />
-          <button
-            type="button"
-            className={button({ tone: 'secondary', block: true })}
-            onClick={() => void copy()}
-          >
-            {t('account.jump.copy')}
-          </button>
-          {copied ? <p role="status">{copied}</p> : null}
-        </>
-      )}
+      );
+    return (
+      <>
+        <p className={note}>{t(isWeChat() ? 'account.jump.oldWechat' : 'account.jump.inWechat')}</p>
+        <button
+          type="button"
+          className={button({ tone: 'secondary', block: true })}
+          onClick={() => void copy()}
+        >
+          {t('account.jump.copy')}
+        </button>
+        {copied ? <p role="status">{copied}</p> : null}
+      </>
+    );
+  };
+
+  return (
+    <section className={card} aria-labelledby="jump-heading">
+      <h2 id="jump-heading" className={heading}>
+        {t('account.jump.title')}
+      </h2>
+      {body()}
     </section>
   );
 }
