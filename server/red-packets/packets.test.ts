@@ -79,7 +79,7 @@ describe('red packets', () => {
       await inject('/v3/api/wechat/redpack/send', viewers[0].auth, { token: EVENT, amount: 100, count: 3 })
     ).json();
     const order = await orderBySn(answer.data.order_sn);
-    expect((await grab(order.ref_id, viewers[1])).msg).toBe('No such red packet');
+    expect((await grab(order.ref_id, viewers[1])).msg).toBe(RED_PACKET_MESSAGES.notFound['zh-CN']);
     expect((await check(order.ref_id)).status).toBe('unpaid');
 
     const id = await paidPacket(100, 3);
@@ -95,9 +95,9 @@ describe('red packets', () => {
     const won = answers.filter((answer) => answer.xcode === 200);
     expect(won).toHaveLength(50);
     expect(won.reduce((sum, answer) => sum + answer.data.amount, 0)).toBe(5000);
-    expect(won.every((answer) => answer.data.amount >= 1)).toBe(true);
+    expect(won.every((answer) => answer.data.amount >= 10)).toBe(true);
     expect(new Set(answers.filter((answer) => answer.xcode !== 200).map((answer) => answer.msg))).toEqual(
-      new Set(['All shares of this red packet have been grabbed']),
+      new Set([RED_PACKET_MESSAGES.allGrabbed['zh-CN']]),
     );
     const rows = await shares(id);
     expect(rows.every((row) => row.user_id !== null)).toBe(true);
@@ -110,7 +110,7 @@ describe('red packets', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => grab(id, viewers[5])));
     expect(answers.filter((answer) => answer.xcode === 200)).toHaveLength(1);
     expect(
-      answers.filter((answer) => answer.msg === 'You have already grabbed this red packet'),
+      answers.filter((answer) => answer.msg === RED_PACKET_MESSAGES.alreadyGrabbed['zh-CN']),
     ).toHaveLength(19);
     const state = await check(id, viewers[5]);
     expect(state.remaining_count).toBe(9);
@@ -137,7 +137,7 @@ describe('red packets', () => {
     expect((await packetRow(id)).status).toBe(1);
     expect(await expirePackets(app.sql, paidAt + RED_PACKET_TTL_MS)).toBeGreaterThanOrEqual(1);
     expect(await packetRow(id)).toMatchObject({ status: 3, refunded_cents: 1000 - first.data.amount });
-    expect((await grab(id, viewers[8])).msg).toBe('This red packet has expired');
+    expect((await grab(id, viewers[8])).msg).toBe(RED_PACKET_MESSAGES.expired['zh-CN']);
   });
 
   it('20 concurrent sends with one key make one packet and one order, answered alike', async () => {
@@ -165,7 +165,14 @@ describe('red packets', () => {
   it('refuses impossible packets with clear messages', async () => {
     const send = (body: object) =>
       inject('/v3/api/wechat/redpack/send', viewers[0].auth, { token: EVENT, ...body }).then((r) => r.json());
-    expect((await send({ amount: 2, count: 3 })).msg).toBe('Each share needs at least 0.01');
+    expect((await send({ amount: 29, count: 3 })).msg).toBe('每个红包至少 0.10 元');
+    const english = await app.inject({
+      method: 'POST',
+      url: '/v3/api/wechat/redpack/send?locale=en',
+      payload: { token: EVENT, amount: 29, count: 3 },
+      headers: viewers[0].auth,
+    });
+    expect(english.json().msg).toBe('Each share needs at least 0.10');
     expect((await send({ amount: 100, count: 0 })).xcode).toBe(400);
     expect((await send({ amount: 100.5, count: 1 })).xcode).toBe(400);
     expect((await inject('/v3/api/wechat/redpack/get?id=1', {})).json().xcode).toBe(401);
@@ -179,7 +186,7 @@ describe('red packets, any split and any crowd (property)', () => {
         fc.integer({ min: 1, max: 8 }).chain((count) =>
           fc.record({
             count: fc.constant(count),
-            amount: fc.integer({ min: count, max: count * 500 }),
+            amount: fc.integer({ min: count * 10, max: count * 500 }),
             grabbers: fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 25 }),
           }),
         ),
@@ -203,9 +210,9 @@ describe('red packets, any split and any crowd (property)', () => {
           answers.forEach((answer, index) => {
             if (answer.xcode === 200) return;
             expect(answer.xcode).toBe(400);
-            if (answer.msg === RED_PACKET_MESSAGES.alreadyGrabbed)
+            if (answer.msg === RED_PACKET_MESSAGES.alreadyGrabbed['zh-CN'])
               expect(won.has(viewers[grabbers[index]].id)).toBe(true);
-            else expect([answer.msg, allClaimed]).toEqual([RED_PACKET_MESSAGES.allGrabbed, true]);
+            else expect([answer.msg, allClaimed]).toEqual([RED_PACKET_MESSAGES.allGrabbed['zh-CN'], true]);
           });
         },
       ),

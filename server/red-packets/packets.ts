@@ -20,22 +20,33 @@ import {
 import type { Database } from '../db/schema.ts';
 import type { Sql } from '../db/sql.ts';
 import { maskName } from '../engagement/common.ts';
-import { ApiFailure, XCODE } from '../envelope.ts';
+import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
+import { transferBillNo } from './transfers.ts';
 import { RED_PACKET_LIMITS, splitRedPacket, type RandomInt } from './split.ts';
 
 export const RED_PACKET_TTL_MS = 24 * 3600 * 1000;
 
 export const RED_PACKET_STATUS = ['unpaid', 'open', 'finished', 'expired'] as const;
 
+/** What a viewer is told, in both languages (the request's locale picks one). */
 export const RED_PACKET_MESSAGES = {
-  notFound: 'No such red packet',
-  alreadyGrabbed: 'You have already grabbed this red packet',
-  allGrabbed: 'All shares of this red packet have been grabbed',
-  expired: 'This red packet has expired',
-  tooSmall: 'Each share needs at least 0.01',
-  tooLarge: `A red packet holds at most ${RED_PACKET_LIMITS.maxTotalCents / 100} in total`,
-  tooMany: `A red packet has at most ${RED_PACKET_LIMITS.maxShares} shares`,
-} as const;
+  notFound: { 'zh-CN': '红包不存在', en: 'No such red packet' },
+  alreadyGrabbed: { 'zh-CN': '你已经抢过这个红包了', en: 'You have already grabbed this red packet' },
+  allGrabbed: { 'zh-CN': '手慢了，红包已抢完', en: 'All shares of this red packet have been grabbed' },
+  expired: { 'zh-CN': '红包已过期', en: 'This red packet has expired' },
+  tooSmall: {
+    'zh-CN': `每个红包至少 ${(RED_PACKET_LIMITS.minShareCents / 100).toFixed(2)} 元`,
+    en: `Each share needs at least ${(RED_PACKET_LIMITS.minShareCents / 100).toFixed(2)}`,
+  },
+  tooLarge: {
+    'zh-CN': `红包总额不能超过 ${RED_PACKET_LIMITS.maxTotalCents / 100} 元`,
+    en: `A red packet holds at most ${RED_PACKET_LIMITS.maxTotalCents / 100} in total`,
+  },
+  tooMany: {
+    'zh-CN': `红包个数不能超过 ${RED_PACKET_LIMITS.maxShares} 个`,
+    en: `A red packet has at most ${RED_PACKET_LIMITS.maxShares} shares`,
+  },
+} as const satisfies Record<string, LocalizedText>;
 
 /** A red packet as stored; `status` indexes RED_PACKET_STATUS. */
 export type PacketRow = Selectable<Database['red_packets']>;
@@ -147,7 +158,20 @@ const q = {
           .where('packet_id', '=', p('packet'))
           .where('user_id', 'is', null),
       )
-      .returning('amount_cents'),
+      .returning(['amount_cents', 'seq']),
+  ),
+  /** The grabbed share's payout to the grabber's WeChat balance (server/red-packets/transfers.ts): one per grab. */
+  transfer: prepared((sql, p) =>
+    sql.insertInto('red_packet_transfers').values({
+      packet_id: p('packet'),
+      seq: p('seq'),
+      user_id: p('user'),
+      amount_cents: p('amount'),
+      out_bill_no: p('bill'),
+      next_attempt_at: p('now'),
+      created_at: p('now'),
+      updated_at: p('now'),
+    }),
   ),
   finish: prepared((sql, p) =>
     sql
@@ -227,6 +251,14 @@ function* grabSteps(packetId: number, userId: number, now: number): Steps<{ amou
   if (due || packet.status === 3) return 'expired';
   const claimed = yield* first(q.claim, { user: userId, now, packet: packetId });
   if (!claimed) return 'allGrabbed';
+  yield* first(q.transfer, {
+    packet: packetId,
+    seq: claimed.seq,
+    user: userId,
+    amount: claimed.amount_cents,
+    bill: transferBillNo(packetId, claimed.seq),
+    now,
+  });
   yield* first(q.finish, { id: packetId });
   return { amount: claimed.amount_cents };
 }

@@ -13,15 +13,17 @@ const seeded = (seed: number): RandomInt => {
 
 const packet = fc
   .integer({ min: 1, max: 100 })
-  .chain((shares) => fc.tuple(fc.constant(shares), fc.integer({ min: shares, max: 20_000 }), fc.integer()));
+  .chain((shares) =>
+    fc.tuple(fc.constant(shares), fc.integer({ min: shares * 10, max: 20_000 }), fc.integer()),
+  );
 
 describe('splitRedPacket (double average)', () => {
-  it('gives every share at least 1 cent and sums exactly to the total', () => {
+  it('gives every share at least 10 cents (WeChat transfers no less) and sums exactly to the total', () => {
     fc.assert(
       fc.property(packet, ([shares, total, seed]) => {
         const split = splitRedPacket(total, shares, seeded(seed));
         expect(split).toHaveLength(shares);
-        expect(split.every((cents) => Number.isInteger(cents) && cents >= 1)).toBe(true);
+        expect(split.every((cents) => Number.isInteger(cents) && cents >= 10)).toBe(true);
         expect(split.reduce((sum, cents) => sum + cents, 0)).toBe(total);
       }),
       { numRuns: 2000 },
@@ -49,7 +51,7 @@ describe('splitRedPacket (double average)', () => {
         for (const random of [low, high]) {
           const split = splitRedPacket(total, shares, random);
           expect(split.reduce((sum, cents) => sum + cents, 0)).toBe(total);
-          expect(Math.min(...split)).toBeGreaterThanOrEqual(1);
+          expect(Math.min(...split)).toBeGreaterThanOrEqual(10);
         }
       }),
     );
@@ -57,8 +59,8 @@ describe('splitRedPacket (double average)', () => {
 
   it('uses crypto randomness by default and refuses impossible packets', () => {
     expect(splitRedPacket(100, 3).reduce((a, b) => a + b, 0)).toBe(100);
-    expect(splitRedPacket(3, 3)).toEqual([1, 1, 1]);
-    expect(() => splitRedPacket(2, 3)).toThrow(RangeError);
+    expect(splitRedPacket(30, 3)).toEqual([10, 10, 10]);
+    expect(() => splitRedPacket(29, 3)).toThrow(RangeError);
     expect(() => splitRedPacket(100, 0)).toThrow(RangeError);
     expect(() => splitRedPacket(1.5, 1)).toThrow(RangeError);
   });

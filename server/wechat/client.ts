@@ -72,6 +72,47 @@ export type PayTransaction = {
   appid?: string;
 };
 
+/**
+ * The longest start of `text` of at most `max` characters (code points): the merchant transfer's texts are limited in
+ * characters, not bytes (a transfer remark "最多允许32个字符").
+ */
+export function charPrefix(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join('');
+}
+
+/** The merchant transfer's limits, in characters: the remark, and each scene report entry's type and content. */
+export const TRANSFER_REMARK_MAX_CHARS = 32;
+export const TRANSFER_INFO_TYPE_MAX_CHARS = 15;
+export const TRANSFER_INFO_CONTENT_MAX_CHARS = 32;
+
+/** A merchant transfer to a WeChat user's balance (POST /v3/fund-app/mch-transfer/transfer-bills). */
+export type TransferBillInput = {
+  /** The merchant's bill number: 1-32 digits and letters, unique; asking again with it answers the same bill. */
+  outBillNo: string;
+  openid: string;
+  amountCents: number;
+  /** Shown to the user when they receive it (at most 32 characters; cut here). */
+  remark: string;
+  /** The transfer scene's report entries (scene 1000, cash marketing: 活动名称 and 奖励说明). */
+  reportInfos: { info_type: string; info_content: string }[];
+};
+
+/**
+ * A transfer bill as WeChat Pay answers it (creation, query by out_bill_no, the FINISHED notification). state:
+ * ACCEPTED, PROCESSING, WAIT_USER_CONFIRM (package_info: what the user confirms with in WeChat), TRANSFERING,
+ * SUCCESS, FAIL (fail_reason), CANCELING, CANCELLED.
+ */
+export type TransferBill = {
+  out_bill_no: string;
+  transfer_bill_no?: string;
+  state: string;
+  package_info?: string;
+  fail_reason?: string;
+  create_time?: string;
+  update_time?: string;
+};
+
 export type RefundAnswer = {
   refund_id: string;
   out_refund_no: string;
@@ -372,5 +413,42 @@ export class WechatClient {
       notify_url: this.credentials.refundNotifyUrl,
       amount: { refund: input.amountCents, total: input.totalCents, currency: 'CNY' },
     });
+  }
+
+  // ---- merchant transfers to a user's WeChat balance (商家转账, user-confirmation mode) ----
+
+  /** Creates (or, with an out_bill_no WeChat already holds, answers again) a transfer bill. */
+  async createTransferBill(input: TransferBillInput): Promise<TransferBill> {
+    const { appId, transferSceneId, transferNotifyUrl, transferPerception } = this.credentials;
+    return this.pay<TransferBill>('POST', '/v3/fund-app/mch-transfer/transfer-bills', {
+      appid: appId,
+      out_bill_no: input.outBillNo,
+      transfer_scene_id: transferSceneId,
+      openid: input.openid,
+      transfer_amount: input.amountCents,
+      transfer_remark: charPrefix(input.remark, TRANSFER_REMARK_MAX_CHARS),
+      notify_url: transferNotifyUrl,
+      ...(transferPerception ? { user_recv_perception: transferPerception } : {}),
+      transfer_scene_report_infos: input.reportInfos.map((info) => ({
+        info_type: charPrefix(info.info_type, TRANSFER_INFO_TYPE_MAX_CHARS),
+        info_content: charPrefix(info.info_content, TRANSFER_INFO_CONTENT_MAX_CHARS),
+      })),
+    });
+  }
+
+  /** A transfer bill by the merchant's number (404 NOT_FOUND when WeChat has none). */
+  async queryTransferBill(outBillNo: string): Promise<TransferBill> {
+    return this.pay<TransferBill>(
+      'GET',
+      `/v3/fund-app/mch-transfer/transfer-bills/out-bill-no/${encodeURIComponent(outBillNo)}`,
+    );
+  }
+
+  /** Withdraws a transfer the user has not confirmed yet (the answer is CANCELING; the bill ends CANCELLED). */
+  async cancelTransferBill(outBillNo: string): Promise<TransferBill> {
+    return this.pay<TransferBill>(
+      'POST',
+      `/v3/fund-app/mch-transfer/transfer-bills/out-bill-no/${encodeURIComponent(outBillNo)}/cancel`,
+    );
   }
 }

@@ -27,6 +27,14 @@ export type WechatCredentials = {
   /** Where WeChat Pay posts payment and refund notifications. */
   notifyUrl: string;
   refundNotifyUrl: string;
+  /**
+   * Merchant transfers (red-packet payouts): the transfer scene WeChat Pay granted the merchant (1000, cash marketing,
+   * by default), where it posts the transfers' final states, and what the user is shown as the reason (the scene's
+   * "用户收款感知"; empty: the scene's default).
+   */
+  transferSceneId: string;
+  transferNotifyUrl: string;
+  transferPerception: string;
   /** Mini program (optional): mini-program codes instead of H5-link QR codes. */
   miniAppId: string;
   miniAppSecret: string;
@@ -58,6 +66,7 @@ export const WECHAT_HOSTS = {
 export const EMULATOR_PREFIX = '/emulator/wechat';
 export const NOTIFY_PATH = '/v3/api/wechat/pay/notify';
 export const REFUND_NOTIFY_PATH = '/v3/api/wechat/refund/notify';
+export const TRANSFER_NOTIFY_PATH = '/v3/api/wechat/transfer/notify';
 
 /** Settings the production server needs (payments and web login are always on). */
 const REQUIRED = [
@@ -145,6 +154,9 @@ export function wechatCredentials(
   const common = {
     notifyUrl: env.WECHAT_PAY_NOTIFY_URL ?? `${origin}${NOTIFY_PATH}`,
     refundNotifyUrl: env.WECHAT_PAY_REFUND_NOTIFY_URL ?? `${origin}${REFUND_NOTIFY_PATH}`,
+    transferNotifyUrl: env.WECHAT_TRANSFER_NOTIFY_URL ?? `${origin}${TRANSFER_NOTIFY_PATH}`,
+    transferSceneId: env.WECHAT_TRANSFER_SCENE_ID?.trim() || '1000',
+    transferPerception: env.WECHAT_TRANSFER_PERCEPTION?.trim() ?? '现金奖励',
     oauthScope: env.WECHAT_OAUTH_SCOPE === 'snsapi_base' ? 'snsapi_base' : 'snsapi_userinfo',
   } as const;
   if (mode === 'production') {

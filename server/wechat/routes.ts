@@ -15,6 +15,7 @@ export const JS_API_LIST = [
   'onMenuShareTimeline',
   'onMenuShareAppMessage',
   'chooseWXPay',
+  'requestMerchantTransfer',
   'previewImage',
   'getLocation',
   'openLocation',
