@@ -26,7 +26,13 @@ describe('downloads', { timeout: 120_000 }, () => {
     for (const headers of [as(SHOP_SEED_USERS.buyer.token), { appid: 'livev3' }]) {
       const reply = await app.inject({ method: 'GET', url: '/v3/api/download/orders?token=demo', headers });
       expect(reply.headers['content-type']).toContain('application/json');
-      expect(reply.json()).toMatchObject({ code: 400, msg: 'no download permission' });
+      expect(reply.json()).toMatchObject({ code: 400, msg: '没有下载权限' });
+      const english = await app.inject({
+        method: 'GET',
+        url: '/v3/api/download/orders?token=demo&locale=en',
+        headers,
+      });
+      expect(english.json()).toMatchObject({ code: 400, msg: 'no download permission' });
     }
   });
 
@@ -175,7 +181,7 @@ describe('downloads', { timeout: 120_000 }, () => {
       url: `/v3/api/download/lottery_winners?token=${token}`,
       headers: as(sessions[1]),
     });
-    expect(refused.json()).toMatchObject({ code: 400, msg: 'no download permission' });
+    expect(refused.json()).toMatchObject({ code: 400, msg: '没有下载权限' });
     const noToken = await app.inject({
       method: 'GET',
       url: '/v3/api/download/lottery_winners',

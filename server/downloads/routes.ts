@@ -1,22 +1,24 @@
 /**
- * Excel downloads: GET with the `appid` and `authorization` headers, answered as an .xlsx file,
- * or JSON `{ code: 400, msg: 'no download permission' }` unless the user may download the data of the organisation
- * that owns the event or contest asked for (server/organisations/; the client takes any JSON answer as "no download
- * permission").
+ * Excel downloads: GET with the `appid` and `authorization` headers, answered as an .xlsx file, or JSON
+ * `{ code: 400, msg: 'no download permission' }` (in the request's language) unless the user may download the data of
+ * the organisation that owns the event or contest asked for (server/organisations/; the client takes any JSON answer
+ * as "no download permission").
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { Sql } from '../db/sql.ts';
-import { ApiFailure, XCODE } from '../envelope.ts';
+import { ApiFailure, localize, requestLocale, XCODE } from '../envelope.ts';
 import { contestOrganisation, eventOrganisation } from '../organisations/owners.ts';
-import { organisationsWhere, requireOrganiserRole } from '../organisations/roles.ts';
+import { ORGANISER_REFUSALS, organisationsWhere, requireOrganiserRole } from '../organisations/roles.ts';
 import { DOWNLOAD_SCOPE, downloadName, xlsxStream, type DownloadScope } from './exports.ts';
 import type { Services } from '../services.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function refuse(reply: FastifyReply, msg: string) {
+/** 'no download permission' in the request's language, as JSON instead of the file. */
+function refuse(request: FastifyRequest, reply: FastifyReply) {
+  const msg = localize(ORGANISER_REFUSALS.download.texts, requestLocale(request));
   return reply.code(200).send({ code: 400, xcode: XCODE.badRequest, msg, data: null });
 }
 
@@ -45,13 +47,13 @@ export function downloadHandlers(services: Pick<Services, 'sql' | 'now'>): Handl
       try {
         userId = (await needViewer(sql, request, now())).userId;
       } catch (error) {
-        if (error instanceof ApiFailure) return refuse(reply, 'no download permission');
+        if (error instanceof ApiFailure) return refuse(request, reply);
         throw error;
       }
       try {
         await requireDownload(sql, userId, scope);
       } catch (error) {
-        if (error instanceof ApiFailure) return refuse(reply, 'no download permission');
+        if (error instanceof ApiFailure) return refuse(request, reply);
         throw error;
       }
       const needs = DOWNLOAD_SCOPE[kind];

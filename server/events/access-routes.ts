@@ -11,7 +11,7 @@ import { passwordAttempts } from '../security/passwords.ts';
 import { loadEvent } from './routes.ts';
 import type { Services } from '../services.ts';
 
-export const WRONG_PASSWORD = 'Incorrect video password';
+export const WRONG_PASSWORD = { 'zh-CN': '视频密码错误', en: 'Incorrect video password' } as const;
 
 /** Compares digests so the time taken says nothing about how much of the password matched. */
 export function passwordMatches(expected: string, given: string): boolean {

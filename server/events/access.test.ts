@@ -31,7 +31,7 @@ const detail = async (token: string, userId: number) =>
 describe('POST /v3/api/video/password_show', () => {
   it('refuses a wrong password with a clear message and hands out no stream', async () => {
     const answer = (await unlock({ token: 'secret-e2e', password: '4321' }, 60)).json();
-    expect(answer).toEqual({ xcode: 400, msg: 'Incorrect video password', data: null });
+    expect(answer).toEqual({ xcode: 400, msg: '视频密码错误', data: null });
     expect(await detail('secret-e2e', 60)).toMatchObject({ needs_password: true, live_url: '' });
   });
 

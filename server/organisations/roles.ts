@@ -48,7 +48,7 @@ export const ROLE_ACTIONS: Record<OrganiserRole, readonly OrganiserAction[]> = {
 export const ORGANISER_ROLES = Object.keys(ROLE_ACTIONS) as OrganiserRole[];
 
 /** Each action's refusal: the xcode and message its calls answered for a missing permission before organisations. */
-export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts: string | LocalizedText }> = {
+export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts: LocalizedText }> = {
   shop: { xcode: SHOP_XCODE.noPermission, texts: { 'zh-CN': '没有权限', en: 'No permission' } },
   sign_up_review: { xcode: SHOP_XCODE.noPermission, texts: { 'zh-CN': '没有权限', en: 'No permission' } },
   chat_moderation: {
@@ -59,9 +59,8 @@ export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts:
     xcode: ENGAGE_XCODE.notStaff,
     texts: { 'zh-CN': '仅工作人员可以操作', en: 'Only staff can do this' },
   },
-  // A refused download answers this same English text in every language: the app shows its own text for any JSON
-  // answer to a download.
-  download: { xcode: XCODE.badRequest, texts: 'no download permission' },
+  // The app shows its own text for any JSON answer to a download; the server's says the same in either language.
+  download: { xcode: XCODE.badRequest, texts: { 'zh-CN': '没有下载权限', en: 'no download permission' } },
   subtitles: {
     xcode: XCODE.forbidden,
     texts: { 'zh-CN': '没有管理字幕的权限', en: 'No permission to manage subtitles' },

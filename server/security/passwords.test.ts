@@ -61,7 +61,7 @@ describe('the video password locks after repeated failures', () => {
     for (let index = 1; index < PASSWORD_MAX_FAILURES; index++)
       expect(await attempt('secret', '0000', viewer, address)).toEqual({
         xcode: 400,
-        msg: WRONG_PASSWORD,
+        msg: WRONG_PASSWORD.en,
         data: null,
       });
     // The failure that reaches the limit says so.
@@ -148,7 +148,9 @@ describe('the video password locks after repeated failures', () => {
     const answers = await Promise.all(
       Array.from({ length: 15 }, () => attempt('secret-e2e', '0000', viewer, address)),
     );
-    expect(answers.filter((answer) => answer.msg === WRONG_PASSWORD)).toHaveLength(PASSWORD_MAX_FAILURES - 1);
+    expect(answers.filter((answer) => answer.msg === WRONG_PASSWORD.en)).toHaveLength(
+      PASSWORD_MAX_FAILURES - 1,
+    );
     expect(answers.filter((answer) => answer.xcode === 429)).toHaveLength(15 - (PASSWORD_MAX_FAILURES - 1));
     expect(await failuresOf(`user:${viewer.userId}`)).toBe(PASSWORD_MAX_FAILURES);
     expect(await failuresOf(`ip:${address}`)).toBe(PASSWORD_MAX_FAILURES);

@@ -101,7 +101,7 @@ export async function saveAddress(
   const missing = required.find((field) => !input[field]?.trim());
   if (missing)
     throw new ApiFailure(XCODE.badRequest, {
-      'zh-CN': `${labels[missing]['zh-CN']} cannot be empty!`,
+      'zh-CN': `${labels[missing]['zh-CN']}不能为空！`,
       en: `${labels[missing].en} cannot be empty!`,
     });
   const fields = {

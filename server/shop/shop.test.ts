@@ -403,7 +403,7 @@ describe('addresses', { timeout: 120_000 }, () => {
     );
     expect(bad.xcode).toBe(400);
     const empty = await post('/v2/api/product/address/save', { name: ' ', phone: '13800001234' }, h);
-    expect(empty.msg).toBe('收货人 cannot be empty!');
+    expect(empty.msg).toBe('收货人不能为空！');
     const first = await address(960);
     const second = await post(
       '/v2/api/product/address/save',

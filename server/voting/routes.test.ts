@@ -678,13 +678,13 @@ describe('sign-up', () => {
     expect((await get('/v2/api/vote/checkbox/list?vote_id=404')).xcode).toBe(404);
   });
 
-  it("answers '<field> cannot be empty!' and rejects bad values", async () => {
+  it("answers '<field> cannot be empty!' (Chinese: '<field>不能为空！') and rejects bad values", async () => {
     const headers = user(50);
-    expect((await apply({ ...form, name: ' ' }, headers)).msg).toBe('姓名 cannot be empty!');
-    expect((await apply({ ...form, photos: [] }, headers)).msg).toBe('参赛照片 cannot be empty!');
-    expect((await apply({ ...form, photos: ['/a.jpg', '/b.jpg', '/c.jpg', '/d.jpg'] }, headers)).msg).toBe(
-      'upload count exceeds limit',
-    );
+    expect((await apply({ ...form, name: ' ' }, headers)).msg).toBe('姓名不能为空！');
+    expect((await apply({ ...form, photos: [] }, headers)).msg).toBe('参赛照片不能为空！');
+    const tooManyPhotos = { ...form, photos: ['/a.jpg', '/b.jpg', '/c.jpg', '/d.jpg'] };
+    expect((await apply(tooManyPhotos, headers)).msg).toBe('上传数量超出限制');
+    expect((await apply(tooManyPhotos, headers, 2, '?locale=en')).msg).toBe('upload count exceeds limit');
     expect((await apply({ ...form, photos: ['javascript:alert(1)'] }, headers)).xcode).toBe(400);
     expect((await apply({ ...form, group: '外星组' }, headers)).xcode).toBe(400);
     expect((await apply({ ...form, talents: ['唱歌', '唱歌'] }, headers)).xcode).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Sign-ups: the contest's form validated field by field ('<label> cannot be empty!' for a missing required field),
+ * Sign-ups: the contest's form validated field by field ('<label>不能为空！', 'Name cannot be empty!' for a missing one),
  * one sign-up per user per contest, then unpaid (the contest charges: paid_registration), pending (the organiser
  * reviews) or approved (a player with the next number). The 'registration' order-paid hook moves unpaid on.
  */
@@ -67,7 +67,7 @@ export function validateAnswers(fields: FormField[], answers: Answers): Answers 
     if (isEmpty(value)) {
       if (field.required)
         throw new ApiFailure(XCODE.badRequest, {
-          'zh-CN': `${label['zh-CN']} cannot be empty!`,
+          'zh-CN': `${label['zh-CN']}不能为空！`,
           en: `${label.en} cannot be empty!`,
         });
       continue;
@@ -112,7 +112,10 @@ export function validateAnswers(fields: FormField[], answers: Answers): Answers 
       }
       case 'images': {
         if (field.max_count > 0 && list.length > field.max_count)
-          throw new ApiFailure(XCODE.badRequest, 'upload count exceeds limit');
+          throw new ApiFailure(XCODE.badRequest, {
+            'zh-CN': '上传数量超出限制',
+            en: 'upload count exceeds limit',
+          });
         if (!list.every((url) => MEDIA_URL.test(url) && url.length <= 1024))
           throw bad({ 'zh-CN': '图片地址无效', en: 'invalid image URL' });
         clean[field.key] = list;
@@ -253,7 +256,8 @@ export function applySignUp(
       });
     const answers = validateAnswers(formFields(contest), input.answers);
     const name = typeof answers.name === 'string' ? answers.name : '';
-    if (!name) throw new ApiFailure(XCODE.badRequest, 'name cannot be empty!');
+    if (!name)
+      throw new ApiFailure(XCODE.badRequest, { 'zh-CN': '姓名不能为空！', en: 'Name cannot be empty!' });
     const text = JSON.stringify(answers);
     let row: SignUpRow | undefined;
     // Twice at most: an insert that meets a concurrent one finds that row on the second pass.
