@@ -22,6 +22,7 @@ export const POSTGRES_SUITES = [
   'server/voting/routes.test.ts',
   'server/chat/routes.test.ts',
   'server/red-packets/packets.test.ts',
+  'server/red-packets/transfers.test.ts',
   'server/wechat/payments.test.ts',
   'server/organisations/migration.test.ts',
   'server/security/organisations.test.ts',
