@@ -1051,7 +1051,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pays for a red packet of amount cents in count shares (each at least 1 cent); once paid it is split and announced in the chat */
+        /** Pays for a red packet of amount cents in count shares (each at least 10 cents: WeChat Pay transfers no less); once paid it is split and announced in the chat */
         post: operations["redpackSend"];
         delete?: never;
         options?: never;
@@ -1083,7 +1083,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Grabs one share (at most one per viewer); answers the amount in cents */
+        /** Grabs one share (at most one per viewer); answers the amount in cents. The share is then paid to the viewer's WeChat balance by a WeChat Pay merchant transfer (see the check's payout) */
         get: operations["redpackGet"];
         put?: never;
         post?: never;
@@ -2294,6 +2294,26 @@ export interface components {
                 status: "pending" | "processing" | "success" | "failed" | "closed";
                 /** @description cents */
                 amount: number;
+            };
+            /** @description Only for the viewer's own share: how its transfer to the viewer's WeChat balance stands. null when the viewer has no share */
+            payout?: null | {
+                /**
+                 * @description pending: not yet with WeChat (or retried); processing: WeChat is paying; wait_user_confirm: the viewer must confirm receipt in WeChat (confirm); success: in the viewer's WeChat balance; failed: not paid (fail_message), the amount goes back to the sender
+                 * @enum {unknown}
+                 */
+                state: "pending" | "processing" | "wait_user_confirm" | "success" | "failed";
+                /** @description WeChat's reason code (FAIL, CANCELLED, ACCOUNT_FROZEN...) or NO_WECHAT_ACCOUNT */
+                fail_reason: string | null;
+                /** @description why it failed, in the request's language */
+                fail_message: string | null;
+                /** @description While wait_user_confirm: the JS-SDK's requestMerchantTransfer parameters (mchId, appId, package), for WeChat only */
+                confirm: null | {
+                    mch_id: string;
+                    app_id: string;
+                    package: string;
+                };
+                /** @description the viewer has no WeChat account yet: the share waits (24 hours) for a WeChat login */
+                needs_wechat_login: boolean;
             };
             grabs: {
                 /** @description only for the sender and on the viewer's own line */

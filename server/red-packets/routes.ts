@@ -8,10 +8,11 @@ import { findViewer, needViewer, type Viewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/sql.ts';
-import { ApiFailure, ok, XCODE } from '../envelope.ts';
+import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
 import { GATED } from '../realtime.ts';
 import { expireSoon, packetGrabber, packetState } from './packets.ts';
 import { packetOrder, packetRefund } from './pay.ts';
+import { payoutOf } from './transfers.ts';
 import { payAnswer } from '../wechat/pay.ts';
 import { loadEvent, mayViewerWatch } from '../events/routes.ts';
 import type { Services } from '../services.ts';
@@ -79,7 +80,12 @@ export function redpackHandlers(services: Pick<Services, 'sql' | 'now' | 'events
       const packet = await packetState(sql, id, viewerId, now());
       // The sender alone sees the refund of the unclaimed rest.
       const refund = viewerId === packet.sender_id ? await packetRefund(sql, id) : null;
-      return ok({ ...packet, refund });
+      // The grabber alone sees how their share's transfer to WeChat balance stands.
+      const payout =
+        viewerId !== null && packet.mine > 0
+          ? await payoutOf(sql, wechat.credentials, id, viewerId, requestLocale(request))
+          : null;
+      return ok({ ...packet, refund, payout });
     },
     async redpackGet(request) {
       const viewer = await needViewer(sql, request, now());
@@ -97,6 +103,8 @@ export function redpackHandlers(services: Pick<Services, 'sql' | 'now' | 'events
  * Development and tests only (never registered in production): POST /dev/redpack/expire {id} lets the sender's open
  * packet expire now, the browser suite's stand-in for waiting 24 hours.
  */
+const NO_OPEN_PACKET = { 'zh-CN': '你没有进行中的红包', en: 'No open packet of yours' };
+
 export function redpackDevRoutes(app: FastifyInstance, services: Pick<Services, 'sql' | 'now'>) {
   const { sql, now } = services;
   const schema = { body: { type: 'object', properties: { id: { type: 'integer' } } } };
@@ -104,7 +112,11 @@ export function redpackDevRoutes(app: FastifyInstance, services: Pick<Services, 
     const viewer = await needViewer(sql, request, now());
     const expired = await expireSoon(sql, Number(request.body?.id), viewer.userId, now());
     if (!expired)
-      return reply.code(404).send({ xcode: XCODE.notFound, msg: 'No open packet of yours', data: null });
+      return reply.code(404).send({
+        xcode: XCODE.notFound,
+        msg: localize(NO_OPEN_PACKET, requestLocale(request)),
+        data: null,
+      });
     return { xcode: XCODE.ok, msg: 'ok', data: { id: Number(request.body?.id) } };
   });
 }

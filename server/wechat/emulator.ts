@@ -13,9 +13,15 @@
  *   naming the field otherwise). Requests must carry a valid WECHATPAY2-SHA256-RSA2048 signature of the merchant key;
  *   answers and notifications are signed with the emulator's platform key, notification resources encrypted with
  *   AEAD_AES_256_GCM under the API v3 key, and posted to the order's notify_url like WeChat Pay does.
+ * - Merchant transfers to a user's WeChat balance (`/v3/fund-app/mch-transfer/transfer-bills`: create, query by
+ *   out_bill_no, cancel), idempotent on out_bill_no, held to WeChat's field and scene rules (scene 1000, cash
+ *   marketing); a bill waits for the user's confirmation (WAIT_USER_CONFIRM with a package), which the JS-SDK shim's
+ *   requestMerchantTransfer sheet ('Confirm receipt') or `emulatorConfirmTransfer` gives, then ends SUCCESS (or FAIL,
+ *   or CANCELLED after 24 hours unconfirmed) with the signed, encrypted MCHTRANSFER.BILL.FINISHED notification.
  * - The pay sheet (JS-SDK shim, /emulator/wechat/jweixin.js) and the H5 pay page have 'Confirm payment' and 'Cancel'.
  * - `POST /emulator/wechat/control` (tests): expire tokens, decline the next payments, deliver notifications twice,
- *   fail the next refund calls.
+ *   fail the next refund calls, fail transfer calls transiently (the next n, or a share of them) or a user's transfers
+ *   for good.
  */
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
@@ -131,6 +137,121 @@ export function refundProblem(input: RefundInput): string | null {
   );
 }
 
+/** out_bill_no: 1-32 digits and letters. */
+const OUT_BILL_NO = /^[0-9A-Za-z]{1,32}$/;
+
+/** A text limit counted in characters (the transfer's texts), worded like WeChat Pay's byte rules. */
+function charsProblem(
+  path: string,
+  label: string,
+  value: unknown,
+  max: number,
+  required = true,
+): string | null {
+  if (value === undefined || value === null)
+    return required ? `${mapped(path, label)}必填性规则校验失败，此字段为必填项` : null;
+  if (typeof value !== 'string') return `${mapped(path, label)}类型校验失败，应为字符串`;
+  const chars = Array.from(value).length;
+  if (chars < 1) return `${mapped(path, label)}字符串规则校验失败，字符数 ${chars}，小于最小值 1`;
+  if (chars > max) return `${mapped(path, label)}字符串规则校验失败，字符数 ${chars}，大于最大值 ${max}`;
+  return null;
+}
+
+type TransferInput = {
+  appid?: string;
+  out_bill_no?: string;
+  transfer_scene_id?: string;
+  openid?: string;
+  transfer_amount?: number;
+  transfer_remark?: string;
+  notify_url?: string;
+  user_recv_perception?: string;
+  transfer_scene_report_infos?: { info_type?: string; info_content?: string }[];
+};
+
+/** The first field rule a transfer bill breaks (POST /v3/fund-app/mch-transfer/transfer-bills), or null. */
+export function transferProblem(input: TransferInput): string | null {
+  const infos = input.transfer_scene_report_infos;
+  return (
+    stringProblem('/body/appid', '商户AppID', input.appid, { required: true, max: 32 }) ??
+    stringProblem('/body/out_bill_no', '商户单号', input.out_bill_no, {
+      required: true,
+      max: 32,
+      pattern: OUT_BILL_NO,
+      charset: '数字、大小写字母',
+    }) ??
+    stringProblem('/body/transfer_scene_id', '转账场景ID', input.transfer_scene_id, {
+      required: true,
+      max: 36,
+    }) ??
+    stringProblem('/body/openid', '收款用户OpenID', input.openid, { required: true, max: 64 }) ??
+    numberProblem('/body/transfer_amount', '转账金额', input.transfer_amount, { required: true, min: 1 }) ??
+    charsProblem('/body/transfer_remark', '转账备注', input.transfer_remark, 32) ??
+    stringProblem('/body/notify_url', '通知地址', input.notify_url, { max: 256 }) ??
+    (Array.isArray(infos)
+      ? infos.reduce<string | null>(
+          (problem, info, index) =>
+            problem ??
+            charsProblem(
+              `/body/transfer_scene_report_infos/${index}/info_type`,
+              '信息类型',
+              info?.info_type,
+              15,
+            ) ??
+            charsProblem(
+              `/body/transfer_scene_report_infos/${index}/info_content`,
+              '信息内容',
+              info?.info_content,
+              32,
+            ),
+          null,
+        )
+      : null)
+  );
+}
+
+/**
+ * The cash-marketing scene (1000)'s own rules: its two report entries (活动名称, 奖励说明), its receiving texts and
+ * the amounts one transfer may carry (0.10 to 200.00 by default). [status, code, message] or null.
+ */
+export const CASH_MARKETING = { scene: '1000', minCents: 10, maxCents: 20_000 } as const;
+function sceneProblem(input: TransferInput): [number, string, string] | null {
+  if (input.transfer_scene_id !== CASH_MARKETING.scene)
+    return [400, 'INVALID_REQUEST', '商户号未开通该转账场景，请前往商户平台申请'];
+  const types = (input.transfer_scene_report_infos ?? []).map((info) => info?.info_type).sort();
+  if (types.length !== 2 || types[0] !== '奖励说明' || types[1] !== '活动名称')
+    return [400, 'PARAM_ERROR', '需传入转账场景报备信息，请检查'];
+  if (
+    input.user_recv_perception !== undefined &&
+    input.user_recv_perception !== '现金奖励' &&
+    input.user_recv_perception !== '活动奖励'
+  )
+    return [400, 'INVALID_REQUEST', '暂不支持展示当前传入的用户收款感知'];
+  const amount = input.transfer_amount ?? 0;
+  if (amount < CASH_MARKETING.minCents || amount > CASH_MARKETING.maxCents)
+    return [400, 'INVALID_REQUEST', '超过单笔转账上下限，核实产品设置是否准确'];
+  return null;
+}
+
+/** A transfer bill the emulator holds. */
+type EmulatorBill = {
+  out_bill_no: string;
+  transfer_bill_no: string;
+  appid: string;
+  openid: string;
+  amount: number;
+  remark: string;
+  notify_url: string;
+  state: 'WAIT_USER_CONFIRM' | 'TRANSFERING' | 'SUCCESS' | 'FAIL' | 'CANCELLED';
+  fail_reason?: string;
+  package_info: string;
+  created_at: number;
+  updated_at: number;
+};
+
+/** How long a transfer waits for the user's confirmation before WeChat cancels it. */
+export const TRANSFER_CONFIRM_WINDOW_MS = 24 * 3600 * 1000;
+
 type Transaction = {
   appid: string;
   mchid: string;
@@ -173,6 +294,15 @@ export type EmulatorControl = {
   failRefunds?: number;
   /** The next n payments succeed without a notification (the merchant must ask: order query on return). */
   dropNotifications?: number;
+  /** The next n transfer calls (create, query, cancel) answer 500 SYSTEM_ERROR. */
+  failTransferCalls?: number;
+  /**
+   * This share of the transfer calls answers 500 SYSTEM_ERROR (every 1/rate-th call; 0 stops it). Every other such
+   * creation makes the bill before failing, as when WeChat's answer is lost: the retry must find the same bill.
+   */
+  transferErrorRate?: number;
+  /** Transfers to this user (the sandbox user's name, or an openid) fail with `reason` when confirmed. */
+  failTransfersOf?: { subject?: string; openid?: string; reason: string };
 };
 
 export type EmulatorState = {
@@ -180,10 +310,25 @@ export type EmulatorState = {
   transactions: Map<string, Transaction>;
   prepays: Map<string, string>;
   refunds: Map<string, EmulatorRefund>;
-  control: Required<Omit<EmulatorControl, 'declineNextPaymentOf'>>;
+  control: Required<
+    Omit<
+      EmulatorControl,
+      'declineNextPaymentOf' | 'failTransferCalls' | 'transferErrorRate' | 'failTransfersOf'
+    >
+  >;
   /** The openids whose next payment is declined. */
   declineOpenids: Set<string>;
   notifications: { url: string; status: number; event_type: string }[];
+  /** Merchant transfers: the bills by out_bill_no, and the switches that make them fail. */
+  transfers: {
+    bills: Map<string, EmulatorBill>;
+    calls: number;
+    errorRate: number;
+    failNext: number;
+    /** How often a failing creation made its bill first. */
+    lostAnswers: number;
+    failOpenids: Map<string, string>;
+  };
 };
 
 export function newEmulatorState(): EmulatorState {
@@ -201,6 +346,14 @@ export function newEmulatorState(): EmulatorState {
     },
     declineOpenids: new Set(),
     notifications: [],
+    transfers: {
+      bills: new Map(),
+      calls: 0,
+      errorRate: 0,
+      failNext: 0,
+      lostAnswers: 0,
+      failOpenids: new Map(),
+    },
   };
 }
 
@@ -252,6 +405,7 @@ const SHIM = `(() => {
   // The payment sheet: the emulator checks the paySign, then pays (and notifies the server) or declines.
   window.WeixinJSBridge = {
     invoke(name, params, callback) {
+      if (name === 'requestMerchantTransfer') return confirmTransfer(params, callback);
       if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail' });
       // A modal <dialog> in the top layer, like WeChat's own sheet over the page: above any dialog the page has open
       // (the red-packet and gift pop-ups stay open while paying), whose modality would otherwise make it inert.
@@ -274,6 +428,26 @@ const SHIM = `(() => {
       sheet.showModal();
     },
   };
+  // The merchant transfer's confirmation page (requestMerchantTransfer): the user confirms receipt of the money.
+  function confirmTransfer(params, callback) {
+    const sheet = document.createElement('dialog');
+    sheet.setAttribute('aria-label', 'WeChat transfer sandbox');
+    sheet.style.cssText = 'position:fixed;inset:auto 0 0 0;margin:0;width:100%;max-width:none;box-sizing:border-box;border:0;z-index:99999;padding:24px;background:#fff;color:#111;font:16px system-ui,sans-serif;box-shadow:0 -4px 24px rgba(0,0,0,.3);text-align:center';
+    sheet.innerHTML = '<p>WeChat transfer sandbox</p><button type="button" data-transfer="confirm">Confirm receipt</button> <button type="button" data-transfer="cancel">Cancel</button>';
+    let closed = false;
+    const close = (result) => { if (closed) return; closed = true; if (sheet.open) sheet.close(); sheet.remove(); callback({ err_msg: 'requestMerchantTransfer:' + result }); };
+    sheet.addEventListener('cancel', (event) => { event.preventDefault(); close('cancel'); });
+    sheet.querySelector('[data-transfer="cancel"]').onclick = () => close('cancel');
+    sheet.querySelector('[data-transfer="confirm"]').onclick = async () => {
+      try {
+        const response = await fetch('${EMULATOR_PREFIX}/pay/transfer/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mchId: params.mchId, appId: params.appId, package: params.package }) });
+        const answer = await response.json();
+        close(answer.result === 'ok' ? 'ok' : 'fail');
+      } catch (error) { close('fail'); }
+    };
+    document.body.appendChild(sheet);
+    sheet.showModal();
+  }
   document.dispatchEvent(new Event('WeixinJSBridgeReady'));
 })();
 `;
@@ -699,6 +873,103 @@ export async function wechatEmulator(
         amount: { refund: refund.amount, total: transaction.total, currency: 'CNY' },
       });
     });
+
+    // ---- merchant transfers (商家转账, user-confirmation mode) ----
+    const bills = `${pay}/v3/fund-app/mch-transfer/transfer-bills`;
+    const transfers = state.transfers;
+    /** True when this call is one of the transient failures the tests asked for. */
+    const transientFailure = () => {
+      transfers.calls += 1;
+      if (transfers.failNext > 0) {
+        transfers.failNext -= 1;
+        return true;
+      }
+      const rate = transfers.errorRate;
+      return rate > 0 && Math.floor(transfers.calls * rate) !== Math.floor((transfers.calls - 1) * rate);
+    };
+    const systemError = (reply: FastifyReply) =>
+      payError(reply, 500, 'SYSTEM_ERROR', '系统错误，请使用相同参数稍后重试');
+    const billAnswer = (bill: EmulatorBill) => ({
+      out_bill_no: bill.out_bill_no,
+      transfer_bill_no: bill.transfer_bill_no,
+      create_time: new Date(bill.created_at).toISOString(),
+      state: bill.state,
+      ...(bill.state === 'WAIT_USER_CONFIRM' ? { package_info: bill.package_info } : {}),
+      ...(bill.fail_reason ? { fail_reason: bill.fail_reason } : {}),
+    });
+
+    scope.post(bills, async (request, reply) => {
+      if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+      const input = body<TransferInput>(request);
+      if (!input || typeof input !== 'object') return payError(reply, 400, 'PARAM_ERROR', '参数错误');
+      const problem = transferProblem(input);
+      if (problem) return payError(reply, 400, 'PARAM_ERROR', problem);
+      // Always there once the rules hold; this tells the compiler so.
+      if (!input.out_bill_no || !input.openid || !input.transfer_amount || !input.appid)
+        return payError(reply, 400, 'PARAM_ERROR', '参数错误');
+      if (input.appid !== credentials.appId)
+        return payError(reply, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      const scene = sceneProblem(input);
+      if (scene) return payError(reply, ...scene);
+      const failing = transientFailure();
+      // Every other failing creation makes the bill first: the answer is lost, the bill exists.
+      const loseAnswer = failing && transfers.lostAnswers++ % 2 === 0;
+      if (failing && !loseAnswer) return systemError(reply);
+      const existing = transfers.bills.get(input.out_bill_no);
+      if (existing && (existing.openid !== input.openid || existing.amount !== input.transfer_amount))
+        return payError(reply, 400, 'INVALID_REQUEST', '商户单号重复，请核实');
+      const bill: EmulatorBill = existing ?? {
+        out_bill_no: input.out_bill_no,
+        transfer_bill_no: `1330${crypto.randomInt(1e9, 1e10 - 1)}${crypto.randomInt(1e9, 1e10 - 1)}`,
+        appid: input.appid,
+        openid: input.openid,
+        amount: input.transfer_amount,
+        remark: input.transfer_remark ?? '',
+        notify_url: input.notify_url ?? '',
+        state: 'WAIT_USER_CONFIRM',
+        package_info: crypto.randomBytes(24).toString('base64'),
+        created_at: now(),
+        updated_at: now(),
+      };
+      transfers.bills.set(bill.out_bill_no, bill);
+      if (loseAnswer) return systemError(reply);
+      expireBill(bill);
+      return signed(reply, 200, billAnswer(bill));
+    });
+
+    scope.get<{ Params: { no: string } }>(`${bills}/out-bill-no/:no`, async (request, reply) => {
+      if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+      if (transientFailure()) return systemError(reply);
+      const bill = transfers.bills.get(request.params.no);
+      if (!bill) return payError(reply, 404, 'NOT_FOUND', '记录不存在');
+      expireBill(bill);
+      return signed(reply, 200, {
+        mch_id: credentials.mchId,
+        appid: bill.appid,
+        openid: bill.openid,
+        transfer_amount: bill.amount,
+        transfer_remark: bill.remark,
+        update_time: new Date(bill.updated_at).toISOString(),
+        ...billAnswer(bill),
+      });
+    });
+
+    scope.post<{ Params: { no: string } }>(`${bills}/out-bill-no/:no/cancel`, async (request, reply) => {
+      if (!authorised(request)) return payError(reply, 401, 'SIGN_ERROR', '签名错误');
+      if (transientFailure()) return systemError(reply);
+      const bill = transfers.bills.get(request.params.no);
+      if (!bill) return payError(reply, 404, 'NOT_FOUND', '记录不存在');
+      expireBill(bill);
+      if (bill.state !== 'WAIT_USER_CONFIRM')
+        return payError(reply, 400, 'INVALID_REQUEST', '当前单据状态不支持撤销');
+      finishBill(bill, 'CANCELLED', 'MCH_CANCEL');
+      return signed(reply, 200, {
+        out_bill_no: bill.out_bill_no,
+        transfer_bill_no: bill.transfer_bill_no,
+        state: 'CANCELING',
+        update_time: new Date(bill.updated_at).toISOString(),
+      });
+    });
   });
 
   /** Posts a notification the way WeChat Pay does (signed, resource encrypted); retried on failure. */
@@ -763,6 +1034,50 @@ export async function wechatEmulator(
       },
       '退款成功',
     );
+  }
+
+  /** Moves a bill to its final state and tells the merchant (MCHTRANSFER.BILL.FINISHED, in the background). */
+  function finishBill(bill: EmulatorBill, stateTo: 'SUCCESS' | 'FAIL' | 'CANCELLED', failReason?: string) {
+    bill.state = stateTo;
+    bill.fail_reason = failReason;
+    bill.updated_at = now();
+    if (!bill.notify_url) return;
+    void notify(
+      bill.notify_url,
+      'MCHTRANSFER.BILL.FINISHED',
+      'mch_payment',
+      {
+        out_bill_no: bill.out_bill_no,
+        transfer_bill_no: bill.transfer_bill_no,
+        state: bill.state,
+        mch_id: credentials.mchId,
+        transfer_amount: bill.amount,
+        openid: bill.openid,
+        ...(bill.fail_reason ? { fail_reason: bill.fail_reason } : {}),
+        create_time: new Date(bill.created_at).toISOString(),
+        update_time: new Date(bill.updated_at).toISOString(),
+      },
+      '商家转账单据终态通知',
+    );
+  }
+
+  /** A bill left unconfirmed for 24 hours is cancelled by WeChat. */
+  function expireBill(bill: EmulatorBill) {
+    if (bill.state === 'WAIT_USER_CONFIRM' && now() - bill.created_at >= TRANSFER_CONFIRM_WINDOW_MS)
+      finishBill(bill, 'CANCELLED');
+  }
+
+  /** The user confirmed receipt in WeChat: the bill is paid (or fails, as the tests asked). */
+  function confirmBill(bill: EmulatorBill): 'ok' | 'fail' {
+    expireBill(bill);
+    if (bill.state !== 'WAIT_USER_CONFIRM') return bill.state === 'SUCCESS' ? 'ok' : 'fail';
+    const reason = state.transfers.failOpenids.get(bill.openid);
+    if (reason) {
+      finishBill(bill, 'FAIL', reason);
+      return 'fail';
+    }
+    finishBill(bill, 'SUCCESS');
+    return 'ok';
   }
 
   /** The payer confirmed: pay (or decline) and notify the merchant. */
@@ -831,6 +1146,24 @@ export async function wechatEmulator(
     return { result: await payTransaction(outTradeNo) };
   });
 
+  // The JS-SDK shim's requestMerchantTransfer sheet posts here ('Confirm receipt'); tests name the bill instead.
+  app.post<{ Body: { package?: string; mchId?: string; appId?: string; out_bill_no?: string } }>(
+    `${pay}/transfer/confirm`,
+    async (request) => {
+      const input = request.body ?? {};
+      const bill = input.out_bill_no
+        ? state.transfers.bills.get(input.out_bill_no)
+        : [...state.transfers.bills.values()].find(
+            (candidate) =>
+              candidate.package_info === input.package &&
+              input.mchId === credentials.mchId &&
+              input.appId === candidate.appid,
+          );
+      if (!bill) return { result: 'fail', err_msg: 'requestMerchantTransfer:fail (package)' };
+      return { result: confirmBill(bill) };
+    },
+  );
+
   app.get<{ Querystring: { prepay_id?: string; redirect_url?: string } }>(
     `${pay}/h5`,
     async (request, reply) => {
@@ -878,6 +1211,13 @@ document.getElementById('cancel').onclick = () => { if (back) location.href = ba
       state.control.duplicateNotifications = body.duplicateNotifications;
     if (typeof body.failRefunds === 'number') state.control.failRefunds = body.failRefunds;
     if (typeof body.dropNotifications === 'number') state.control.dropNotifications = body.dropNotifications;
+    if (typeof body.failTransferCalls === 'number') state.transfers.failNext = body.failTransferCalls;
+    if (typeof body.transferErrorRate === 'number') state.transfers.errorRate = body.transferErrorRate;
+    if (body.failTransfersOf) {
+      const { subject, openid, reason } = body.failTransfersOf;
+      const target = openid ?? (subject ? sandboxIdentity(credentials.appId, subject).openid : undefined);
+      if (target) state.transfers.failOpenids.set(target, reason);
+    }
     return { control: state.control };
   });
 
@@ -893,6 +1233,19 @@ export async function emulatorPay(app: FastifyInstance, orderSn: string): Promis
     method: 'POST',
     url: `${EMULATOR_PREFIX}/pay/confirm`,
     payload: { order_sn: orderSn },
+  });
+  return (response.json() as { result: 'ok' | 'fail' }).result;
+}
+
+/** Tests: the user confirms receipt of transfer bill `outBillNo` in WeChat ('ok' paid, 'fail' failed or unknown). */
+export async function emulatorConfirmTransfer(
+  app: FastifyInstance,
+  outBillNo: string,
+): Promise<'ok' | 'fail'> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${EMULATOR_PREFIX}/pay/transfer/confirm`,
+    payload: { out_bill_no: outBillNo },
   });
   return (response.json() as { result: 'ok' | 'fail' }).result;
 }
