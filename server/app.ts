@@ -25,6 +25,7 @@ import { appRoutes } from './static.ts';
 import { domains } from './domains.ts';
 import { openServices, type Services } from './services.ts';
 import { wechatCredentials } from './wechat/credentials.ts';
+import { readSmsSettings, type SmsSettings } from './sms/settings.ts';
 import { appConstants, securityHeaders } from './security/headers.ts';
 import { clientErrorHandler, clientErrorText, clientErrorXcode } from './security/client-errors.ts';
 import {
@@ -56,6 +57,8 @@ export type BuildOptions = Partial<ServerConfig> & {
   streamTtlSeconds?: number;
   /** Time-outs and per-address caps; default from the environment (server/security/limits.ts). */
   limits?: Partial<ConnectionLimits>;
+  /** The SMS provider's settings (null: phone codes off); default from the environment (server/sms/settings.ts). */
+  sms?: SmsSettings | null;
 };
 
 declare module 'fastify' {
@@ -215,6 +218,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const mode = options.mode ?? 'development';
   const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port ?? 8080}`;
   const credentials = wechatCredentials(process.env, mode, publicOrigin);
+  const sms = options.sms !== undefined ? options.sms : readSmsSettings(process.env, mode, publicOrigin);
   await app.register(fastifyRateLimit, {
     global: false,
     allowList: limits.rateLimitAllowList,
@@ -262,6 +266,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     data,
     shared,
     credentials,
+    sms,
     uploads,
     stream: {
       secret: options.streamSecret ?? process.env.STREAM_SECRET,

@@ -9,15 +9,19 @@ import { readBroadcastSettings } from './broadcast/settings.ts';
 import { missingSharedSecrets, readConfig } from './config.ts';
 import { loggerFor, startBanner } from './dev-log.ts';
 import { listenHost } from './security/limits.ts';
+import { missingSmsSettings } from './sms/settings.ts';
 import { missingProductionSettings } from './wechat/credentials.ts';
 
 const config = readConfig();
 // Refuse to start without the secrets payments and login need in production (a missing pay key would accept forged
-// payments), and without the secrets every node must share (signed stream URLs must survive restarts and agree across
-// processes). One list names every missing setting at once.
+// payments; without the SMS settings phone codes would never arrive, unless PHONE_CODES=off turns them off), and
+// without the secrets every node must share (signed stream URLs must survive restarts and agree across processes).
+// One list names every missing setting at once.
 const missing = [
   ...missingSharedSecrets(process.env),
-  ...(config.mode === 'production' ? missingProductionSettings(process.env) : []),
+  ...(config.mode === 'production'
+    ? [...missingProductionSettings(process.env), ...missingSmsSettings(process.env)]
+    : []),
 ];
 if (missing.length > 0) {
   const why = config.mode === 'production' ? 'NODE_ENV=production' : 'REDIS_URL (several nodes)';

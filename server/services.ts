@@ -1,8 +1,8 @@
 /**
  * The server's collaborators, built once by `buildServer` (server/app.ts) and handed to every domain: settings, the
- * clock, the database and its caches, the state nodes share, sessions, realtime, WeChat, mail, uploads and stream
- * signing. A domain reaches them through the argument of its factories (`Pick<Services, ...>` of what it needs),
- * never through a module-level registry. server/README.md, "Wiring", says how a domain gets them.
+ * clock, the database and its caches, the state nodes share, sessions, realtime, WeChat, mail, SMS, uploads and
+ * stream signing. A domain reaches them through the argument of its factories (`Pick<Services, ...>` of what it
+ * needs), never through a module-level registry. server/README.md, "Wiring", says how a domain gets them.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,8 @@ import { createMailer, type Mailer } from './accounts/mail.ts';
 import { eventLookup, type EventLookup } from './events/routes.ts';
 import { realtimeLink, type RealtimeLink, type SocketHandler } from './realtime.ts';
 import { createStreamSigner, type StreamSigner } from './streams/sign.ts';
+import type { SmsSettings } from './sms/settings.ts';
+import { createSms, type SmsRuntime } from './sms/setup.ts';
 import type { BroadcastSettings } from './broadcast/settings.ts';
 import type { UploadSettings } from './uploads/settings.ts';
 import type { WechatCredentials } from './wechat/credentials.ts';
@@ -65,6 +67,8 @@ export type Services = {
   /** The WeChat client, credentials and payment rules. */
   wechat: WechatRuntime;
   mailer: Mailer;
+  /** Texts login codes through the SMS provider (its emulator outside production without settings). */
+  sms: SmsRuntime;
   uploads: UploadSettings;
   /** Signs stream URLs a viewer may watch, checks them when the stream is fetched. */
   streams: StreamSigner;
@@ -76,6 +80,8 @@ export type ServiceOptions = {
   data: Data;
   shared: { state: SharedState; redis: Redis | null; node: string };
   credentials: WechatCredentials;
+  /** The SMS provider's settings (server/sms/settings.ts); null when phone codes are off. */
+  sms: SmsSettings | null;
   uploads: UploadSettings;
   stream: { secret?: string; ttlSeconds?: number };
 };
@@ -111,6 +117,7 @@ export function openServices(app: FastifyInstance, options: ServiceOptions): Ser
       orderKinds,
     }),
     mailer: createMailer(process.env, settings.mode, shared.state),
+    sms: createSms(app, { settings: options.sms, shared: shared.state, mode: settings.mode }),
     uploads: options.uploads,
     streams: createStreamSigner({
       // Without STREAM_SECRET a random one per process (signed URLs then end with the process).

@@ -1,14 +1,16 @@
 /**
- * Outside production the send-code calls answer the code they sent as `dev_code` (no SMS gateway is wired locally,
- * mail stays in the local sink), so the login form can show it; in production the field is never there and the dev
- * routes do not exist. Production here mails through a stand-in mailer (no SMTP server in a test).
+ * Outside production the send-code calls answer the code they sent as `dev_code` (texts land in the SMS emulator's
+ * inbox, mail stays in the local sink), so the login form can show it; in production the field is never there and
+ * the dev routes do not exist. Production here mails and texts through stand-ins (no SMTP server or SMS provider in
+ * a test).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app.ts';
-import { productionWechatSettings } from '../security/test-helpers.ts';
+import { productionSmsSettings, productionWechatSettings } from '../security/test-helpers.ts';
+import type * as ProviderModule from '../sms/provider.ts';
 import type * as MailModule from './mail.ts';
 
 vi.mock('./mail.ts', async (importOriginal) => {
@@ -17,6 +19,15 @@ vi.mock('./mail.ts', async (importOriginal) => {
     ...actual,
     createMailer: (...args: Parameters<typeof actual.createMailer>) =>
       args[1] === 'production' ? { send: async () => undefined } : actual.createMailer(...args),
+  };
+});
+
+vi.mock('../sms/provider.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof ProviderModule>();
+  return {
+    ...actual,
+    providerSender: (...args: Parameters<typeof actual.providerSender>) =>
+      args[0].sandbox ? actual.providerSender(...args) : { sendCode: async () => undefined },
   };
 });
 
@@ -103,8 +114,12 @@ describe('in production', () => {
   let app: App;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-dev-codes-'));
   beforeAll(async () => {
-    // Production refuses to start without the WeChat settings: a full set with keys made for this test.
-    const settings = { PUBLIC_ORIGIN: 'https://live.example', ...productionWechatSettings(dir) };
+    // Production refuses to start without the WeChat and SMS settings: full sets, with keys made for this test.
+    const settings = {
+      PUBLIC_ORIGIN: 'https://live.example',
+      ...productionWechatSettings(dir),
+      ...productionSmsSettings(),
+    };
     for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
     app = await buildServer({
       databasePath: ':memory:',

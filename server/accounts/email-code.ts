@@ -1,21 +1,16 @@
 /**
  * One-time codes that prove an e-mail address: 6 digits mailed to the address, only their hash stored, valid 10
  * minutes, 5 wrong tries burn a code. Sends are limited per address (one per 60 s, CODES_PER_EMAIL_PER_HOUR), per
- * device and per network address (code-limits.ts, settings in server/config.ts). Consumed and counted by
+ * device and per network address (codes.ts, code-limits.ts, settings in server/config.ts); a mail that could not be
+ * sent leaves no code behind. Consumed and counted by
  * conditional updates (exact under concurrency on PostgreSQL too).
  */
 import crypto from 'node:crypto';
 import type { CodeLimits } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE, type Locale } from '../envelope.ts';
-import {
-  HOUR_MS,
-  recipientLimitReached,
-  RESEND_MS,
-  senderLimitReached,
-  takeCodePlaces,
-  waitBeforeResend,
-} from './code-limits.ts';
+import { RESEND_MS } from './code-limits.ts';
+import { sendOneTimeCode, type CodeStore } from './codes.ts';
 import type { Services } from '../services.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
@@ -26,6 +21,47 @@ const hash = (email: string, code: string) =>
   crypto.createHash('sha256').update(`mail:${email}:${code}`).digest('hex');
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The mailed codes' table (email_codes) for the code-sending core. */
+const emailCodes = (sql: Sql): CodeStore => ({
+  kind: 'mail',
+  perRecipient: (limits) => limits.perEmail,
+  async sentTo(email, since) {
+    const recent = await sql
+      .selectFrom('email_codes')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
+      .where('email', '=', email)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return { count: Number(recent?.count ?? 0), last: Number(recent?.last ?? 0) };
+  },
+  async sentFrom(ip, since) {
+    const sent = await sql
+      .selectFrom('email_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return Number(sent?.count ?? 0);
+  },
+  async insert(email, code, { ip, now }) {
+    const row = await sql
+      .insertInto('email_codes')
+      .values({
+        email,
+        code_hash: hash(email, code),
+        ip,
+        created_at: now,
+        expires_at: now + EMAIL_CODE_TTL_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  async remove(id) {
+    await sql.deleteFrom('email_codes').where('id', '=', id).execute();
+  },
+});
 
 export async function sendEmailCode(
   services: Pick<Services, 'sql' | 'shared' | 'mailer'>,
@@ -40,48 +76,33 @@ export async function sendEmailCode(
   },
 ): Promise<{ resend_after: number; code: string }> {
   const { sql, shared, mailer } = services;
-  const { email, ip, now, limits } = input;
-  const recent = await sql
-    .selectFrom('email_codes')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
-    .where('email', '=', email)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirst();
-  const last = Number(recent?.last ?? 0);
-  if (last && now - last < EMAIL_RESEND_MS)
-    throw waitBeforeResend(Math.ceil((EMAIL_RESEND_MS - (now - last)) / 1000));
-  if (Number(recent?.count ?? 0) >= limits.perEmail) throw recipientLimitReached('mail');
-  const sent = await sql
-    .selectFrom('email_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ip', '=', ip)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirst();
-  if (Number(sent?.count ?? 0) >= limits.perIp) throw senderLimitReached();
-  await takeCodePlaces(shared, { kind: 'mail', to: email, device: input.device, ip, now, limits });
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  await sql
-    .insertInto('email_codes')
-    .values({ email, code_hash: hash(email, code), ip, created_at: now, expires_at: now + EMAIL_CODE_TTL_MS })
-    .execute();
+  const { email, locale } = input;
   const minutes = EMAIL_CODE_TTL_MS / 60_000;
-  try {
-    await mailer.send({
-      to: email,
-      code,
-      subject: input.locale === 'en' ? `Your login code: ${code}` : `您的登录验证码：${code}`,
-      text:
-        input.locale === 'en'
-          ? `Your livev3 login code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this mail.`
-          : `您的 livev3 登录验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`,
-    });
-  } catch {
-    throw new ApiFailure(XCODE.internal, {
-      'zh-CN': '邮件发送失败，请稍后再试',
-      en: 'The mail could not be sent, please retry later',
-    });
-  }
-  return { resend_after: EMAIL_RESEND_MS / 1000, code };
+  return sendOneTimeCode(shared, emailCodes(sql), {
+    to: email,
+    ip: input.ip,
+    device: input.device,
+    now: input.now,
+    limits: input.limits,
+    async deliver(code) {
+      try {
+        await mailer.send({
+          to: email,
+          code,
+          subject: locale === 'en' ? `Your login code: ${code}` : `您的登录验证码：${code}`,
+          text:
+            locale === 'en'
+              ? `Your livev3 login code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this mail.`
+              : `您的 livev3 登录验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`,
+        });
+      } catch {
+        throw new ApiFailure(XCODE.internal, {
+          'zh-CN': '邮件发送失败，请稍后再试',
+          en: 'The mail could not be sent, please retry later',
+        });
+      }
+    },
+  });
 }
 
 /** Checks and consumes the newest code mailed to the address. */

@@ -2,7 +2,7 @@ import { deviceOf } from './device.ts';
 import { normaliseEmail, sendEmailCode, verifyEmailCode } from './email-code.ts';
 import { listSessions, LOGIN_EXPIRED, needViewer, requestToken, revokeSession } from './sessions.ts';
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from './slide.ts';
-import { sendCode, verifyCode } from './sms.ts';
+import { PHONE_CODES_OFF, sendCode, verifyCode } from './sms.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { firstRow, prepared } from '../db/prepared.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
@@ -47,15 +47,15 @@ const userWithMembership = prepared((sql, p) =>
 export function accountHandlers(
   services: Pick<
     Services,
-    'sql' | 'now' | 'settings' | 'shared' | 'mailer' | 'sessions' | 'realtime' | 'events' | 'wechat'
+    'sql' | 'now' | 'settings' | 'shared' | 'mailer' | 'sms' | 'sessions' | 'realtime' | 'events' | 'wechat'
   >,
 ): HandlerMap {
   const { now, sql, sessions, realtime, events, settings } = services;
   const { codeLimits } = settings;
   const wechat = clientLoginApi(services.wechat.client);
   /**
-   * Outside production: the code sent is kept for GET /dev/sms/last and answered as `dev_code` to the send-code
-   * calls, so the login form can show it (no SMS gateway is wired locally).
+   * Outside production the send-code calls answer the code they sent as `dev_code`, so the login form can show it
+   * (the texts themselves land in the SMS emulator's inbox, mail in the local sink).
    */
   const devSms = settings.mode !== 'production';
   /** The account of a phone, created on first login (concurrent first logins meet on the unique phone). */
@@ -124,6 +124,8 @@ export function accountHandlers(
       // Both need the one-time ticket of a slide check passed for this phone (so neither can be scripted to flood a
       // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
       if (type === 'bind') await needViewer(sql, request, now());
+      // A site without phone codes says so before the ticket is spent.
+      if (!services.sms.sender) throw PHONE_CODES_OFF;
       await consumeTicket(sql, { ticket: ticket ?? '', phone, now: now() });
       const { resend_after, code } = await sendCode(services, {
         phone,
@@ -131,7 +133,6 @@ export function accountHandlers(
         ip: request.ip,
         device: deviceOf(request, reply),
         now: now(),
-        keepForDev: devSms,
         limits: codeLimits,
       });
       return ok(

@@ -1,24 +1,19 @@
 /**
- * Phone verification codes: 6 digits, only their hash is stored, valid 5 minutes, at most 5 wrong tries per code.
- * Sends are limited per phone (one per 60 s, CODES_PER_PHONE_PER_HOUR), per device and per network address
- * (code-limits.ts, settings in server/config.ts). In non-production modes the code is also kept in the shared state
- * (memory, or Redis for several nodes) for GET /dev/sms/last and answered to the app (no SMS gateway is wired).
- * Correct on PostgreSQL too: a code is consumed and a wrong try counted by conditional updates, never read-then-write.
+ * Phone verification codes: 6 digits texted through the SMS provider (services.sms, server/sms/), only their hash
+ * stored, valid 5 minutes, at most 5 wrong tries per code. Sends are limited per phone (one per 60 s,
+ * CODES_PER_PHONE_PER_HOUR), per device and per network address (codes.ts, code-limits.ts, settings in
+ * server/config.ts). A text the provider refused is the viewer's message (its limits on a number say how long to
+ * wait) and leaves no code behind. Correct on PostgreSQL too: a code is consumed and a wrong try counted by
+ * conditional updates, never read-then-write.
  */
 import crypto from 'node:crypto';
 import type { CodeLimits } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
-import type { SharedState } from '../shared/state.ts';
 import type { Services } from '../services.ts';
-import {
-  HOUR_MS,
-  recipientLimitReached,
-  RESEND_MS,
-  senderLimitReached,
-  takeCodePlaces,
-  waitBeforeResend,
-} from './code-limits.ts';
+import { refusalFailure, SmsRefused } from '../sms/provider.ts';
+import { RESEND_MS } from './code-limits.ts';
+import { sendOneTimeCode, type CodeStore } from './codes.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export { RESEND_MS };
@@ -27,15 +22,58 @@ export const MAX_ATTEMPTS = 5;
 const hash = (phone: string, code: string) =>
   crypto.createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
-const devCodeKey = (phone: string) => `dev-sms:${phone}`;
-
-/** The last code sent to the phone outside production (GET /dev/sms/last), or null. */
-export const lastDevCode = (state: SharedState, phone: string) => state.read(devCodeKey(phone));
-
 export type SmsPurpose = 'login' | 'bind';
 
+/** Phone codes are off on this site (PHONE_CODES=off): the viewer is told to log in another way. */
+export const PHONE_CODES_OFF = new ApiFailure(XCODE.forbidden, {
+  'zh-CN': '本站未开通手机验证码，请使用微信或邮箱登录',
+  en: 'Phone codes are not offered on this site, please log in with WeChat or e-mail',
+});
+
+/** The texted codes' table (sms_codes) for the code-sending core. */
+const smsCodes = (sql: Sql, purpose: SmsPurpose): CodeStore => ({
+  kind: 'sms',
+  perRecipient: (limits) => limits.perPhone,
+  async sentTo(phone, since) {
+    const recent = await sql
+      .selectFrom('sms_codes')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
+      .where('phone', '=', phone)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return { count: Number(recent?.count ?? 0), last: Number(recent?.last ?? 0) };
+  },
+  async sentFrom(ip, since) {
+    const sent = await sql
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return Number(sent?.count ?? 0);
+  },
+  async insert(phone, code, { ip, now }) {
+    const row = await sql
+      .insertInto('sms_codes')
+      .values({
+        phone,
+        purpose,
+        code_hash: hash(phone, code),
+        ip,
+        created_at: now,
+        expires_at: now + CODE_TTL_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  async remove(id) {
+    await sql.deleteFrom('sms_codes').where('id', '=', id).execute();
+  },
+});
+
 export async function sendCode(
-  services: Pick<Services, 'sql' | 'shared'>,
+  services: Pick<Services, 'sql' | 'shared' | 'sms'>,
   input: {
     phone: string;
     purpose: SmsPurpose;
@@ -43,43 +81,28 @@ export async function sendCode(
     /** The browser's device id (server/accounts/device.ts). */
     device: string;
     now: number;
-    keepForDev: boolean;
     limits: CodeLimits;
   },
 ) {
-  const { sql, shared } = services;
-  const { phone, purpose, ip, now, limits } = input;
-  const recent = await sql
-    .selectFrom('sms_codes')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
-    .where('phone', '=', phone)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirst();
-  const last = Number(recent?.last ?? 0);
-  if (last && now - last < RESEND_MS) throw waitBeforeResend(Math.ceil((RESEND_MS - (now - last)) / 1000));
-  if (Number(recent?.count ?? 0) >= limits.perPhone) throw recipientLimitReached('sms');
-  const sent = await sql
-    .selectFrom('sms_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ip', '=', ip)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirst();
-  if (Number(sent?.count ?? 0) >= limits.perIp) throw senderLimitReached();
-  await takeCodePlaces(shared, { kind: 'sms', to: phone, device: input.device, ip, now, limits });
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  await sql
-    .insertInto('sms_codes')
-    .values({
-      phone,
-      purpose,
-      code_hash: hash(phone, code),
-      ip,
-      created_at: now,
-      expires_at: now + CODE_TTL_MS,
-    })
-    .execute();
-  if (input.keepForDev) await shared.put(devCodeKey(phone), code, CODE_TTL_MS);
-  return { resend_after: RESEND_MS / 1000, code };
+  const { sql, shared, sms } = services;
+  const { sender } = sms;
+  if (!sender) throw PHONE_CODES_OFF;
+  return sendOneTimeCode(shared, smsCodes(sql, input.purpose), {
+    to: input.phone,
+    ip: input.ip,
+    device: input.device,
+    now: input.now,
+    limits: input.limits,
+    async deliver(code) {
+      try {
+        await sender.sendCode(input.phone, code);
+      } catch (error) {
+        if (!(error instanceof SmsRefused)) throw error;
+        sms.log(`text to ${input.phone.slice(0, 3)}****${input.phone.slice(7)} refused: ${error.message}`);
+        throw refusalFailure(error, { now: input.now, minWaitS: RESEND_MS / 1000 });
+      }
+    },
+  });
 }
 
 /** Checks and consumes the newest code for the phone; wrong tries count, and the fifth one burns the code. */

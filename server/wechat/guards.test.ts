@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { projectRoot } from '../config';
-import { productionWechatSettings } from '../security/test-helpers.ts';
+import { productionSmsSettings, productionWechatSettings } from '../security/test-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-guards-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -111,7 +111,7 @@ describe('production start-up', () => {
   }, 30_000);
 
   it('with every setting it starts, and no emulator, sandbox or /dev route exists', async () => {
-    const settings = productionWechatSettings(dir);
+    const settings = { ...productionWechatSettings(dir), ...productionSmsSettings() };
     const port = await freePort();
     const { child, done } = run(
       {
@@ -134,6 +134,8 @@ describe('production start-up', () => {
         '/emulator/wechat/api/cgi-bin/token?grant_type=client_credential&appid=wx1234567890abcdef&secret=app-secret',
         '/emulator/wechat/pay/h5?prepay_id=x',
         '/dev/sms/last?phone=13800000000',
+        '/emulator/sms/',
+        '/emulator/sms/inbox?phone=13800000000',
         '/dev/redpack/expire',
       ]) {
         const get = await fetch(`http://127.0.0.1:${port}${url}`);
