@@ -1,5 +1,5 @@
 // First: a login coming back from WeChat leaves the address before anything reads it.
-import { hasPendingLogin } from '../lib/login-return';
+import { hasPendingLogin, takeLoginError } from '../lib/login-return';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../themes/global.css';
@@ -111,6 +111,10 @@ void (async () => {
     ),
   );
   await nextTask();
+  // Back from a WeChat login the server refused: say why.
+  const loginError = takeLoginError();
+  if (loginError)
+    void import('../features/account/login-check').then(({ showLoginError }) => showLoginError(loginError));
   // Back from a login that an action started: scroll back and run the action once.
   if (hasPendingLogin())
     void import('../features/account/login-check').then(({ resumeAfterLogin, browserResumeEnv }) =>

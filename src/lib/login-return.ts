@@ -7,6 +7,9 @@
 import { storeToken } from './auth';
 
 const AUTH_PARAM = 'auth_token';
+/** Why a WeChat login came back without a session (the server's login entry refused it, e.g. `callback`). */
+const LOGIN_ERROR_PARAM = 'login_error';
+let loginError = '';
 /**
  * A login started by an action (sessionStorage, see features/account/login-check.ts): where to return and what to
  * run again.
@@ -57,6 +60,33 @@ export function captureReturnedLogin(href: string, replaceUrl: (url: string) => 
   return true;
 }
 
+/**
+ * Takes `login_error` out of the address (kept for `takeLoginError`): the login entry sends the viewer back with it
+ * when it refused the login, and the app says why. Answers whether the address carried it.
+ */
+export function captureLoginError(href: string, replaceUrl: (url: string) => void): boolean {
+  const url = new URL(href);
+  const [hashPath, hashQuery] = hashParts(url.hash);
+  const code = hashQuery?.get(LOGIN_ERROR_PARAM) ?? url.searchParams.get(LOGIN_ERROR_PARAM);
+  if (code === null) return false;
+  loginError = code.slice(0, 32) || 'failed';
+  url.searchParams.delete(LOGIN_ERROR_PARAM);
+  if (hashQuery) {
+    hashQuery.delete(LOGIN_ERROR_PARAM);
+    const rest = hashQuery.toString();
+    url.hash = rest ? `${hashPath}?${rest}` : hashPath;
+  }
+  replaceUrl(url.toString());
+  return true;
+}
+
+/** The login error the address carried at start-up, once ('' when none). */
+export function takeLoginError(): string {
+  const code = loginError;
+  loginError = '';
+  return code;
+}
+
 export function hasPendingLogin(): boolean {
   try {
     return sessionStorage.getItem(PENDING_LOGIN_KEY) !== null;
@@ -66,7 +96,7 @@ export function hasPendingLogin(): boolean {
 }
 
 if (typeof window !== 'undefined') {
-  captureReturnedLogin(window.location.href, (url) =>
-    window.history.replaceState(window.history.state, '', url),
-  );
+  const replaceUrl = (url: string) => window.history.replaceState(window.history.state, '', url);
+  captureReturnedLogin(window.location.href, replaceUrl);
+  captureLoginError(window.location.href, replaceUrl);
 }

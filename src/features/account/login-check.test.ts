@@ -1,8 +1,16 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredToken, storeToken } from '../../lib/auth';
-import { readPendingLogin, resumeAfterLogin, runLoginCheck, startLogin, stripAuthToken } from './login-check';
-import { captureReturnedLogin } from '../../lib/login-return';
+import {
+  readPendingLogin,
+  resumeAfterLogin,
+  runLoginCheck,
+  showLoginError,
+  startLogin,
+  stripAuthToken,
+} from './login-check';
+import { dialogStore, settleDialog } from '../../ui/dialog/dialog';
+import { captureLoginError, captureReturnedLogin, takeLoginError } from '../../lib/login-return';
 import { launchStore } from '../../lib/launch';
 
 const WECHAT_UA =
@@ -91,6 +99,33 @@ describe('captureReturnedLogin (runs before anything else at start-up)', () => {
     const replace = vi.fn();
     expect(captureReturnedLogin('https://x.test/livev3/#/p?token=demo', replace)).toBe(false);
     expect(replace).not.toHaveBeenCalled();
+  });
+});
+
+describe('a WeChat login the server refused (login_error)', () => {
+  it('is taken out of the address once and kept for the app to say why', () => {
+    const replace = vi.fn();
+    expect(
+      captureLoginError('https://x.test/livev3/#/pages/user/index?token=demo&login_error=callback', replace),
+    ).toBe(true);
+    expect(replace).toHaveBeenCalledWith('https://x.test/livev3/#/pages/user/index?token=demo');
+    expect(takeLoginError()).toBe('callback');
+    expect(takeLoginError()).toBe('');
+    expect(captureLoginError('https://x.test/livev3/#/p?token=demo', replace)).toBe(false);
+  });
+
+  it('shows the reason in a notice with no cancel button; an unknown reason gets the general message', async () => {
+    for (const [code, words] of [
+      ['callback', /本站地址|this site's address/],
+      ['whatever', /微信登录失败|WeChat login failed/],
+    ] as const) {
+      const shown = showLoginError(code);
+      const [dialog] = dialogStore.get();
+      expect(dialog?.message).toMatch(words);
+      expect(dialog?.showCancel).toBe(false);
+      settleDialog(dialog!.id, true);
+      await shown;
+    }
   });
 });
 

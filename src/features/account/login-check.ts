@@ -16,6 +16,7 @@ import { request, type PendingCall } from '../../lib/api-client';
 import { buildPath } from '../../lib/navigation';
 import { isWeChat } from '../../lib/wechat/user-agent';
 import { toast } from '../../ui/toast/toast';
+import { showDialog } from '../../ui/dialog/dialog';
 import zhCN from './locales/login-flow.zh-CN.json';
 import en from './locales/login-flow.en.json';
 import {
@@ -32,6 +33,19 @@ import { now } from '../../lib/clock';
 addMessages('login', { 'zh-CN': zhCN, en });
 
 export { stripAuthToken };
+
+/** Reasons the login entry names (`login_error`), each with its own message; any other gets the general one. */
+const LOGIN_ERRORS = ['callback'] as const;
+
+/** Says why a WeChat login came back without a session (the login entry's `login_error`), in the viewer's language. */
+export function showLoginError(code: string): Promise<boolean> {
+  const known = (LOGIN_ERRORS as readonly string[]).includes(code);
+  return showDialog({
+    title: i18n.t('login.errorTitle'),
+    message: known ? i18n.t('login.error.callback') : i18n.t('login.error.failed'),
+    showCancel: false,
+  });
+}
 
 /** A remembered action older than this is dropped: the viewer has moved on. */
 const PENDING_LIFETIME_MS = 30 * 60 * 1000;
