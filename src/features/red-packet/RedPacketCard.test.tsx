@@ -85,4 +85,68 @@ describe('the red packet details', () => {
     expect(screen.getByText('2/3 grabbed, ¥3.00 of ¥3.00')).toBeTruthy();
     view.unmount();
   });
+
+  const payout = (state: NonNullable<RedPacket['payout']>) => ({
+    ...base,
+    mine: 120,
+    grabs: [{ user_id: 9, nickname: 'me', amount: 120, grabbed_at: 2 }],
+    payout: state,
+  });
+  const waiting = {
+    state: 'wait_user_confirm' as const,
+    fail_reason: null,
+    fail_message: null,
+    confirm: { mch_id: '1900000109', app_id: 'wx0sandbox', package: 'pkg==' },
+    needs_wechat_login: false,
+  };
+
+  it('never says received before the transfer succeeded; outside WeChat it says where to confirm', async () => {
+    packet = payout(waiting);
+    const { view } = await openDetails();
+    expect(screen.getByTestId('red-packet-outcome').textContent).toBe('You grabbed ¥1.20');
+    const line = screen.getByTestId('red-packet-payout');
+    expect(line.dataset.state).toBe('wait_user_confirm');
+    expect(line.textContent).toContain("open this page in WeChat and tap 'Confirm receipt'");
+    expect(screen.queryByRole('button', { name: 'Confirm receipt' })).toBeNull();
+    expect(document.body.textContent).not.toContain('Received');
+    view.unmount();
+  });
+
+  it("inside WeChat the button opens WeChat's confirmation page with the transfer's package", async () => {
+    const agent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 MicroMessenger/8.0.47');
+    const invoke = vi.fn((_name: string, _params: object, done: (result: { err_msg: string }) => void) =>
+      done({ err_msg: 'requestMerchantTransfer:ok' }),
+    );
+    window.WeixinJSBridge = { invoke };
+    packet = payout(waiting);
+    const { view } = await openDetails();
+    packet = payout({ ...waiting, state: 'success', confirm: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm receipt' }));
+    await screen.findByText('Received in your WeChat balance');
+    expect(invoke).toHaveBeenCalledWith(
+      'requestMerchantTransfer',
+      { mchId: '1900000109', appId: 'wx0sandbox', package: 'pkg==' },
+      expect.any(Function),
+    );
+    view.unmount();
+    agent.mockRestore();
+    delete window.WeixinJSBridge;
+  });
+
+  it('says why a transfer failed', async () => {
+    packet = payout({
+      ...waiting,
+      state: 'failed',
+      fail_reason: 'ACCOUNT_FROZEN',
+      fail_message: 'Your WeChat Pay account is frozen: returned to the sender',
+      confirm: null,
+    });
+    const { view } = await openDetails();
+    expect(screen.getByTestId('red-packet-payout').textContent).toBe(
+      'Transfer failed: Your WeChat Pay account is frozen: returned to the sender',
+    );
+    view.unmount();
+  });
 });

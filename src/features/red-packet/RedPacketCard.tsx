@@ -4,6 +4,7 @@ import { formatPrice } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useStore } from '../../lib/store';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
+import { Payout } from './Payout';
 import { note } from '../../ui/card/card.css';
 import type { ChatMessage } from '../chat/types';
 import { openRedPacket, redPacketStore, type RedPacket } from './api';
@@ -52,7 +53,7 @@ export default function RedPacketCard({ message, senderName }: { message: ChatMe
       </button>
       {shown && (
         <BottomPopup open onClose={() => setShown(null)} title={t('redPacket.details')}>
-          <RedPacketDetails packet={shown} />
+          <RedPacketDetails packet={known ?? shown} />
         </BottomPopup>
       )}
     </>
@@ -83,6 +84,7 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
       <p className={styles.total} data-testid="red-packet-outcome">
         {outcome}
       </p>
+      {packet.payout && <Payout packetId={packet.id} payout={packet.payout} />}
       <p className={note}>
         {grabbedCents === null
           ? t('redPacket.progressCount', {

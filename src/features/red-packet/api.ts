@@ -12,7 +12,8 @@ const remember = (packet: RedPacket) =>
     draft[packet.id] = packet;
   });
 
-async function checkRedPacket(id: number): Promise<RedPacket> {
+/** The packet's state now (also refreshes the store the card and its details read). */
+export async function checkRedPacket(id: number): Promise<RedPacket> {
   const packet = await api.get('/v3/api/wechat/redpack/check', { id }, { quiet: true });
   remember(packet);
   return packet;

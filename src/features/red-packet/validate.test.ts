@@ -24,6 +24,11 @@ describe('validateRedPacket', () => {
     expect(validateRedPacket({ amount: '1', count: '0' })).toEqual({ error: 'redPacket.countInvalid' });
     expect(validateRedPacket({ amount: '1', count: '2.5' })).toEqual({ error: 'redPacket.countInvalid' });
     expect(validateRedPacket({ amount: '0.02', count: '3' })).toEqual({ error: 'redPacket.shareTooSmall' });
+    // WeChat Pay transfers a share of no less than 0.10.
+    expect(validateRedPacket({ amount: '0.29', count: '3' })).toEqual({ error: 'redPacket.shareTooSmall' });
+    expect(validateRedPacket({ amount: '0.30', count: '3' })).toEqual({
+      input: { amountCents: 30, count: 3 },
+    });
     expect(validateRedPacket({ amount: '200.01', count: '3' })).toMatchObject({
       error: 'redPacket.amountTooLarge',
     });

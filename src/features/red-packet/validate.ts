@@ -1,6 +1,7 @@
 /** The send-red-packet form's rules (the server checks the same ones again). Money becomes integer cents here. */
 import type { TranslationKey } from '../../lib/i18n';
-export const RED_PACKET_LIMITS = { maxShares: 100, maxTotalCents: 20_000 } as const;
+/** The server's limits (server/red-packets/split.ts): WeChat Pay transfers a share of no less than 0.10. */
+export const RED_PACKET_LIMITS = { minShareCents: 10, maxShares: 100, maxTotalCents: 20_000 } as const;
 
 export type RedPacketForm = { amount: string; count: string };
 export type RedPacketInput = { amountCents: number; count: number };
@@ -19,7 +20,7 @@ export function validateRedPacket(form: RedPacketForm): Validation {
   const shares = Number(count);
   if (shares > RED_PACKET_LIMITS.maxShares)
     return { error: 'redPacket.countTooMany', values: { max: RED_PACKET_LIMITS.maxShares } };
-  if (amountCents < shares) return { error: 'redPacket.shareTooSmall' };
+  if (amountCents < shares * RED_PACKET_LIMITS.minShareCents) return { error: 'redPacket.shareTooSmall' };
   if (amountCents > RED_PACKET_LIMITS.maxTotalCents)
     return { error: 'redPacket.amountTooLarge', values: { max: RED_PACKET_LIMITS.maxTotalCents / 100 } };
   return { input: { amountCents, count: shares } };
