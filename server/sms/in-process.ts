@@ -45,16 +45,28 @@ class ConnectionEnd extends Duplex {
   }
 }
 
-/** An agent whose every connection is handed to `server` in memory (one request per connection). */
-export function inProcessAgent(server: http.Server): http.Agent {
+type Connected = (error: Error | null, socket?: ReturnType<http.Agent['createConnection']>) => void;
+
+/**
+ * An agent whose every connection is handed to `server` in memory (one request per connection), once `ready`
+ * resolves (Fastify routes requests only once it is ready, which `inject` otherwise waits for).
+ */
+export function inProcessAgent(server: http.Server, ready: () => PromiseLike<unknown>): http.Agent {
   const agent = new http.Agent({ keepAlive: false });
-  agent.createConnection = () => {
-    const client = new ConnectionEnd();
-    const served = new ConnectionEnd();
-    client.peer = served;
-    served.peer = client;
-    server.emit('connection', served);
-    return client as unknown as ReturnType<http.Agent['createConnection']>;
-  };
+  // Node's documented asynchronous form: answer nothing, hand the socket to the callback.
+  agent.createConnection = ((_options: unknown, connected: Connected) => {
+    Promise.resolve(ready()).then(
+      () => {
+        const client = new ConnectionEnd();
+        const served = new ConnectionEnd();
+        client.peer = served;
+        served.peer = client;
+        server.emit('connection', served);
+        connected(null, client as unknown as ReturnType<http.Agent['createConnection']>);
+      },
+      (error: unknown) => connected(error instanceof Error ? error : new Error(String(error))),
+    );
+    return undefined;
+  }) as unknown as http.Agent['createConnection'];
   return agent;
 }

@@ -32,7 +32,11 @@ export function createSms(
   return {
     settings,
     sender:
-      settings && providerSender(settings, settings.sandbox ? { agent: inProcessAgent(app.server) } : {}),
+      settings &&
+      providerSender(
+        settings,
+        settings.sandbox ? { agent: inProcessAgent(app.server, () => app.ready()) } : {},
+      ),
     inbox: emulated ? smsInbox(options.shared) : null,
     log: (message) => app.log.warn(`sms: ${message}`),
   };
