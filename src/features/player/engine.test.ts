@@ -59,6 +59,14 @@ describe('hls.js set-up', () => {
     expect(hlsConfig(true)).toMatchObject({ backBufferLength: 30, capLevelToPlayerSize: true });
     expect(Number.isFinite(hlsConfig(false).backBufferLength)).toBe(true);
   });
+  it('catches a live player up to three segments behind the edge, and plays recordings at their speed', () => {
+    expect(hlsConfig(true)).toMatchObject({
+      liveSyncDurationCount: 3,
+      lowLatencyMode: true,
+      maxLiveSyncPlaybackRate: 1.2,
+    });
+    expect(hlsConfig(false).maxLiveSyncPlaybackRate).toBe(1);
+  });
 });
 
 describe('recovery', () => {
