@@ -110,9 +110,11 @@ test('chat: live lines, blacklist, and a red packet grabbed by two viewers with 
       headers: { authorization: `Bearer ${b.token}` },
     })
   ).json();
-  expect(again.msg).toBe('You have already grabbed this red packet');
+  expect(again.msg).toBe('你已经抢过这个红包了');
+  // B logged in by e-mail, outside WeChat: told plainly where the share goes and what to do.
+  await expect(b.page.getByTestId('red-packet-payout')).toContainText('这份红包将转入你的微信零钱');
 
-  // A takes the last share: the three shares sum exactly to 1.00, each at least 0.01, nobody twice.
+  // A takes the last share: the three shares sum exactly to 1.00, each at least 0.10, nobody twice.
   await card(a.page).click();
   await expect(outcome(a.page)).toHaveText(/你抢到了 ¥\d+\.\d{2}/);
   // Only the sender sees every line with its amount.
@@ -124,7 +126,7 @@ test('chat: live lines, blacklist, and a red packet grabbed by two viewers with 
   ).json()) as { data: { status: string; grabs: { user_id: number; amount: number }[] } };
   expect(final.data.status).toBe('finished');
   expect(final.data.grabs.reduce((sum, grab) => sum + grab.amount, 0)).toBe(100);
-  expect(final.data.grabs.every((grab) => grab.amount >= 1)).toBe(true);
+  expect(final.data.grabs.every((grab) => grab.amount >= 10)).toBe(true);
   expect(new Set(final.data.grabs.map((grab) => grab.user_id))).toEqual(
     new Set([a.userId, b.userId, c.userId]),
   );

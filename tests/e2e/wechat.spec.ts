@@ -95,7 +95,8 @@ test.describe('inside WeChat', () => {
     await expect(chatRoom(page).getByRole('log')).toBeVisible({ timeout: 15_000 });
     await chatRoom(page).getByRole('button', { name: '发红包', exact: true }).click();
     const form = page.getByRole('dialog');
-    await form.getByLabel('总金额（元）').fill('0.03');
+    // Every share is at least 0.10 (the least WeChat Pay transfers): three shares of 0.30 are 0.10 each.
+    await form.getByLabel('总金额（元）').fill('0.30');
     await form.getByLabel('红包个数').fill('3');
     await form.getByLabel('祝福语').fill(greeting);
     await form.getByRole('button', { name: '塞钱进红包' }).click();
@@ -109,11 +110,11 @@ test.describe('inside WeChat', () => {
         .filter({ hasText: greeting });
     await expect(card(page)).toBeVisible();
 
-    // Another WeChat user grabs one of the three shares; two (¥0.02) stay unclaimed.
+    // Another WeChat user grabs one of the three shares; two (¥0.20) stay unclaimed.
     const other = await (await browser.newContext({ userAgent: WECHAT_UA })).newPage();
     await loginThroughWechat(other, 'chat-e2e');
     await card(other).click();
-    await expect(other.getByTestId('red-packet-outcome')).toHaveText('你抢到了 ¥0.01');
+    await expect(other.getByTestId('red-packet-outcome')).toHaveText('你抢到了 ¥0.10');
 
     // A day passes: the development server lets the sender's packet reach its expiry now.
     const token = await page.evaluate(() => localStorage.getItem('livev3:auth:chat-e2e'));
@@ -138,12 +139,12 @@ test.describe('inside WeChat', () => {
       await card(page).click();
       await expect(refund).toHaveAttribute('data-state', 'success', { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
-    await expect(refund).toHaveText('未领取的 ¥0.02 已退回你的微信零钱');
+    await expect(refund).toHaveText('未领取的 ¥0.20 已退回你的微信零钱');
 
     // The other viewer sees its own share, never the sender's refund.
     await other.getByRole('button', { name: '关闭', exact: true }).click();
     await card(other).click();
-    await expect(other.getByTestId('red-packet-outcome')).toHaveText('你抢到了 ¥0.01');
+    await expect(other.getByTestId('red-packet-outcome')).toHaveText('你抢到了 ¥0.10');
     await expect(other.getByTestId('red-packet-refund')).toHaveCount(0);
     await other.context().close();
   });
