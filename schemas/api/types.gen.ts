@@ -957,6 +957,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/event/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the event of the token offers, from the database, for the app to link to: its lotteries open now (owners and operators of the event's organisation also see those not started yet, to try them before they open; ended ones are left out), its daily bonuses, whether it has a check-in activity that has not ended, its score tables, and whether its shop has a product whose sale has not ended. No login needed. An unknown token answers xcode 404 '活动不存在' ('No such event'). */
+        get: operations["eventActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/user/collect/list": {
         parameters: {
             query?: never;
@@ -2259,6 +2276,32 @@ export interface components {
             page: number;
             page_size: number;
             has_more: boolean;
+        };
+        /** @description One of the event's activities: its id (bonus_id or query_id), its title and English title */
+        ActivityEntry: {
+            id: number;
+            title: string;
+            /** @description The English title, '' where the organiser wrote none */
+            title_en: string;
+        };
+        EventActivities: {
+            /** @description Open now (and, for owners and operators, not started yet), by id */
+            lotteries: {
+                id: number;
+                title: string;
+                /** @description The English title, '' where the organiser wrote none */
+                title_en: string;
+                /** @description Not started yet: listed only for the organisation's owners and operators */
+                upcoming: boolean;
+            }[];
+            /** @description Daily bonuses, by id */
+            daily_bonuses: components["schemas"]["ActivityEntry"][];
+            /** @description Whether the event has a check-in activity that has not ended */
+            check_in: boolean;
+            /** @description Score tables, by id */
+            score_tables: components["schemas"]["ActivityEntry"][];
+            /** @description Whether the event's shop has a product whose sale has not ended */
+            shop: boolean;
         };
         Favourite: {
             /** @enum {unknown} */
@@ -4761,6 +4804,33 @@ export interface operations {
                         xcode: number;
                         msg: string;
                         data: components["schemas"]["ScoreRankList"];
+                    };
+                };
+            };
+        };
+    };
+    eventActivities: {
+        parameters: {
+            query: {
+                /** @description The event (video) token */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["EventActivities"];
                     };
                 };
             };

@@ -401,7 +401,7 @@ describe('daily bonus', () => {
     const balances = await app.sql
       .selectFrom('engage_points')
       .select('balance')
-      .where('event_token', '=', 'demo')
+      .where('event_token', '=', 'engage-e2e')
       .where('user_id', '=', userIdOf(me))
       .execute();
     expect(balances.map((row) => Number(row.balance))).toEqual([10]);

@@ -2,7 +2,8 @@
  * Engagement demo data. Screenshots show lottery 1, daily bonus 1, the check-in activities of event `demo` and score
  * table 1, and nothing changes them; browser tests draw in lottery 2 (every draw wins) and lottery 3 (every draw wins
  * 100 points), claim bonus 2, check in to event `checkin-e2e` and query score table 1 (queries change nothing).
- * Lottery 90 is the bench's. Time windows run from a year before SEED_EPOCH to twenty years after it, so they are
+ * Lottery 90 is the bench's. The tests' and the bench's lotteries and bonus belong to event `engage-e2e`, so the demo
+ * event lists (eventActivities) only what a viewer of it should see. Time windows run from a year before SEED_EPOCH to twenty years after it, so they are
  * open whatever today's date. Viewer 7101 is the demo organisation's check-in staff (server/seed/organisations.ts;
  * outside production its session token is `engage-staff-7101`).
  */
@@ -26,13 +27,16 @@ export const ENGAGE_SEED = {
   staff: { id: 7101, token: 'engage-staff-7101' },
 };
 
+/** The event of the browser tests' and the bench's lotteries and bonus (server/seed/organisations.ts seeds it). */
+const TEST_EVENT = 'engage-e2e';
+
 const lottery = (
   id: number,
   [title, titleEn]: [string, string],
   more: { limit?: number; period?: 'day' | 'total'; thanks?: number },
 ) => ({
   id,
-  event_token: 'demo',
+  event_token: id === ENGAGE_SEED.screensLottery ? 'demo' : TEST_EVENT,
   title,
   title_en: titleEn,
   rules:
@@ -164,7 +168,7 @@ async function seedBonuses(sql: Sql): Promise<void> {
     .values(
       [1, 2].map((id) => ({
         id,
-        event_token: 'demo',
+        event_token: id === ENGAGE_SEED.screensBonus ? 'demo' : TEST_EVENT,
         title: id === 1 ? '每日签到领积分' : '每日签到（测试）',
         title_en: id === 1 ? 'Daily points' : 'Daily points (test)',
         rules,

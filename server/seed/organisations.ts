@@ -22,13 +22,14 @@ export const ORGANISATION_SEED = {
 };
 
 export async function seedOrganisations(sql: Sql): Promise<void> {
-  // Products and check-in activities name their event by token; the browser tests' tokens become events of their
+  // Products, lotteries, daily bonuses and check-in activities name their event by token; the browser tests' tokens become events of their
   // own, so they belong to the demo organiser like the rest. No screen and no channel lists them.
   await sql
     .insertInto('events')
     .values([
       { token: 'shop-e2e', owner_id: DEMO_ORGANISER, title: '商城测试' },
       { token: 'checkin-e2e', owner_id: DEMO_ORGANISER, title: '签到测试' },
+      { token: 'engage-e2e', owner_id: DEMO_ORGANISER, title: '互动测试' },
     ])
     .execute();
   const { id: chatOrganiser } = await sql

@@ -65,6 +65,11 @@ export type BlockPropsByType = {
    */
   'account-vip': Record<string, never>;
   /**
+   * activities block
+   * @description What the event offers, from the server (GET /v3/api/event/activities): a link to each of its open lotteries, daily bonuses and score tables by name, to its check-in and to its shop, each to the page config/app.json shows it on. Only what the event has is listed; with nothing the block shows nothing. No props.
+   */
+  activities: Record<string, never>;
+  /**
    * announcement block: the event's announcement line (hidden when empty)
    * @description Shows the event's announcement line from the detail call under the header; renders nothing when the organiser left it empty.
    */

@@ -30,6 +30,7 @@ export const groupOf = {
   'account-scan': 'account',
   'account-user': 'account',
   'account-vip': 'account',
+  activities: 'live-room',
   'channel-header': 'channel',
   'channel-intro': 'channel-later',
   'channel-live': 'channel',

@@ -6,7 +6,8 @@ import { clearTokens, storeToken } from '../../lib/auth';
 import { initI18n } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
 import type * as AccountApi from './api';
-import { UserCentre, type Activities } from './UserCentre';
+import type * as EventActivitiesModule from '../../lib/event-activities';
+import { UserCentre } from './UserCentre';
 
 /** The organiser actions the server grants the logged-in viewer of the next render. */
 const granted = vi.hoisted(() => ({ actions: [] as AccountApi.OrganiserAction[], asked: [] as string[] }));
@@ -20,6 +21,26 @@ vi.mock('./api', async (original) => ({
   }),
 }));
 
+/** What the server lists for the event of the next render (GET /v3/api/event/activities). */
+const offered = vi.hoisted(() => ({
+  activities: null as EventActivitiesModule.EventActivities | null,
+  asked: [] as string[],
+}));
+const DEMO_ACTIVITIES: EventActivitiesModule.EventActivities = {
+  lotteries: [{ id: 1, title: '直播间幸运大转盘', title_en: 'Live room prize wheel', upcoming: false }],
+  daily_bonuses: [{ id: 2, title: '每日签到领积分', title_en: 'Daily points' }],
+  check_in: true,
+  score_tables: [{ id: 3, title: '决赛成绩', title_en: '' }],
+  shop: true,
+};
+vi.mock('../../lib/event-activities', async (original) => ({
+  ...(await original<typeof EventActivitiesModule>()),
+  fetchEventActivities: vi.fn(async (eventToken: string) => {
+    offered.asked.push(eventToken);
+    return offered.activities ?? DEMO_ACTIVITIES;
+  }),
+}));
+
 beforeAll(async () => {
   await initI18n('en');
 });
@@ -30,16 +51,19 @@ afterEach(() => {
   launchStore.reset();
   granted.actions = [];
   granted.asked = [];
+  offered.activities = null;
+  offered.asked = [];
+  vi.restoreAllMocks();
 });
 
-function renderCentre(videoToken: string, activities: Activities = { lotteryId: 1, bonusId: 2, queryId: 3 }) {
+function renderCentre(videoToken: string) {
   launchStore.update((draft) => {
     draft.videoToken = videoToken;
     draft.locale = 'en';
   });
   render(
     <MemoryRouter>
-      <UserCentre activities={activities} />
+      <UserCentre />
     </MemoryRouter>,
   );
 }
@@ -52,14 +76,17 @@ function target(name: string) {
 }
 
 describe('UserCentre links (logged out)', () => {
-  it('opens every page at the route config/app.json shows its block on, keeping the event and the language', () => {
+  it('opens every page at the route config/app.json shows its block on, keeping the event and the language', async () => {
     renderCentre('demo');
+    // What the event offers, by name where it has one (the server lists it), then the viewer's own pages.
+    await screen.findByRole('link', { name: 'Live room prize wheel' });
+    expect(offered.asked).toEqual(['demo']);
     const expected: [string, string][] = [
-      ['Shop', '/pages/shop/index'],
-      ['Lucky draw', '/pages/lottery/index'],
-      ['Daily bonus', '/pages/daily-bonus/index'],
+      ['Live room prize wheel', '/pages/lottery/index'],
+      ['Daily points', '/pages/daily-bonus/index'],
       ['Check-in', '/pages/check-in/index'],
-      ['Score query', '/pages/score_query/index'],
+      ['决赛成绩', '/pages/score_query/index'],
+      ['Shop', '/pages/shop/index'],
       ['My invitations', '/pages/home/index'],
       ['My orders', '/pages/user/order/index'],
       ['Addresses', '/pages/user/address/index'],
@@ -77,21 +104,38 @@ describe('UserCentre links (logged out)', () => {
       expect(link.params.get('token'), name).toBe('demo');
       expect(link.params.get('locale'), name).toBe('en');
     }
-    expect(target('Lucky draw').params.get('lottery_id')).toBe('1');
-    expect(target('Daily bonus').params.get('bonus_id')).toBe('2');
-    expect(target('Score query').params.get('query_id')).toBe('3');
+    const activities = within(screen.getByRole('navigation', { name: 'Activities' }));
+    expect(activities.getAllByRole('link').map((link) => link.textContent?.replace('›', ''))).toEqual(
+      expected.slice(0, 6).map(([name]) => name),
+    );
+    expect(target('Live room prize wheel').params.get('lottery_id')).toBe('1');
+    expect(target('Daily points').params.get('bonus_id')).toBe('2');
+    expect(target('决赛成绩').params.get('query_id')).toBe('3');
     expect(target('My invitations').params.get('section')).toBe('invite');
     expect(target('My check-ins').params.get('section')).toBe('mine');
     expect(target('Complaint').params.get('target')).toBe('demo');
+    // Scanning is WeChat's: outside it there is no scan link.
+    expect(screen.queryByRole('link', { name: 'Scan code' })).toBeNull();
     // The organiser pages are for the staff of the event's organisation: a logged-out viewer is nobody's.
     expect(screen.queryByRole('navigation', { name: 'Organiser' })).toBeNull();
     expect(granted.asked).toEqual([]);
   });
 
-  it('leaves out the pages about an event outside one, and the activities the config does not name', () => {
-    renderCentre('', {});
+  it('links only what the event has: no lottery, bonus, score table, check-in or shop it lacks', async () => {
+    offered.activities = { lotteries: [], daily_bonuses: [], check_in: false, score_tables: [], shop: false };
+    renderCentre('demo');
+    await vi.waitFor(() => expect(offered.asked).toEqual(['demo']));
+    const activities = within(screen.getByRole('navigation', { name: 'Activities' }));
+    expect(activities.getAllByRole('link').map((link) => link.textContent?.replace('›', ''))).toEqual([
+      'My invitations',
+    ]);
+  });
+
+  it('leaves out the pages about an event outside one, and asks for no activities', () => {
+    renderCentre('');
     const activities = screen.queryByRole('navigation', { name: 'Activities' });
     expect(activities).toBeNull();
+    expect(offered.asked).toEqual([]);
     const own = within(screen.getByRole('navigation', { name: 'My services' }));
     expect(own.getAllByRole('link').map((link) => link.textContent?.replace('›', ''))).toEqual([
       'My orders',
@@ -101,6 +145,14 @@ describe('UserCentre links (logged out)', () => {
       'Bind phone',
       'Diagnostics',
     ]);
+  });
+
+  it('links the scan page inside WeChat', () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.47',
+    );
+    renderCentre('demo');
+    expect(target('Scan code').path).toBe('/pages/scan-code/index');
   });
 });
 

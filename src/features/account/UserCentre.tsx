@@ -3,6 +3,8 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { clearTokens, getAuthToken } from '../../lib/auth';
 import { changeLocale, useTranslation } from '../../lib/i18n';
 import { launchStore } from '../../lib/launch';
+import { activityLinks, fetchEventActivities, type EventActivities } from '../../lib/event-activities';
+import { isWeChat } from '../../lib/wechat/user-agent';
 import { Link } from 'react-router-dom';
 import { appConfig } from '../../engine/config';
 import { pageShowing } from '../../engine/routes';
@@ -31,17 +33,9 @@ import * as styles from './UserCentre.css';
 
 type Session = { id: string; created_at: number; current: boolean };
 
-/** The event's activities the user centre links to (config: the account-user block's props). */
-export type Activities = { lotteryId?: number; bonusId?: number; queryId?: number };
-
+/** Own and organiser pages: the key names the entry's text (`account.user.<key>`). */
 type Entry = {
   key:
-    | 'shop'
-    | 'lottery'
-    | 'dailyBonus'
-    | 'checkIn'
-    | 'scoreQuery'
-    | 'invitations'
     | 'orders'
     | 'addresses'
     | 'checkIns'
@@ -50,6 +44,7 @@ type Entry = {
     | 'phone'
     | 'information'
     | 'complaint'
+    | 'scan'
     | 'diagnostics'
     | 'downloads'
     | 'staffCheckIn';
@@ -58,21 +53,15 @@ type Entry = {
   extra?: ExtraData;
   /** Only within an event (a video token in the link): the page is about that event. */
   ofEvent?: boolean;
-  /** Only when the config names the record the page shows. */
+  /** Left out here (not granted, not in WeChat). */
   hidden?: boolean;
 };
 
-const activityEntries = ({ lotteryId, bonusId, queryId }: Activities): Entry[] => [
-  { key: 'shop', block: 'shop-products', ofEvent: true },
-  { key: 'lottery', block: 'lottery', extra: { lottery_id: lotteryId }, hidden: !lotteryId },
-  { key: 'dailyBonus', block: 'daily-bonus', extra: { bonus_id: bonusId }, hidden: !bonusId },
-  { key: 'checkIn', block: 'check-in', ofEvent: true },
-  { key: 'scoreQuery', block: 'score-query', extra: { query_id: queryId }, hidden: !queryId },
-  // The live room opened at its invitations (the invite block), not at its top.
-  { key: 'invitations', block: 'invite', extra: { section: 'invite' }, ofEvent: true },
-];
+/** A link with its text, then with the route config/app.json shows its block on. */
+type Labelled = { key: string; block: string; extra?: ExtraData; label: string };
+type Shown = Labelled & { path: string };
 
-const ownEntries = (videoToken: string): Entry[] => [
+const ownEntries = (videoToken: string, inWeChat: boolean): Entry[] => [
   { key: 'orders', block: 'shop-orders' },
   { key: 'addresses', block: 'shop-addresses' },
   // The check-in page opened at my check-ins (the check-in-mine block).
@@ -87,6 +76,8 @@ const ownEntries = (videoToken: string): Entry[] => [
     extra: { target_kind: 'video', target: videoToken },
     ofEvent: true,
   },
+  // Scanning a code with the camera is WeChat's (its scanner opens the code's page); a browser has its own.
+  { key: 'scan', block: 'account-scan', hidden: !inWeChat },
   { key: 'diagnostics', block: 'account-diagnostics' },
 ];
 
@@ -107,7 +98,7 @@ const formatDate = (ms: number, locale: string) =>
  * links to the event's activities and to the viewer's own pages (logged out too: each page asks for the login it
  * needs); language; logged-in devices; log out (the server revokes the session everywhere).
  */
-export function UserCentre({ activities }: { activities: Activities }) {
+export function UserCentre() {
   const { t, i18n } = useTranslation();
   const navigate = useAppNavigate();
   const { videoToken } = launchStore.get();
@@ -162,7 +153,7 @@ export function UserCentre({ activities }: { activities: Activities }) {
           </button>
           <Language />
         </section>
-        <Entries activities={activities} />
+        <Entries />
       </>
     );
 
@@ -285,7 +276,7 @@ export function UserCentre({ activities }: { activities: Activities }) {
           </div>
         )}
       </section>
-      <Entries activities={activities} organiser={organiser} />
+      <Entries organiser={organiser} />
       <section className={card}>
         <Language />
       </section>
@@ -328,28 +319,65 @@ export function UserCentre({ activities }: { activities: Activities }) {
 }
 
 /**
- * The links to the event's activities, to the viewer's own pages and to the organiser pages the viewer may use, each
- * to the route config/app.json shows its block on (carrying the event, the inviter and the language like every link);
- * a page config does not show has no link, and a group without links is left out.
+ * The links to what the event offers (its lotteries, daily bonuses and score tables by name, its check-in and shop:
+ * the server lists them), to the viewer's own pages and to the organiser pages the viewer may use, each to the route
+ * config/app.json shows its block on (carrying the event, the inviter and the language like every link); a page
+ * config does not show has no link, and a group without links is left out. Outside an event only the viewer's own
+ * pages show.
  */
 function Entries({
-  activities,
   organiser = [],
 }: {
-  activities: Activities;
   /** The viewer's organiser actions for the event (none logged out). */
   organiser?: readonly OrganiserAction[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { videoToken } = launchStore.get();
-  const shown = (entries: Entry[]) =>
+  const [activities, setActivities] = useState<EventActivities | null>(null);
+  useEffect(() => {
+    if (!videoToken) return;
+    let current = true;
+    fetchEventActivities(videoToken)
+      .then((answer) => {
+        if (current) setActivities(answer);
+      })
+      .catch(() => {
+        // No activity links: the viewer's own pages do not depend on them.
+      });
+    return () => {
+      current = false;
+    };
+  }, [videoToken]);
+  const routed = (entries: Labelled[]): Shown[] =>
     entries.flatMap((entry) => {
       const path = pageShowing(appConfig, entry.block);
-      return path && !entry.hidden && (videoToken || !entry.ofEvent) ? [{ ...entry, path }] : [];
+      return path ? [{ ...entry, path }] : [];
     });
+  const shown = (entries: Entry[]) =>
+    routed(
+      entries
+        .filter((entry) => !entry.hidden && (videoToken || !entry.ofEvent))
+        .map((entry) => ({ ...entry, label: t(`account.user.${entry.key}`) })),
+    );
+  // What the event offers (by name where it has one), then my invitations in its live room (the invite block), which
+  // opens at them rather than at its top.
+  const offered = videoToken
+    ? routed([
+        ...(activities ? activityLinks(activities, i18n.language) : []).map((link) => ({
+          ...link,
+          label: link.title ?? t(link.kind === 'shop' ? 'account.user.shop' : 'account.user.checkIn'),
+        })),
+        {
+          key: 'invitations',
+          block: 'invite',
+          extra: { section: 'invite' },
+          label: t('account.user.invitations'),
+        },
+      ])
+    : [];
   const groups = [
-    { key: 'activities' as const, entries: shown(activityEntries(activities)) },
-    { key: 'entries' as const, entries: shown(ownEntries(videoToken)) },
+    { key: 'activities' as const, entries: offered },
+    { key: 'entries' as const, entries: shown(ownEntries(videoToken, isWeChat())) },
     { key: 'organiser' as const, entries: shown(organiserEntries(organiser)) },
   ].filter((group) => group.entries.length);
   return groups.map(({ key, entries }) => (
@@ -361,7 +389,7 @@ function Entries({
         {entries.map((entry) => (
           <li key={entry.key}>
             <Link className={styles.entry} to={buildPath(entry.path, entry.extra)}>
-              <span>{t(`account.user.${entry.key}`)}</span>
+              <span>{entry.label}</span>
               <span aria-hidden="true">›</span>
             </Link>
           </li>
