@@ -25,7 +25,12 @@ import type { Sql } from '../db/sql.ts';
 import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { fetchTransport, WechatApiError, WechatClient, type Transport } from '../wechat/client.ts';
 import type { WechatCredentials } from '../wechat/credentials.ts';
-import { isAllowedReturn, requestOriginOf, type ReturnLinkPolicy } from '../security/return-links.ts';
+import {
+  isAllowedReturn,
+  ownRequestOrigin,
+  requestOriginOf,
+  type ReturnLinkPolicy,
+} from '../security/return-links.ts';
 import type { Sessions } from './sessions.ts';
 
 export { WechatApiError };
@@ -195,8 +200,8 @@ export async function sandboxCodeRoute(app: FastifyInstance, options: { sql: Sql
 
 /**
  * Only callbacks to this site: the login must never hand a token to another site. This site is the public origin, and
- * outside production also the loopback addresses a developer opens the app on (127.0.0.1 beside localhost;
- * server/security/return-links.ts).
+ * outside production also the loopback addresses a developer opens the app on (127.0.0.1 beside localhost) and the
+ * address the request came to when the server itself is there (a LAN address; server/security/return-links.ts).
  */
 export function safeCallback(callback: string | undefined, policy: ReturnLinkPolicy): string {
   if (!callback)
@@ -216,6 +221,43 @@ export function safeCallback(callback: string | undefined, policy: ReturnLinkPol
       en: 'callback must be on this site',
     });
   return url.toString();
+}
+
+/** Where a refused login sends a browser that opened the entry as a page: the app, never the refused callback. */
+export const LOGIN_ERROR_PARAM = 'login_error';
+const APP_PATH = '/livev3/';
+const HOME_ROUTE = '/pages/home/index';
+
+/** Whether the browser opened the address as a page (a navigation), not a script's call that reads JSON. */
+function opensAsPage(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode) return mode === 'navigate';
+  return /\btext\/html\b/.test(request.headers.accept ?? '');
+}
+
+/**
+ * The app on the address the entry was opened on (a relative redirect: the browser stays on that address, so no
+ * callback, however crafted, can lead elsewhere), at the callback's route when it names one, with the event's token
+ * and language and `login_error=<code>`, which the app shows as a message in the viewer's language.
+ */
+export function appWithLoginError(callback: string | undefined, code: string, videoToken?: string): string {
+  let route = HOME_ROUTE;
+  let params = new URLSearchParams();
+  try {
+    const hash = new URL(callback ?? '').hash.replace(/^#/, '');
+    const [hashPath = '', hashQuery = ''] = hash.split('?');
+    if (/^\/[\w/-]*$/.test(hashPath) && hashPath !== '/') route = hashPath;
+    params = new URLSearchParams(hashQuery);
+  } catch {
+    // No callback, or not a URL: the home route.
+  }
+  const kept = new URLSearchParams();
+  const token = params.get('token') || videoToken;
+  if (token && /^[\w-]{1,64}$/.test(token)) kept.set('token', token);
+  const locale = params.get('locale');
+  if (locale && /^[a-zA-Z-]{2,10}$/.test(locale)) kept.set('locale', locale);
+  kept.set(LOGIN_ERROR_PARAM, code);
+  return `${APP_PATH}#${route}?${kept.toString()}`;
 }
 
 /** Appends auth_token to the query inside the hash, where the app reads its launch parameters. */
@@ -392,31 +434,57 @@ export async function wechatOauthRoutes(
   },
 ) {
   const { client, sql, publicOrigin, now } = options;
-  // A login hands its token to the callback: the request's own address (its Host header) never counts here, so a
-  // forged Host cannot make another site "this site" (server/security/host.test.ts).
-  const policy: ReturnLinkPolicy = { publicOrigin, production: options.production };
+  const publicSite = new URL(publicOrigin).origin;
+  // The emulator built into this server stands in for WeChat's authorise page: it can come back to any address of
+  // this server. WeChat itself comes back to the public origin only.
+  const emulatorHere = client.credentials.sandbox && !options.production;
+  // A login hands its token to the callback. In production only the public origin is this site. Outside production
+  // the request's own address counts too, but only when the server itself is at that address (a loopback address,
+  // or the IP the connection came to): a forged Host, or a DNS name leading here, never makes another site "this
+  // site" (server/security/host.test.ts).
+  const policyOf = (request: FastifyRequest): ReturnLinkPolicy => ({
+    publicOrigin,
+    production: options.production,
+    requestOrigin: options.production ? undefined : ownRequestOrigin(request),
+  });
 
   // The video token of the entry's query is in the callback (the return address) already: only that is kept.
-  app.get<{ Querystring: { callback?: string } }>(
+  app.get<{ Querystring: { callback?: string; token?: string } }>(
     '/v3/api/user/login/wx',
-    async (request: FastifyRequest<{ Querystring: { callback?: string } }>, reply) => {
-      const callback = safeCallback(request.query.callback, policy);
-      // WeChat comes back to the public origin, where the browser's login cookie must be: an app opened on another
-      // address in development (127.0.0.1 beside localhost, a LAN address) starts its login there, then returns to
+    async (request: FastifyRequest<{ Querystring: { callback?: string; token?: string } }>, reply) => {
+      const policy = policyOf(request);
+      let callback: string;
+      try {
+        callback = safeCallback(request.query.callback, policy);
+      } catch (error) {
+        // A page (the app's redirect) gets the app back with a message, never a JSON answer to read.
+        if (!(error instanceof ApiFailure) || !opensAsPage(request)) throw error;
+        options.log(`WeChat login refused: callback ${String(request.query.callback).slice(0, 200)}`);
+        return reply.redirect(appWithLoginError(request.query.callback, 'callback', request.query.token));
+      }
+      // The login runs on the address the app was opened on when the emulator of this server stands in for WeChat
+      // and the app is on this request's own address (127.0.0.1 beside localhost, a phone on the LAN, for which
+      // PUBLIC_ORIGIN's localhost is the phone itself). WeChat comes back to the public origin only, where the
+      // browser's login cookie must be: an app opened on another address starts its login there, then returns to
       // where it was opened.
-      const publicEntry = `${new URL(publicOrigin).origin}/v3/api/user/login/wx`;
-      if (
-        new URL(callback).origin !== new URL(publicOrigin).origin &&
-        requestOriginOf(request) !== new URL(publicOrigin).origin
-      )
-        return reply.redirect(`${publicEntry}?${new URLSearchParams({ callback })}`);
+      const own = policy.requestOrigin;
+      const here = emulatorHere && own && new URL(callback).origin === own ? own : undefined;
+      if (!here && new URL(callback).origin !== publicSite && requestOriginOf(request) !== publicSite)
+        return reply.redirect(`${publicSite}/v3/api/user/login/wx?${new URLSearchParams({ callback })}`);
       const { state, browserNonce } = await issueOauthState(sql, callback, now());
       // Sent back only to the callback, on WeChat's redirect too (a top-level GET: SameSite=Lax lets it through).
       reply.header(
         'set-cookie',
         `${OAUTH_BROWSER_COOKIE}=${browserNonce}; Path=${OAUTH_CALLBACK_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax`,
       );
-      return reply.redirect(client.authorizeUrl(`${publicOrigin}${OAUTH_CALLBACK_PATH}`, state));
+      const authorize = new URL(client.authorizeUrl(`${here ?? publicOrigin}${OAUTH_CALLBACK_PATH}`, state));
+      // The emulator's authorise page on this same address.
+      if (here && authorize.origin === publicSite) {
+        const site = new URL(here);
+        authorize.protocol = site.protocol;
+        authorize.host = site.host;
+      }
+      return reply.redirect(authorize.toString());
     },
   );
 
@@ -439,7 +507,7 @@ export async function wechatOauthRoutes(
     );
     let back: string;
     try {
-      back = safeCallback(taken.returnTo, policy);
+      back = safeCallback(taken.returnTo, policyOf(request));
     } catch {
       return errorPage(reply, 400, '登录失败 / Login failed', 'Invalid return address.');
     }

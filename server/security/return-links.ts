@@ -41,6 +41,33 @@ export function requestOriginOf(request: { protocol: string; host: string }): st
   return originOf(`${request.protocol}://${request.host}`) ?? undefined;
 }
 
+/** An IP address as the socket and the URL parser each write it: no brackets, no IPv4-mapped prefix, lower case. */
+function bareAddress(address: string): string {
+  return address
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^::ffff:(\d{1,3}(\.\d{1,3}){3})$/, '$1');
+}
+
+/**
+ * The request's own origin when it names this server (outside production only: the caller asks): a Host that is a
+ * loopback name or address, or the very IP address the connection arrived at (a phone opening the server by its LAN
+ * address while it listens on 0.0.0.0, `HOST`). Nothing else: a forged Host, or a DNS name that leads here (DNS
+ * rebinding: the browser sends that name, never this server's address), is not this server.
+ */
+export function ownRequestOrigin(request: {
+  protocol: string;
+  host: string;
+  socket?: { localAddress?: string };
+}): string | undefined {
+  const origin = requestOriginOf(request);
+  if (!origin) return undefined;
+  const { hostname } = new URL(origin);
+  if (isLoopbackHost(hostname)) return origin;
+  const local = request.socket?.localAddress;
+  return local && bareAddress(local) === bareAddress(hostname) ? origin : undefined;
+}
+
 /** Whether `url` (absolute) may be a return link under `policy`. */
 export function isAllowedReturn(url: URL, policy: ReturnLinkPolicy): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;

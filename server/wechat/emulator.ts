@@ -32,7 +32,7 @@ import { issueSandboxCode, takeSandboxCode, sandboxIdentity } from '../accounts/
 import type { Transport } from './client.ts';
 import { EMULATOR_PREFIX, type WechatCredentials } from './credentials.ts';
 import { encryptResource, platformHeaders, rsaVerify, verifyAuthorization } from './pay-sign.ts';
-import { requestOriginOf, safeReturnUrl } from '../security/return-links.ts';
+import { ownRequestOrigin, requestOriginOf, safeReturnUrl } from '../security/return-links.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -633,6 +633,10 @@ export async function wechatEmulator(
   });
 
   // ---------------- open.weixin.qq.com: the authorise page ----------------
+  // WeChat redirects only to the official account's domain: here the public origin, or this server at the address
+  // the page was opened on (a login started on 127.0.0.1 or a LAN address stays there); never another site.
+  const ownSite = (redirect: URL, request: Parameters<typeof ownRequestOrigin>[0]) =>
+    redirect.origin === new URL(options.publicOrigin).origin || redirect.origin === ownRequestOrigin(request);
   const open = `${EMULATOR_PREFIX}/open`;
   const authorizeSchema = {
     querystring: fields({ appid: text, redirect_uri: text, response_type: text, scope: text, state: text }),
@@ -654,7 +658,7 @@ export async function wechatEmulator(
     } catch {
       return page('WeChat', '<h1 style="font-size:20px">Error</h1><p>10003 redirect_uri invalid</p>');
     }
-    if (redirect.origin !== new URL(options.publicOrigin).origin)
+    if (!ownSite(redirect, request))
       return page('WeChat', '<h1 style="font-size:20px">Error</h1><p>10003 redirect_uri domain mismatch</p>');
     if (!OAUTH_STATE_RULE.test(st))
       return page(
@@ -686,11 +690,7 @@ export async function wechatEmulator(
     } catch {
       return reply.code(400).send('redirect_uri invalid');
     }
-    if (
-      redirect.origin !== new URL(options.publicOrigin).origin ||
-      !/^[\w-]{1,64}$/.test(subject) ||
-      !OAUTH_STATE_RULE.test(st)
-    )
+    if (!ownSite(redirect, request) || !/^[\w-]{1,64}$/.test(subject) || !OAUTH_STATE_RULE.test(st))
       return reply.code(400).send('invalid request');
     const { code } = await issueSandboxCode(sql, 'oauth', `${subject}|${scope}`, now());
     redirect.searchParams.set('code', code);
