@@ -26,7 +26,12 @@ export function Payout({ packetId, payout }: { packetId: number; payout: PayoutS
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [polls, setPolls] = useState(0);
-  const underWay = payout.state === 'pending' || payout.state === 'processing';
+  // After the viewer confirmed, the bill waits for WeChat's word: ask until it comes.
+  const [confirmed, setConfirmed] = useState(false);
+  const underWay =
+    payout.state === 'pending' ||
+    payout.state === 'processing' ||
+    (confirmed && payout.state === 'wait_user_confirm');
 
   useEffect(() => {
     if (!underWay || polls >= POLLS) return;
@@ -49,7 +54,8 @@ export function Payout({ packetId, payout }: { packetId: number; payout: PayoutS
         appId: payout.confirm.app_id,
         package: payout.confirm.package,
       });
-      if (result !== 'ok') toast(t('redPacket.confirmCancelled'));
+      if (result === 'ok') setConfirmed(true);
+      else toast(t('redPacket.confirmCancelled'));
       await checkRedPacket(packetId);
       // The confirmation page closed: the transfer is under way until WeChat says how it ended.
       setPolls(0);
