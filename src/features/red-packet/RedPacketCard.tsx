@@ -37,7 +37,6 @@ export default function RedPacketCard({ message, senderName }: { message: ChatMe
         data-done={done}
         onClick={onOpen}
         disabled={busy}
-        aria-label={t('redPacket.cardLabel', { name: senderName })}
       >
         <span className={styles.cardSeal} aria-hidden="true">
           {t('redPacket.seal')}
