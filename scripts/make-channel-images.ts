@@ -5,22 +5,14 @@
  * code encodes the official account's (demo) link, not the channel's: scanning it leads somewhere else than the
  * channel QR. Run: `node --import tsx scripts/make-channel-images.ts`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import QRCode from 'qrcode';
+import { page, saveJpegs } from './draw-jpegs.ts';
 
 export const OFFICIAL_ACCOUNT_LINK = 'http://weixin.qq.com/r/livev3-official-demo';
 
-// Debian's Chromium, as everywhere in the project (scripts/install-browser.ts installs it).
-const CHROMIUM = '/usr/bin/chromium';
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server/media/showcase');
-const FONT = `'Noto Sans CJK SC', 'Noto Sans', sans-serif`;
-
-const page = (width: number, height: number, body: string) => `<!doctype html><html><head><style>
-  html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; font-family: ${FONT}; }
-</style></head><body>${body}</body></html>`;
 
 const cover = page(
   750,
@@ -86,26 +78,8 @@ async function officialQr(): Promise<string> {
   );
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-try {
-  fs.mkdirSync(out, { recursive: true });
-  const shots: [string, string, number, number][] = [
-    ['cover.jpg', cover, 750, 280],
-    ['logo.jpg', logo, 128, 128],
-    ['official-qrcode.jpg', await officialQr(), 360, 360],
-  ];
-  for (const [file, html, width, height] of shots) {
-    const tab = await browser.newPage({ viewport: { width, height } });
-    await tab.setContent(html);
-    await tab.evaluate(() => document.fonts.ready);
-    await tab.screenshot({
-      path: path.join(out, file),
-      type: 'jpeg',
-      quality: file.includes('qrcode') ? 92 : 82,
-    });
-    await tab.close();
-  }
-} finally {
-  await browser.close();
-}
-for (const file of fs.readdirSync(out)) console.log(file, fs.statSync(path.join(out, file)).size, 'bytes');
+await saveJpegs(out, [
+  { file: 'cover.jpg', html: cover, width: 750, height: 280 },
+  { file: 'logo.jpg', html: logo, width: 128, height: 128 },
+  { file: 'official-qrcode.jpg', html: await officialQr(), width: 360, height: 360, quality: 92 },
+]);

@@ -10,11 +10,11 @@
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
 import { matchKey, type ScoreColumn, type ScoreField } from '../engagement/score.ts';
+import { art, ART, type ArtName } from './demo-art.ts';
 import { SEED_EPOCH } from './epoch.ts';
 
 const YEAR = 365 * 86400;
 const OPEN = { starts_at: SEED_EPOCH - YEAR, ends_at: SEED_EPOCH + 20 * YEAR };
-const COVER = '/streams/vod/demo/cover.jpg';
 
 export const ENGAGE_SEED = {
   screensLottery: 1,
@@ -63,37 +63,47 @@ async function seedLotteries(sql: Sql): Promise<void> {
     ])
     .execute();
   // Goods are delivered; points go to the points balance of the event, a coupon (value in cents) to the account.
-  const prizes: [[string, string], number, number, ('points' | 'coupon')?, number?][] = [
-    [['新品手机', 'New phone'], 1, 1],
-    [['蓝牙耳机', 'Bluetooth earphones'], 5, 5],
-    [['品牌充电宝', 'Power bank'], 10, 10],
-    [['定制保温杯', 'Custom flask'], 20, 20],
-    [['100 积分', '100 points'], 100, 50, 'points', 100],
-    [['50 元优惠券', '¥50 coupon'], 50, 30, 'coupon', 5000],
-    [['帆布袋', 'Tote bag'], 30, 20],
+  // Each with its drawn picture (server/seed/demo-art.ts).
+  const prizes: [[string, string], ArtName, number, number, ('points' | 'coupon')?, number?][] = [
+    [['新品手机', 'New phone'], ART.phone, 1, 1],
+    [['蓝牙耳机', 'Bluetooth earphones'], ART.earphones, 5, 5],
+    [['品牌充电宝', 'Power bank'], ART.powerBank, 10, 10],
+    [['定制保温杯', 'Custom flask'], ART.flask, 20, 20],
+    [['100 积分', '100 points'], ART.points, 100, 50, 'points', 100],
+    [['50 元优惠券', '¥50 coupon'], ART.coupon, 50, 30, 'coupon', 5000],
+    [['帆布袋', 'Tote bag'], ART.tote, 30, 20],
   ];
   await sql
     .insertInto('engage_lottery_prizes')
     .values([
-      ...prizes.map(([[name, nameEn], stock, weight, reward = 'goods' as const, amount = 0], index) => ({
-        id: index + 1,
-        lottery_id: 1,
-        position: index,
-        name,
-        name_en: nameEn,
-        image: COVER,
-        stock,
-        weight,
-        reward,
-        reward_amount: amount,
-      })),
-      ...['A', 'B', 'C', 'D'].map((letter, index) => ({
+      ...prizes.map(
+        ([[name, nameEn], picture, stock, weight, reward = 'goods' as const, amount = 0], index) => ({
+          id: index + 1,
+          lottery_id: 1,
+          position: index,
+          name,
+          name_en: nameEn,
+          image: art(picture),
+          stock,
+          weight,
+          reward,
+          reward_amount: amount,
+        }),
+      ),
+      ...(
+        [
+          ['A', ART.giftA],
+          ['B', ART.giftB],
+          ['C', ART.giftC],
+          ['D', ART.giftD],
+        ] as const
+      ).map(([letter, picture], index) => ({
         id: 11 + index,
         lottery_id: 2,
         position: index,
         name: `测试奖品 ${letter}`,
         name_en: `Test prize ${letter}`,
-        image: COVER,
+        image: art(picture),
         stock: 100_000,
         weight: 1,
         reward: 'goods' as const,
@@ -106,7 +116,7 @@ async function seedLotteries(sql: Sql): Promise<void> {
         position: 0,
         name: '100 积分',
         name_en: '100 points',
-        image: COVER,
+        image: art(ART.points),
         stock: 1_000_000,
         weight: 1,
         reward: 'points' as const,
@@ -118,7 +128,7 @@ async function seedLotteries(sql: Sql): Promise<void> {
         position: 0,
         name: '压测奖品',
         name_en: 'Load test prize',
-        image: COVER,
+        image: art(ART.giftA),
         stock: 1_000_000,
         weight: 1,
         reward: 'goods' as const,

@@ -4,6 +4,7 @@
  * and the first lottery, products, score records, daily bonuses and check-in groups. server/seed/demo.ts runs it first.
  */
 import type { Sql } from '../db/sql.ts';
+import { art, ART, GIVEN, playerPhoto, SURNAMES, type ArtName } from './demo-art.ts';
 import { DEMO_OPEN_S, prng, SEED_EPOCH } from './epoch.ts';
 
 const COVER = '/streams/vod/demo/cover.jpg';
@@ -79,47 +80,6 @@ export const demoEvents: DemoEvent[] = [
   },
 ];
 
-const SURNAMES = [
-  '王',
-  '李',
-  '张',
-  '刘',
-  '陈',
-  '杨',
-  '赵',
-  '黄',
-  '周',
-  '吴',
-  '徐',
-  '孙',
-  '胡',
-  '朱',
-  '高',
-  '林',
-];
-const GIVEN = [
-  '伟',
-  '芳',
-  '娜',
-  '敏',
-  '静',
-  '强',
-  '磊',
-  '洋',
-  '艳',
-  '勇',
-  '军',
-  '杰',
-  '娟',
-  '涛',
-  '明',
-  '超',
-  '秀英',
-  '晨',
-  '欣怡',
-  '子轩',
-];
-
 /** Contest players: deterministic names, teams, groups and votes; `count` players (320 in the demo, more for benches). */
 export async function seedPlayers(sql: Sql, contestId: number, count: number, seedValue = 7): Promise<void> {
   const random = prng(seedValue);
@@ -137,7 +97,7 @@ export async function seedPlayers(sql: Sql, contestId: number, count: number, se
       name,
       team_id: teams[number % teams.length]?.id ?? null,
       group_id: groups[number % groups.length]?.id ?? null,
-      photo: COVER,
+      photo: playerPhoto(name),
       description: `${name}，${number} 号选手。`,
       votes: Math.floor(random() * random() * 30000),
     });
@@ -258,23 +218,23 @@ async function seedActivities(sql: Sql): Promise<void> {
       }),
     )
     .execute();
-  const products: [string, number, number][] = [
-    ['纪念 T 恤', 9900, 200],
-    ['保温杯', 12900, 150],
-    ['帆布包', 5900, 300],
-    ['笔记本套装', 3900, 500],
-    ['定制徽章', 1900, 1000],
-    ['签名海报', 2900, 80],
+  const products: [string, number, number, ArtName][] = [
+    ['纪念 T 恤', 9900, 200, ART.tshirtFront],
+    ['保温杯', 12900, 150, ART.flask],
+    ['帆布包', 5900, 300, ART.tote],
+    ['笔记本套装', 3900, 500, ART.notebooks],
+    ['定制徽章', 1900, 1000, ART.badge],
+    ['签名海报', 2900, 80, ART.poster],
   ];
   await sql
     .insertInto('products')
     .values(
-      products.map(([title, price, stock], index) => ({
+      products.map(([title, price, stock, picture], index) => ({
         id: index + 1,
         title,
         price_cents: price,
         stock,
-        cover: COVER,
+        cover: art(picture),
       })),
     )
     .execute();

@@ -9,11 +9,10 @@
  */
 import crypto from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
+import { art, ART, type ArtName } from './demo-art.ts';
 import { SEED_EPOCH } from './epoch.ts';
 
 const YEAR = 365 * 86400;
-const COVER = '/streams/vod/demo/cover.jpg';
-const images = (count = 1) => JSON.stringify(Array.from({ length: count }, () => COVER));
 
 export const SHOP_SEED_USERS = {
   screens: { id: 7001, token: 'shop-screens-7001', nickname: '商城截图', permissions: [] as string[] },
@@ -38,7 +37,8 @@ const product = (
     ends?: number;
     window?: number;
     description?: string;
-    images?: number;
+    /** The drawn pictures (server/seed/demo-art.ts), the list's first; the tests' products show a parcel. */
+    images?: ArtName[];
   } = {},
 ) => ({
   id,
@@ -46,7 +46,7 @@ const product = (
   contest_id: scope.contest_id ?? null,
   title,
   description: more.description ?? '',
-  images: images(more.images),
+  images: JSON.stringify((more.images ?? [ART.parcel]).map(art)),
   price_cents: priceCents,
   stock,
   limit_per_user: more.limit ?? 0,
@@ -63,21 +63,32 @@ export async function seedShop(sql: Sql): Promise<void> {
     .values([
       product(1, demo, '发布会纪念 T 恤', 9900, 200, {
         limit: 2,
-        images: 3,
+        images: [ART.tshirtFront, ART.tshirtBack, ART.tshirtFolded],
         description: '纯棉短袖，胸前印有发布会标志，尺码 S-XXL 随机发货。',
       }),
-      product(2, demo, '定制保温杯', 12900, 150, { description: '316 不锈钢内胆，保温 12 小时。' }),
-      product(3, demo, '帆布包', 5900, 300, { description: '加厚帆布，可装下 14 英寸笔记本。' }),
-      product(4, demo, '签名海报', 2900, 0, { description: '限量签名版，已售罄。' }),
+      product(2, demo, '定制保温杯', 12900, 150, {
+        images: [ART.flask],
+        description: '316 不锈钢内胆，保温 12 小时。',
+      }),
+      product(3, demo, '帆布包', 5900, 300, {
+        images: [ART.tote],
+        description: '加厚帆布，可装下 14 英寸笔记本。',
+      }),
+      product(4, demo, '签名海报', 2900, 0, { images: [ART.poster], description: '限量签名版，已售罄。' }),
       product(5, demo, '新品体验装', 19900, 50, {
         starts: SEED_EPOCH + 10 * YEAR,
+        images: [ART.trialKit],
         description: '新品上市后开售。',
       }),
       product(11, { contest_id: 1 }, '人气之星应援礼包', 6600, 500, {
         limit: 5,
+        images: [ART.cheerKit],
         description: '应援灯牌、手幅与贴纸各一份。',
       }),
-      product(12, { contest_id: 1 }, '评选纪念徽章', 1900, 1000, { description: '金属徽章，背面刻有届次。' }),
+      product(12, { contest_id: 1 }, '评选纪念徽章', 1900, 1000, {
+        images: [ART.badge],
+        description: '金属徽章，背面刻有届次。',
+      }),
       product(21, { event_token: 'shop-e2e' }, '测试商品', 100, 100000, { limit: 0 }),
       product(22, { event_token: 'shop-e2e' }, '限时付款商品', 100, 1, { window: 12 }),
       product(23, { event_token: 'shop-e2e' }, '微信测试商品', 100, 100000),

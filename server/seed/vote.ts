@@ -8,7 +8,7 @@
 import type { Sql } from '../db/sql.ts';
 import { SEED_EPOCH } from './epoch.ts';
 
-const COVER = '/streams/vod/demo/cover.jpg';
+import { art, ART, type ArtName } from './demo-art.ts';
 const YEAR = 365 * 86400;
 
 export type SeedTools = {
@@ -159,6 +159,8 @@ async function contest(
     fee: number;
     review: 0 | 1;
     form: object[];
+    /** The drawn cover (server/seed/demo-art.ts). */
+    cover: ArtName;
   },
 ): Promise<void> {
   await sql
@@ -174,7 +176,7 @@ async function contest(
       votes_per_player_per_day: row.perPlayer,
       vote_price_cents: 100,
       sign_up_fee_cents: row.fee,
-      cover: COVER,
+      cover: art(row.cover),
       form_fields: JSON.stringify(row.form),
       sign_up_review: row.review,
     })
@@ -204,6 +206,7 @@ export async function seedBenchContest(sql: Sql, tools: SeedTools, id: number, c
     fee: 0,
     review: 1,
     form: SHORT_FORM,
+    cover: ART.contestStars,
   });
   await teamsAndGroups(sql, id, ['红队', '蓝队', '金队'], ['少年组', '青年组', '中年组', '老年组']);
   await tools.seedPlayers(sql, id, count, 97);
@@ -213,7 +216,7 @@ export async function seedVote(sql: Sql, tools: SeedTools): Promise<void> {
   // Contest 1: the screenshot contest (players and votes come from server/seed/events.ts and never change).
   await sql
     .updateTable('contests')
-    .set({ cover: COVER, form_fields: JSON.stringify(DEMO_FORM), sign_up_review: 1 })
+    .set({ cover: art(ART.contestStars), form_fields: JSON.stringify(DEMO_FORM), sign_up_review: 1 })
     .where('id', '=', 1)
     .execute();
   await seedScores(sql, 1, tools.prng(31));
@@ -229,6 +232,7 @@ export async function seedVote(sql: Sql, tools: SeedTools): Promise<void> {
     fee: 0,
     review: 1,
     form: DEMO_FORM,
+    cover: ART.contestSingers,
   });
   await teamsAndGroups(sql, 2, ['东区', '西区'], ['独唱组', '合唱组']);
   await tools.seedPlayers(sql, 2, 12, 23);
@@ -253,6 +257,7 @@ export async function seedVote(sql: Sql, tools: SeedTools): Promise<void> {
     fee: 100,
     review: 0,
     form: SHORT_FORM,
+    cover: ART.contestPhotos,
   });
   await teamsAndGroups(sql, 3, ['风光组', '人文组'], ['专业组', '业余组']);
   await tools.seedPlayers(sql, 3, 6, 29);
