@@ -39,20 +39,25 @@ export function requestLocale(request: {
   return first.startsWith('en') ? 'en' : 'zh-CN';
 }
 
-/** Picks the text of one locale from a plain or localized message. */
-export function localize(message: string | LocalizedText, locale: Locale): string {
-  return typeof message === 'string' ? message : message[locale];
+/** What a failure nobody expected says (the details go to the log, never to the client). */
+export const INTERNAL_ERROR: LocalizedText = { 'zh-CN': '服务器内部错误', en: 'Internal server error' };
+
+/** Picks the text of one locale. Every message the server sends exists in both languages: there is no plain string. */
+export function localize(message: LocalizedText, locale: Locale): string {
+  return message[locale];
 }
 
-/** Thrown by handlers for an expected failure; the error handler turns it into an envelope in the request's locale. */
+/**
+ * Thrown by handlers for an expected failure; the error handler turns it into an envelope in the request's locale.
+ * It takes the message in both languages only (server/messages.test.ts checks every one: both texts written, the
+ * English one without Chinese, the Chinese one not left in English).
+ */
 export class ApiFailure extends Error {
-  readonly texts: string | LocalizedText;
   constructor(
     readonly xcode: number,
-    message: string | LocalizedText,
+    readonly texts: LocalizedText,
     readonly data: unknown = null,
   ) {
-    super(localize(message, 'zh-CN'));
-    this.texts = message;
+    super(texts['zh-CN']);
   }
 }

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { startSession } from './accounts/sessions';
+import { LOGIN_EXPIRED, startSession } from './accounts/sessions';
+import { GATED } from './realtime';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 let origin: string;
@@ -18,10 +19,11 @@ afterAll(async () => {
   await app.close();
 });
 
-function open(token?: string, query: Record<string, string> = {}): Socket {
+/** A socket as the app opens it: its session token and its language (`locale`) in the handshake's auth. */
+function open(token?: string, query: Record<string, string> = {}, locale?: string): Socket {
   const socket = connect(origin, {
     transports: ['websocket'],
-    auth: token ? { token } : {},
+    auth: { ...(token ? { token } : {}), ...(locale ? { locale } : {}) },
     query,
     reconnection: false,
   });
@@ -45,13 +47,37 @@ describe('realtime', () => {
     await expect.poll(() => counts.at(-1)).toBe(1);
   });
 
-  it('refuses unknown events and expired tokens', async () => {
-    expect(await join(open(), 'no-such-event')).toEqual({ ok: false, msg: 'No such event' });
-    const refused = open('not-a-real-token');
-    const error = await new Promise<Error & { data?: { xcode: number } }>((resolve) =>
-      refused.on('connect_error', resolve),
-    );
-    expect(error.data?.xcode).toBe(100004);
+  it('refuses unknown events and expired tokens, in the language of the app that opened the socket', async () => {
+    expect(await join(open(), 'no-such-event')).toEqual({ ok: false, xcode: 404, msg: '活动不存在' });
+    expect(await join(open(undefined, {}, 'en'), 'no-such-event')).toEqual({
+      ok: false,
+      xcode: 404,
+      msg: 'No such event',
+    });
+    const refusal = async (socket: Socket) =>
+      new Promise<Error & { data?: { xcode: number } }>((resolve) => socket.on('connect_error', resolve));
+    const refused = await refusal(open('not-a-real-token'));
+    expect(refused.data?.xcode).toBe(100004);
+    expect(refused.message).toBe(LOGIN_EXPIRED['zh-CN']);
+    expect((await refusal(open('not-a-real-token', {}, 'en'))).message).toBe(LOGIN_EXPIRED.en);
+  });
+
+  it("follows the app's language: the handshake's, then each switch the app sends", async () => {
+    const socket = open(undefined, {}, 'en');
+    // A gated event's room refuses with the gate's text.
+    expect(await join(socket, 'secret')).toEqual({ ok: false, xcode: GATED.xcode, msg: GATED.texts.en });
+    socket.emit('locale', 'zh-CN');
+    expect(await join(socket, 'secret')).toEqual({
+      ok: false,
+      xcode: GATED.xcode,
+      msg: GATED.texts['zh-CN'],
+    });
+    socket.emit('locale', 'fr');
+    expect(await join(socket, 'no-such-event')).toMatchObject({ msg: '活动不存在' });
+    // Without a language from the app: the handshake's locale parameter, else Accept-Language, as for the API.
+    expect(await join(open(undefined, { locale: 'en' }), 'no-such-event')).toMatchObject({
+      msg: 'No such event',
+    });
   });
 });
 

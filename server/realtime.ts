@@ -19,9 +19,17 @@ import type { FastifyInstance } from 'fastify';
 import { Server as SocketServer, type DefaultEventsMap, type Socket as AnySocket } from 'socket.io';
 import { findViewerByToken, type Viewer } from './accounts/sessions.ts';
 import { creditLiveWatch, LIVE_WATCH_FLUSH_MS, LiveWatchTracker } from './engagement/live-watch.ts';
-import { ApiFailure, localize, requestLocale, XCODE } from './envelope.ts';
+import {
+  ApiFailure,
+  INTERNAL_ERROR,
+  localize,
+  requestLocale,
+  XCODE,
+  type Locale,
+  type LocalizedText,
+} from './envelope.ts';
 import { Audience, recordPlay, viewerKey, type AudienceOptions } from './events/audience.ts';
-import { loadEvent, mayViewerWatch } from './events/routes.ts';
+import { loadEvent, mayViewerWatch, NO_SUCH_EVENT } from './events/routes.ts';
 import { socketCaps, type ConnectionLimits } from './security/limits.ts';
 import type { Services } from './services.ts';
 
@@ -33,17 +41,60 @@ const REVOKED_EVENT = 'sessions:revoked';
 
 export const roomOf = (eventToken: string) => `event:${eventToken}`;
 
-type Ack = (answer: { ok: boolean; msg?: string; xcode?: number; data?: unknown }) => void;
+declare const inSocketLanguage: unique symbol;
+/** A refused socket event's answer, in the socket's language: only `refusal` makes one. */
+export type Refusal = { ok: false; msg: string; xcode: number; readonly [inSocketLanguage]: true };
+type Ack = (answer: { ok: true; data?: unknown } | Refusal) => void;
+
 /**
- * A socket event handled by a domain (the chat's chat:send, from its `socketHandlers`); a thrown ApiFailure is acked
- * as msg, in the language of the handshake (its `locale` query parameter or Accept-Language, as for the API).
+ * What a socket carries from its handshake on (socket.io keeps it with a recovered session, in Redis on several
+ * nodes). `locale`: the app's language, from the handshake and each `locale` event the app sends when it changes.
  */
-/** What a socket carries from its handshake on (socket.io keeps it with a recovered session, in Redis on several nodes). */
-type SocketData = { viewer?: Viewer | null; tokenHash?: string | null; audienceKey?: string };
+type SocketData = {
+  viewer?: Viewer | null;
+  tokenHash?: string | null;
+  audienceKey?: string;
+  locale?: Locale;
+};
 type Server = SocketServer<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type Socket = AnySocket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
+/**
+ * A socket event handled by a domain (the chat's chat:send, from its `socketHandlers`); a thrown ApiFailure is acked
+ * as a refusal in the socket's language.
+ */
 export type SocketHandler = (context: { viewer: Viewer | null; socket: Socket }, payload: unknown) => unknown;
+
+const isLocale = (value: unknown): value is Locale => value === 'zh-CN' || value === 'en';
+
+/**
+ * The language a socket's answers speak: the app's current language, which it sends in the handshake's auth
+ * (`locale`, read again on every reconnect) and in a `locale` event when the viewer switches; else the handshake's
+ * `locale` query parameter or Accept-Language, as for the API.
+ */
+export function socketLocale(socket: Pick<Socket, 'data' | 'handshake'>): Locale {
+  const auth: { locale?: unknown } = socket.handshake.auth ?? {};
+  return socket.data.locale ?? (isLocale(auth.locale) ? auth.locale : requestLocale(socket.handshake));
+}
+
+/** Refuses a socket event, in the socket's language: the one way an acknowledgement carries a message. */
+export function refusal(
+  socket: Pick<Socket, 'data' | 'handshake'>,
+  xcode: number,
+  texts: LocalizedText,
+): Refusal {
+  // The brand exists in the type only: it keeps a message made elsewhere (one language) out of an acknowledgement.
+  return { ok: false, xcode, msg: localize(texts, socketLocale(socket)) } as Refusal;
+}
+
+/** Refuses a socket's connection (the client's connect_error, data `{ xcode }`), in the socket's language. */
+export function connectionRefusal(
+  socket: Pick<Socket, 'data' | 'handshake'>,
+  xcode: number,
+  texts: LocalizedText,
+): Error {
+  return Object.assign(new Error(localize(texts, socketLocale(socket))), { data: { xcode } });
+}
 
 /** What the domains ask of the socket server (services.realtime). */
 export type Realtime = {
@@ -198,6 +249,9 @@ export function attachRealtime(
   );
 
   io.use((socket, next) => {
+    // The app's language now (a recovered socket's data still holds the one of its first handshake).
+    const asked: unknown = socket.handshake.auth?.locale;
+    socket.data.locale = isLocale(asked) ? asked : undefined;
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     findViewerByToken(sql, token, now()).then(
       (viewer) => {
@@ -208,9 +262,9 @@ export function attachRealtime(
       },
       (error: unknown) =>
         next(
-          Object.assign(new Error(error instanceof ApiFailure ? error.message : 'unauthorised'), {
-            data: { xcode: error instanceof ApiFailure ? error.xcode : XCODE.internal },
-          }),
+          error instanceof ApiFailure
+            ? connectionRefusal(socket, error.xcode, error.texts)
+            : connectionRefusal(socket, XCODE.internal, INTERNAL_ERROR),
         ),
     );
   });
@@ -221,11 +275,7 @@ export function attachRealtime(
     const session = socket.data.tokenHash ?? null;
     if (!session || socket.conn.readyState !== 'open') return next();
     if (!caps.takeSession(session))
-      return next(
-        Object.assign(new Error(localize(TOO_MANY_SOCKETS, requestLocale(socket.handshake))), {
-          data: { xcode: XCODE.tooManyRequests },
-        }),
-      );
+      return next(connectionRefusal(socket, XCODE.tooManyRequests, TOO_MANY_SOCKETS));
     let released = false;
     const release = () => {
       if (released) return;
@@ -317,6 +367,10 @@ export function attachRealtime(
         if (userId !== undefined) watching.enter(userId, token);
         audience.enter(token, audienceKeyOf(socket));
       }
+    // The viewer switched the app's language: the socket's answers follow.
+    socket.on('locale', (locale: unknown) => {
+      if (isLocale(locale)) socket.data.locale = locale;
+    });
     // A recovered socket is back in its rooms (and gets the packets it missed); others re-join.
     socket.on('join', async (payload: { token?: unknown }, ack?: Ack) => {
       const holds = await sessionHolds(socket).catch((error: unknown) => {
@@ -332,12 +386,12 @@ export function attachRealtime(
         event = undefined;
       }
       if (!event) {
-        ack?.({ ok: false, msg: 'No such event' });
+        ack?.(refusal(socket, XCODE.notFound, NO_SUCH_EVENT));
         return;
       }
       // The room carries the event's chat: only for viewers who passed its gates.
       if (!(await mayViewerWatch(sql, event, socket.data.viewer ?? null, now()))) {
-        ack?.({ ok: false, msg: GATED.texts['zh-CN'], xcode: GATED.xcode });
+        ack?.(refusal(socket, GATED.xcode, GATED.texts));
         return;
       }
       const room = roomOf(token);
@@ -379,8 +433,8 @@ export function attachRealtime(
           if (!(error instanceof ApiFailure)) app.log.error(error);
           ack?.(
             error instanceof ApiFailure
-              ? { ok: false, msg: localize(error.texts, requestLocale(socket.handshake)), xcode: error.xcode }
-              : { ok: false, msg: 'Internal server error', xcode: 500 },
+              ? refusal(socket, error.xcode, error.texts)
+              : refusal(socket, XCODE.internal, INTERNAL_ERROR),
           );
         }
       });

@@ -37,10 +37,12 @@ export function eventLookup(data: { sql: Sql; caches: TableCaches }): EventLooku
   );
 }
 
+export const NO_SUCH_EVENT = { 'zh-CN': '活动不存在', en: 'No such event' } as const;
+
 /** The event behind a video token, or xcode 404 (see eventLookup). */
 export async function loadEvent(events: EventLookup, token: string): Promise<EventRow> {
   const row = await events(token);
-  if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '活动不存在', en: 'No such event' });
+  if (!row) throw new ApiFailure(XCODE.notFound, NO_SUCH_EVENT);
   return row;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The one socket.io connection (spec: launch data carries the socket). Created on first use, so code that never
  * chats never loads socket.io-client. The handshake carries the viewer's session token, read again on every
- * reconnect (the server re-checks it, also when it recovers the connection state).
+ * reconnect (the server re-checks it, also when it recovers the connection state), and the app's language, which
+ * the server's acknowledgements and refusals speak; a switch of language while connected is sent as `locale`.
  */
 import { io, type Socket } from 'socket.io-client';
 import { appConfig } from '../engine/config';
@@ -11,13 +12,26 @@ import { launchStore } from './launch';
 let socket: Socket | null = null;
 
 export function getSocket(): Socket {
-  socket ??= io(appConfig.constants.apiOrigin || window.location.origin, {
+  if (socket) return socket;
+  const opened = io(appConfig.constants.apiOrigin || window.location.origin, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     timeout: appConfig.constants.socketTimeoutMs,
-    auth: (send) => send({ token: getAuthToken(launchStore.get().videoToken) }),
+    auth: (send) => {
+      const { videoToken, locale } = launchStore.get();
+      send({ token: getAuthToken(videoToken), locale });
+    },
   });
-  return socket;
+  let locale = launchStore.get().locale;
+  launchStore.subscribe(() => {
+    const next = launchStore.get().locale;
+    if (next === locale) return;
+    locale = next;
+    // Disconnected, the next handshake carries it.
+    if (opened.connected) opened.emit('locale', next);
+  });
+  socket = opened;
+  return opened;
 }
 
 /** Emits with an acknowledgement, failing after the socket time-out. */
