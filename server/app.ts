@@ -17,7 +17,15 @@ import { testDatabase, type TestDatabase } from './db/test-database.ts';
 import type { Sql } from './db/sql.ts';
 import { seedDemo } from './seed/demo.ts';
 import { openShared } from './shared/open.ts';
-import { ApiFailure, localize, requestLocale, XCODE, type LocalizedText } from './envelope.ts';
+import {
+  ApiFailure,
+  INTERNAL_ERROR,
+  localize,
+  requestLocale,
+  XCODE,
+  type LocalizedText,
+} from './envelope.ts';
+import { validationMessage } from './contract/validation-messages.ts';
 import { attachRealtime } from './realtime.ts';
 import { devLogOptions, logRequests } from './dev-log.ts';
 import { healthRoutes } from './health.ts';
@@ -103,11 +111,11 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     // Upload keys travel base64-encoded in the path (keys up to 512 characters).
     routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route (a malformed URL, an over-long parameter) answer the envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as unknown as FastifyReply)
         .code(status)
-        .send(failure(XCODE.badRequest, `Invalid request: ${error.message}`));
+        .send(failure(XCODE.badRequest, localize(clientErrorText(status), requestLocale(request))));
     },
     // Requests Node refuses itself (431, 414, a malformed request line) answer the envelope too.
     clientErrorHandler,
@@ -150,15 +158,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       return reply
         .code(200)
         .send({ xcode: error.xcode, msg: localize(error.texts, locale), data: error.data });
-    if (error.validation) {
-      const detail = error.validation[0];
-      const where = `${error.validationContext ?? 'request'}${detail?.instancePath ?? ''}`;
-      const problem = detail?.message ?? 'is invalid';
-      return send(400, XCODE.badRequest, {
-        'zh-CN': `请求参数有误：${where} ${problem}`,
-        en: `Invalid request: ${where} ${problem}`,
-      });
-    }
+    if (error.validation)
+      return send(400, XCODE.badRequest, validationMessage(error.validation, error.validationContext));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return send(413, XCODE.tooLarge, { 'zh-CN': '请求内容过大', en: 'Request body is too large' });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
@@ -188,7 +189,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return send(status, clientErrorXcode(status), clientErrorText(status));
     request.log.error(error);
-    return send(500, XCODE.internal, { 'zh-CN': '服务器内部错误', en: 'Internal server error' });
+    return send(500, XCODE.internal, INTERNAL_ERROR);
   });
   app.setNotFoundHandler((request, reply) => {
     const where = `${request.method} ${request.url.split('?')[0]}`;

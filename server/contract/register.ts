@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { OpenApiDocument, OpenApiOperation } from './load.ts';
+import { FINITE_KEYWORD } from './validation-messages.ts';
 import type { HandlerMap, OperationId } from './types.ts';
 
 export type { HandlerMap } from './types.ts';
@@ -86,7 +87,9 @@ function finiteNumbersOnly(
       return done(
         Object.assign(new Error(`${context}${where} must be a finite number`), {
           statusCode: 400,
-          validation: [{ instancePath: where, message: 'must be a finite number' }],
+          validation: [
+            { keyword: FINITE_KEYWORD, instancePath: where, params: {}, message: 'must be a finite number' },
+          ],
           validationContext: context,
         }),
       );

@@ -50,7 +50,8 @@ describe('non-finite numbers', () => {
       const response = await call(app, { url: `/v2/api/video/more/new?token=demo&${query}` });
       expect(response.statusCode).toBe(400);
       expect(envelopeOf(response)).toMatchObject({ xcode: 400, data: null });
-      expect(envelopeOf(response).msg).toContain('querystring/');
+      // Named in the request's language (zh-CN without one): 页码 (page) or 条数 (limit).
+      expect(envelopeOf(response).msg).toMatch(/^请求参数有误：(页码|条数)应为有限的数字$/);
     },
   );
 
@@ -64,7 +65,7 @@ describe('non-finite numbers', () => {
     expect(response.statusCode).toBe(400);
     expect(envelopeOf(response)).toEqual({
       xcode: 400,
-      msg: 'Invalid request: body/limit must be a finite number',
+      msg: 'Invalid request: limit must be a finite number',
       data: null,
     });
   });
@@ -206,12 +207,12 @@ describe('the development mail sink', () => {
     expect(english.statusCode).toBe(400);
     expect(envelopeOf(english)).toEqual({
       xcode: 400,
-      msg: expect.stringMatching(/^Invalid request: querystring\/email /),
+      msg: 'Invalid request: e-mail address must be text',
       data: null,
     });
     const chinese = await call(app, { url: '/dev/mail/last?email=a&email=b' });
     expect(chinese.statusCode).toBe(400);
-    expect(envelopeOf(chinese)).toMatchObject({ xcode: 400, msg: expect.stringMatching(/^请求参数有误：/) });
+    expect(envelopeOf(chinese)).toMatchObject({ xcode: 400, msg: '请求参数有误：邮箱应为文字' });
     // One address is read as before.
     expect(envelopeOf(await call(app, { url: '/dev/mail/last?email=a%40example.com' }))).toEqual({
       xcode: 200,
