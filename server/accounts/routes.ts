@@ -2,7 +2,7 @@ import { deviceOf } from './device.ts';
 import { normaliseEmail, sendEmailCode, verifyEmailCode } from './email-code.ts';
 import { listSessions, LOGIN_EXPIRED, needViewer, requestToken, revokeSession } from './sessions.ts';
 import { consumeTicket, issueChallenge, verifySlide, type TrackPoint } from './slide.ts';
-import { PHONE_CODES_OFF, sendCode, verifyCode } from './sms.ts';
+import { phoneCodesOff, sendCode, verifyCode } from './sms.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { firstRow, prepared } from '../db/prepared.ts';
 import { ApiFailure, localize, ok, requestLocale, XCODE, type LocalizedText } from '../envelope.ts';
@@ -14,6 +14,8 @@ import type { Services } from '../services.ts';
 const maskPhone = (phone: string) =>
   /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 
+/** Han characters and CJK punctuation: text written in Chinese. */
+const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 const WECHAT_LOGIN: LocalizedText = { 'zh-CN': '微信登录', en: 'WeChat login' };
 const PHONE_NUMBER: LocalizedText = { 'zh-CN': '获取手机号', en: 'Getting the phone number' };
 
@@ -125,7 +127,7 @@ export function accountHandlers(
       // number with texts); bind also needs a logged-in viewer (the watch-phone gate and the phone page).
       if (type === 'bind') await needViewer(sql, request, now());
       // A site without phone codes says so before the ticket is spent.
-      if (!services.sms.sender) throw PHONE_CODES_OFF;
+      if (!services.sms.sender) throw phoneCodesOff();
       await consumeTicket(sql, { ticket: ticket ?? '', phone, now: now() });
       const { resend_after, code } = await sendCode(services, {
         phone,
@@ -327,7 +329,8 @@ export function accountHandlers(
       const event = await loadEvent(events, request.query.token);
       return ok({
         welcome: `欢迎来到「${event.title}」`,
-        welcome_en: `Welcome to “${event.title}”`,
+        // Events have no English title: one written in Chinese stays out of the English line.
+        welcome_en: CHINESE.test(event.title) ? 'Welcome to the live room' : `Welcome to “${event.title}”`,
         viewers: await audienceFigure(realtime, event),
       });
     },

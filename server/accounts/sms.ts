@@ -25,10 +25,11 @@ const hash = (phone: string, code: string) =>
 export type SmsPurpose = 'login' | 'bind';
 
 /** Phone codes are off on this site (PHONE_CODES=off): the viewer is told to log in another way. */
-export const PHONE_CODES_OFF = new ApiFailure(XCODE.forbidden, {
-  'zh-CN': '本站未开通手机验证码，请使用微信或邮箱登录',
-  en: 'Phone codes are not offered on this site, please log in with WeChat or e-mail',
-});
+export const phoneCodesOff = () =>
+  new ApiFailure(XCODE.forbidden, {
+    'zh-CN': '本站未开通手机验证码，请使用微信或邮箱登录',
+    en: 'Phone codes are not offered on this site, please log in with WeChat or e-mail',
+  });
 
 /** The texted codes' table (sms_codes) for the code-sending core. */
 const smsCodes = (sql: Sql, purpose: SmsPurpose): CodeStore => ({
@@ -86,7 +87,7 @@ export async function sendCode(
 ) {
   const { sql, shared, sms } = services;
   const { sender } = sms;
-  if (!sender) throw PHONE_CODES_OFF;
+  if (!sender) throw phoneCodesOff();
   return sendOneTimeCode(shared, smsCodes(sql, input.purpose), {
     to: input.phone,
     ip: input.ip,

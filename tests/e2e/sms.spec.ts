@@ -53,5 +53,7 @@ test("the provider's hourly limit on the number is told to the viewer, and nothi
   expect(control.ok()).toBe(true);
   const form = await askForCode(page, phone);
   await expect(form.getByRole('alert')).toHaveText('该手机号 1 小时内接收的短信已达上限，请 1 小时后再试');
+  // The resend countdown follows the provider's limit: an hour.
+  await expect(form.getByRole('button', { name: /^(3600|359\d) 秒后重发$/ })).toBeDisabled();
   expect(await inbox(request, phone)).toEqual([]);
 });

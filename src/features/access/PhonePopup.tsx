@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type ApiData } from '../../lib/api';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n';
+import { resendAfter } from '../../lib/resend-after';
 import { useCountdown } from '../../lib/use-countdown';
 import { isDigits, isMobilePhone } from '../../lib/validators';
 import { BottomPopup } from '../../ui/bottom-popup/BottomPopup';
@@ -42,13 +43,6 @@ export function phoneFormError(
   if (!code) return t('messages.loginCode');
   if (code.length !== 6 || !isDigits(code)) return t('access.phone.codeInvalid');
   return '';
-}
-
-/** The seconds a refused code request says to wait (`data.resend_after`), if it says. */
-function resendAfter(error: unknown): number | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const seconds = (error.data as { resend_after?: unknown }).resend_after;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
 }
 
 const needsLogin = (error: unknown) =>

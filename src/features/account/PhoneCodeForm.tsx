@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { resendAfter } from '../../lib/resend-after';
 import { useCountdown } from '../../lib/use-countdown';
 import { isMobilePhone } from '../../lib/validators';
 import { CodeRow } from '../../ui/field/CodeRow';
@@ -60,6 +61,9 @@ export function PhoneCodeForm({ purpose, submitLabel, onSubmit }: Props) {
       codeRef.current?.focus();
     } catch (failure) {
       failed(failure);
+      // A refusal that says how long to wait (this server's limit, or the SMS provider's on the number) counts down.
+      const wait = resendAfter(failure);
+      if (wait) startCountdown(wait);
     } finally {
       // A ticket pays for one code: the next code needs a new slide.
       slide.spend();
