@@ -53,7 +53,7 @@ test('a grabbed share waits for the grabber to confirm receipt in WeChat, then i
   const grabber = await (await browser.newContext({ userAgent: WECHAT_UA })).newPage();
   await wechatViewer(grabber);
   await chatRoom(grabber)
-    .getByRole('button', { name: /的红包$/ })
+    .getByRole('button', { name: /的红包/ })
     .filter({ hasText: greeting })
     .click();
   await expect(grabber.getByTestId('red-packet-outcome')).toHaveText('你抢到了 ¥0.10');

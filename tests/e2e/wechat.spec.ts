@@ -106,7 +106,7 @@ test.describe('inside WeChat', () => {
       .click();
     const card = (on: Page) =>
       chatRoom(on)
-        .getByRole('button', { name: /的红包$/ })
+        .getByRole('button', { name: /的红包/ })
         .filter({ hasText: greeting });
     await expect(card(page)).toBeVisible();
 

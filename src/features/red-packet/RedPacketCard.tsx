@@ -31,13 +31,7 @@ export default function RedPacketCard({ message, senderName }: { message: ChatMe
 
   return (
     <>
-      <button
-        type="button"
-        className={styles.card}
-        data-done={done}
-        onClick={onOpen}
-        disabled={busy}
-      >
+      <button type="button" className={styles.card} data-done={done} onClick={onOpen} disabled={busy}>
         <span className={styles.cardSeal} aria-hidden="true">
           {t('redPacket.seal')}
         </span>
