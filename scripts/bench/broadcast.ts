@@ -10,7 +10,6 @@
  * - the server's CPU per published stream (720p30 passed through + the 360p rendition encoded): the server process
  *   and its ffmpeg, in % of one core, and whether it keeps up (media seconds listed per wall second).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,8 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config.ts';
 import { projectRoot } from '../config/check.ts';
 import { hlsConfig } from '../../src/features/player/hls-setup.ts';
-import { freePort } from './server-process.ts';
+import { publishTestPattern, type TestPattern } from '../test-pattern.ts';
+import { freePort, startServer } from './server-process.ts';
 import type { BenchRow } from './types.ts';
 
 const GROUP = 'broadcast (RTMP in, HLS out)';
@@ -81,63 +81,30 @@ function segmentStarts(text: string): number[] {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const port = await freePort();
   const rtmpPort = await freePort();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-bench-broadcast-'));
-  const databasePath = path.join(work, 'bench.db');
   const broadcasts = path.join(work, 'broadcasts');
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_PATH: databasePath,
-      NODE_ENV: 'test',
-      RTMP_PORT: String(rtmpPort),
-      RTMP_HOST: '127.0.0.1',
-      BROADCAST_DIR: broadcasts,
-    },
-    stdio: 'ignore',
+  const server = await startServer({
+    RTMP_PORT: String(rtmpPort),
+    RTMP_HOST: '127.0.0.1',
+    BROADCAST_DIR: broadcasts,
   });
-  const origin = `http://127.0.0.1:${port}`;
-  let publisher: ChildProcess | null = null;
+  const { origin, databasePath } = server;
+  let publisher: TestPattern | null = null;
   const browser = await chromium.launch(chromiumLaunch);
   try {
-    for (let i = 0; i < 150; i++) {
-      if (
-        await fetch(`${origin}/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(200);
-    }
     const key = streamKey(databasePath);
     const publishedAt = performance.now();
-    publisher = spawn(
-      'ffmpeg',
-      [
-        ...[
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-re',
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc2=size=1280x720:rate=30',
-        ],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '75', '-c:v', 'libx264', '-preset', 'ultrafast'],
-        ...['-tune', 'zerolatency', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', '2500k'],
-        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`],
-        ...['-progress', 'pipe:1', '-stats_period', '0.1'],
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
+    publisher = publishTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, {
+      seconds: 75,
+      size: '1280x720',
+      rate: 30,
+      bitrate: '2500k',
+      progress: true,
+    });
     // When each moment of the stream left the encoder: its progress lines pair the output time with the wall clock.
     const offsets: number[] = [];
-    publisher.stdout?.on('data', (chunk: Buffer) => {
+    publisher.child.stdout?.on('data', (chunk: Buffer) => {
       for (const match of chunk.toString().matchAll(/out_time_us=(\d+)/g)) {
         const outSeconds = Number(match[1]) / 1e6;
         if (outSeconds > 0) offsets.push((performance.now() - publishedAt) / 1000 - outSeconds);
@@ -167,7 +134,7 @@ export async function run(): Promise<BenchRow[]> {
       .map((at, i) => (at - publishedAt) / 1000 - sentAt - (starts[i + 3] ?? 0));
 
     // CPU over 15 s of steady state, and whether the transcoder keeps up.
-    const cpuBefore = cpuSeconds(server.pid ?? 0);
+    const cpuBefore = cpuSeconds(server.pid);
     const mediaBefore = segmentStarts(fs.readFileSync(playlist, 'utf8')).length;
     const wallBefore = performance.now();
     // The player meanwhile: hls.js (light build, the player's live settings) on the signed live URL.
@@ -218,7 +185,7 @@ export async function run(): Promise<BenchRow[]> {
     const remaining = 15_000 - (performance.now() - wallBefore);
     if (remaining > 0) await sleep(remaining);
     const wall = (performance.now() - wallBefore) / 1000;
-    const cpu = (cpuSeconds(server.pid ?? 0) - cpuBefore) / wall;
+    const cpu = (cpuSeconds(server.pid) - cpuBefore) / wall;
     const mediaListed = segmentStarts(fs.readFileSync(playlist, 'utf8')).length - mediaBefore;
 
     const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -252,9 +219,9 @@ export async function run(): Promise<BenchRow[]> {
     ];
   } finally {
     await browser.close();
-    publisher?.kill('SIGKILL');
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(work, { recursive: true, force: true });
+    publisher?.kill();
+    await server.stop();
+    // The server's ffmpeg may still be closing its last segment when the server has exited.
+    fs.rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }

@@ -19,7 +19,8 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { origin: string; pid: number; databasePath: string; stop(): Promise<void> };
 
-export async function startServer(): Promise<RunningServer> {
+/** `env`: settings of this bench's own (the broadcast bench's RTMP port and folder). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const databasePath = path.join(os.tmpdir(), `livev3-bench-${process.pid}-${port}.db`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -32,6 +33,7 @@ export async function startServer(): Promise<RunningServer> {
       // The benches open a thousand sockets from one address: the per-address caps are for the open network.
       MAX_CONNECTIONS_PER_IP: '0',
       MAX_SOCKETS_PER_IP: '0',
+      ...env,
     },
     stdio: 'ignore',
   });

@@ -2,7 +2,6 @@
  * Broadcasts: stream keys, the lifecycle on the test clock, and the RTMP ingest with a real ffmpeg publishing a test
  * pattern (refused with a wrong key and as a second publisher; on air, then a replay with its VOD playlists).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,6 +14,7 @@ import { liveWindow, vodPlaylist } from './hls';
 import { eventOfStreamKey, rotateStreamKey, streamKeyOf } from './keys';
 import { createLifecycle, type Recording } from './lifecycle';
 import { ffmpegProblem } from './ingest';
+import { publishTestPattern } from '../../scripts/test-pattern';
 
 let clock = 1_800_000_000_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-broadcasts-'));
@@ -194,34 +194,7 @@ describe('playlists', () => {
   });
 });
 
-/** ffmpeg publishing `seconds` of a 640x360 test pattern with a tone over RTMP; resolves with its exit code. */
-function publish(url: string, seconds: number): { done: Promise<number>; stop: () => void } {
-  const child = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...[
-        '-t',
-        String(seconds),
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-g',
-        '25',
-        '-pix_fmt',
-        'yuv420p',
-      ],
-      ...['-c:a', 'aac', '-f', 'flv', url],
-    ],
-    { stdio: 'ignore' },
-  );
-  return {
-    done: new Promise((resolve) => child.once('close', (code) => resolve(code ?? -1))),
-    stop: () => child.kill('SIGINT'),
-  };
-}
+const publish = (url: string, seconds: number) => publishTestPattern(url, { seconds });
 
 const until = async (check: () => Promise<boolean>, ms: number) => {
   const start = performance.now();
@@ -246,26 +219,11 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
     const id = await eventId('vod-e2e');
     const before = await eventRow('vod-e2e');
     const key = await streamKeyOf(app.sql, id, clock);
-    const sorenson = spawn(
-      'ffmpeg',
-      [
-        ...[
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-re',
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc2=size=320x240:rate=25',
-        ],
-        ...['-t', '5', '-c:v', 'flv1', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
-      ],
-      { stdio: 'ignore' },
-    );
-    const code = await new Promise<number>((resolve) =>
-      sorenson.once('close', (exit) => resolve(exit ?? -1)),
-    );
+    const code = await publishTestPattern(`rtmp://127.0.0.1:${port}/live/${key}`, {
+      seconds: 5,
+      size: '320x240',
+      video: 'flv1',
+    }).exited;
     expect(code).not.toBe(0);
     const after = await eventRow('vod-e2e');
     expect(after).toMatchObject({ live_status: before.live_status, live_stream: before.live_stream });
@@ -285,14 +243,14 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
     const id = await eventId(BROADCAST_TEST_EVENT);
     const key = await streamKeyOf(app.sql, id, clock);
     const wrong = publish(`rtmp://127.0.0.1:${port}/live/live_${'x'.repeat(22)}`, 2);
-    expect(await wrong.done).not.toBe(0);
+    expect(await wrong.exited).not.toBe(0);
 
     const publisher = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 30);
     await until(async () => (await eventRow(BROADCAST_TEST_EVENT)).live_status === 1, 15_000);
     const live = await eventRow(BROADCAST_TEST_EVENT);
     expect(live.live_stream).toMatch(/^bc-\d+$/);
     const second = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 2);
-    expect(await second.done).not.toBe(0);
+    expect(await second.exited).not.toBe(0);
 
     // The room's live URL serves the master and a live window through the signed routes.
     const detail = (await app.inject({ url: `/v3/api/video/detail?token=${BROADCAST_TEST_EVENT}` })).json();
@@ -312,7 +270,7 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
 
     // The encoder stops (it says so: no grace): ended, then the replay.
     publisher.stop();
-    await publisher.done;
+    await publisher.exited;
     await until(async () => (await eventRow(BROADCAST_TEST_EVENT)).replay_stream !== '', 15_000);
     const ended = await eventRow(BROADCAST_TEST_EVENT);
     expect(ended).toMatchObject({ live_status: 2, replay_stream: live.live_stream });

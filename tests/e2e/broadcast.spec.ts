@@ -4,10 +4,10 @@
  * through hls.js; a wrong key is refused; stopping the publisher shows 'ended', and the replay then plays. The event
  * `broadcast-e2e` is this test's own (server/seed/broadcast.ts); its key is read from the run's database.
  */
-import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, openRoute, test } from '../fixtures';
+import { publishTestPattern } from '../../scripts/test-pattern';
 
 const RTMP = `rtmp://127.0.0.1:${Number(process.env.E2E_RTMP_PORT ?? 19350)}/live`;
 
@@ -29,22 +29,7 @@ function streamKey(): string {
   }
 }
 
-/** ffmpeg publishing a 640x360 test pattern with a tone (at most `seconds`); `stop()` ends it as an encoder does. */
-function publish(url: string, seconds: number) {
-  const child = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
-      ...['-g', '25', '-keyint_min', '25', '-sc_threshold', '0', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-      ...['-f', 'flv', url],
-    ],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? -1)));
-  return { exited, stop: () => child.kill('SIGINT'), kill: () => child.kill('SIGKILL') };
-}
+const publish = (url: string, seconds: number) => publishTestPattern(url, { seconds });
 
 const playedSeconds = (page: Page) =>
   page.getByTestId('player-video').evaluate((video: HTMLVideoElement) => video.currentTime);
