@@ -31,13 +31,11 @@ export type AppConstants = {
   downloadTimeoutMs: number;
   pageLoadTimeoutMs: number;
   pageLoadIndicatorDelayMs: number;
-  chunkLoadTimeoutMs: number;
   defaultLocale: Locale;
   locales: Locale[];
   version: string;
   versionCode: number;
   debugOriginMarkers: string[];
-  cookieLifeMs: number;
   scrollToBottomDelayMs: number;
   subtitleTrackPollMs: number;
   captionGridRows: number;
