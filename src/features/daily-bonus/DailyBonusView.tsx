@@ -13,6 +13,8 @@ import { dayIn, weekCalendar } from './week';
 import './messages';
 import * as styles from './bonus.css';
 import { now } from '../../lib/clock';
+import { usePageNamedBy } from '../../lib/entity-title';
+import { useBlockHeading } from '../../ui/page/page-heading';
 
 /** The daily bonus: this week's calendar, the streak, the next reward and the claim button. */
 export function DailyBonusView({ bonusId }: { bonusId: number }) {
@@ -34,6 +36,10 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
   }, [bonusId, loggedIn]);
   useEffect(load, [load]);
 
+  const name = bonus ? localized(bonus.title, bonus.title_en, i18n.language) : '';
+  // The bonus's name titles the page; its own heading would repeat the page's.
+  usePageNamedBy(name);
+  const heading = useBlockHeading(`bonus-${bonusId}`, name);
   if (failed === 'missing') return <EmptyState title={t('dailyBonus.noBonus')} />;
   if (failed && !bonus)
     return (
@@ -68,10 +74,12 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
   }
 
   return (
-    <section aria-labelledby={`bonus-${bonus.id}`}>
-      <h2 id={`bonus-${bonus.id}`} className={styles.title}>
-        {localized(bonus.title, bonus.title_en, i18n.language)}
-      </h2>
+    <section aria-labelledby={heading.labelledBy}>
+      {heading.own ? (
+        <h2 id={`bonus-${bonusId}`} className={styles.title}>
+          {name}
+        </h2>
+      ) : null}
       <div className={styles.summary}>
         <p className={styles.streak}>
           {mine && mine.streak > 0

@@ -15,6 +15,8 @@ import { Wheel, type Presenter } from './Wheel';
 import './messages';
 import { note } from '../../ui/card/card.css';
 import * as styles from './LotteryView.css';
+import { usePageNamedBy } from '../../lib/entity-title';
+import { useBlockHeading } from '../../ui/page/page-heading';
 
 export type Presentation = 'wheel' | 'grid';
 
@@ -41,6 +43,10 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
   const [outcome, setOutcome] = useState<DrawResult | null>(null);
   const [panel, setPanel] = useState<'result' | 'delivery' | 'rules' | null>(null);
 
+  const name = lottery ? localized(lottery.title, lottery.title_en, i18n.language) : '';
+  // The lottery's name titles the page; its own heading would repeat the page's.
+  usePageNamedBy(name);
+  const heading = useBlockHeading(`lottery-${lotteryId}`, name);
   if (failed === 'missing') return <EmptyState title={t('lottery.noLottery')} />;
   if (failed && !lottery)
     return <ErrorState title={t('lottery.loadFailed')} actionLabel={t('lottery.retry')} onAction={reload} />;
@@ -108,11 +114,13 @@ export function LotteryView({ lotteryId, presentation }: { lotteryId: number; pr
         : null;
 
   return (
-    <section aria-labelledby={`lottery-${lottery.id}`}>
+    <section aria-labelledby={heading.labelledBy}>
       <header className={styles.header}>
-        <h2 id={`lottery-${lottery.id}`} className={styles.title}>
-          {localized(lottery.title, lottery.title_en, i18n.language)}
-        </h2>
+        {heading.own ? (
+          <h2 id={`lottery-${lotteryId}`} className={styles.title}>
+            {name}
+          </h2>
+        ) : null}
         <p className={note}>
           {t('lottery.window', {
             start: formatTime(lottery.starts_at, i18n.language, lottery.time_zone),

@@ -17,6 +17,8 @@ import {
 } from './api';
 import './messages';
 import * as styles from './score.css';
+import { usePageNamedBy } from '../../lib/entity-title';
+import { useBlockHeading } from '../../ui/page/page-heading';
 
 /** The score query index: the organiser's form, the matching row as a card, and the published rank list. */
 export function ScoreQueryView({ queryId, showRankList }: { queryId: number; showRankList: boolean }) {
@@ -42,6 +44,9 @@ export function ScoreQueryView({ queryId, showRankList }: { queryId: number; sho
   }, [queryId, showRankList]);
   useEffect(load, [load]);
 
+  // The score table's name titles the page; its own heading would repeat the page's.
+  usePageNamedBy(page?.title);
+  const heading = useBlockHeading(`score-${queryId}`, page?.title ?? '');
   if (failed === 'missing') return <EmptyState title={t('scoreQuery.noQuery')} />;
   if (failed && !page)
     return (
@@ -81,10 +86,12 @@ export function ScoreQueryView({ queryId, showRankList }: { queryId: number; sho
   }
 
   return (
-    <section aria-labelledby={`score-${page.id}`}>
-      <h2 id={`score-${page.id}`} className={styles.title}>
-        {page.title}
-      </h2>
+    <section aria-labelledby={heading.labelledBy}>
+      {heading.own ? (
+        <h2 id={`score-${queryId}`} className={styles.title}>
+          {page.title}
+        </h2>
+      ) : null}
       {page.description ? <p className={styles.meta}>{page.description}</p> : null}
       <form onSubmit={submit} noValidate>
         {page.fields.map((field) => (

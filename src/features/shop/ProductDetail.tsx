@@ -10,6 +10,8 @@ import { SaleNote } from './ProductList';
 import { checkoutPage, previewImagePage } from './routes';
 import { LoadState } from './States';
 import { useLoad } from '../../lib/use-load';
+import { usePageNamedBy } from '../../lib/entity-title';
+import { useBlockHeading } from '../../ui/page/page-heading';
 import { queryId } from './format';
 import { price, productLink, thumb } from './product.css';
 import { row } from './list.css';
@@ -28,10 +30,13 @@ export function ProductDetail() {
     failed,
     reload,
   } = useLoad(() => (id === null ? Promise.resolve(null) : fetchProduct(id)), [id]);
+  // The product's name titles the page; its own heading would repeat the page's.
+  usePageNamedBy(product?.title);
+  const heading = useBlockHeading('product-title', product?.title ?? '');
   if (product === undefined) return <LoadState failed={failed} onRetry={reload} />;
   if (product === null) return <EmptyState title={t('shop.empty')} />;
   return (
-    <article className={card}>
+    <article className={card} aria-labelledby={heading.labelledBy}>
       <ul className={styles.gallery}>
         {product.images.map((url, index) => (
           <li key={`${url}-${index}`} className={styles.galleryItem}>
@@ -46,7 +51,11 @@ export function ProductDetail() {
           </li>
         ))}
       </ul>
-      <h2 className={styles.detailTitle}>{product.title}</h2>
+      {heading.own ? (
+        <h2 id="product-title" className={styles.detailTitle}>
+          {product.title}
+        </h2>
+      ) : null}
       <p className={row}>
         <span className={price}>{t('shop.price', { price: formatPrice(product.price_cents) })}</span>
         <SaleNote product={product} />

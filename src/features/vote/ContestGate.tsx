@@ -5,6 +5,7 @@ import { createStore, useStore } from '../../lib/store';
 import { EmptyState } from '../../ui/empty-state/EmptyState';
 import { Spinner } from '../../ui/spinner/Spinner';
 import { useFirstScreenHold } from '../../lib/first-screen';
+import { usePageTitle } from '../../lib/page-title';
 import type { Contest } from './api';
 import { useContestId } from './contest-id';
 import { useContest } from './useContest';
@@ -29,14 +30,11 @@ export function ContestGate({
   /** Shown while the contest loads, in place of a spinner (the page's first screen keeps showing meanwhile). */
   placeholder?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const voteId = useContestId();
   const { contest, failed } = useContest(voteId, target);
-  const title = contest?.title;
-  useEffect(() => {
-    if (title) document.title = title;
-  }, [title, i18n.language]);
+  usePageTitle(contest?.title);
   useEffect(() => {
     if (!failed) return;
     missingGates.update((ids) => {

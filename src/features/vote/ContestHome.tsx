@@ -11,6 +11,7 @@ import { actions, body, card, heading, note, title } from '../../ui/card/card.cs
 import * as stats from '../../ui/stat-list/stat-list.css';
 import * as styles from './ContestHome.css';
 import { EARLY_SRC, EARLY_TEXT } from '../../lib/early';
+import { usePageNamedBy } from '../../lib/entity-title';
 
 /**
  * The contest's head before the contest has arrived: the cover's box and the title's line, which the start-up fills
@@ -32,6 +33,8 @@ export function ContestHomeLoading() {
 /** The contest's head: cover, title, countdown, totals, rules and the ways to its other pages. */
 export function ContestHome({ contest, showRules = true }: { contest: Contest; showRules?: boolean }) {
   const { t, i18n } = useTranslation();
+  // The contest's name titles its home page ('模板' in config). Its heading here stays: the first screen draws it.
+  usePageNamedBy(contest.title);
   const totalVotes = useLiveTotalVotes(contest.total_votes);
   const link = (path: string) => buildPath(path, { vote_id: contest.id });
   const pageLink = button({ tone: 'secondary', size: 'compact' });
