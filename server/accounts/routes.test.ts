@@ -378,7 +378,7 @@ describe('accounts', () => {
     expect(welcome.viewers).toBe(0);
     // The line in both languages (the English one for a viewer reading English).
     expect(welcome.welcome).toBe('欢迎来到「2026 新品发布会 · 现场直播」');
-    expect(welcome.welcome_en).toBe('Welcome to “2026 新品发布会 · 现场直播”');
+    expect(welcome.welcome_en).toBe('Welcome to the live room');
     // Complaints need a viewer (one per target per day): server/accounts/account-pages.test.ts.
     expect(
       (await post('/v2/api/complain', { token: 'demo', reason: 'spam', content: 'x' })).json().xcode,
