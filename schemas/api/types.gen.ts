@@ -2358,6 +2358,12 @@ export interface components {
                 /** @description the viewer has no WeChat account yet: the share waits (24 hours) for a WeChat login */
                 needs_wechat_login: boolean;
             };
+            /** @description Only for the packet's sender: the grabbed shares' transfers to the grabbers' WeChat balance, in cents: paid (received), under_way (not yet received), returned (failed, refunded to the sender). null for everyone else */
+            payouts?: null | {
+                paid: number;
+                under_way: number;
+                returned: number;
+            };
             grabs: {
                 /** @description only for the sender and on the viewer's own line */
                 user_id?: number;

@@ -12,7 +12,7 @@ import { ApiFailure, localize, ok, requestLocale, XCODE } from '../envelope.ts';
 import { GATED } from '../realtime.ts';
 import { expireSoon, packetGrabber, packetState } from './packets.ts';
 import { packetOrder, packetRefund } from './pay.ts';
-import { payoutOf } from './transfers.ts';
+import { packetPayouts, payoutOf } from './transfers.ts';
 import { payAnswer } from '../wechat/pay.ts';
 import { loadEvent, mayViewerWatch } from '../events/routes.ts';
 import type { Services } from '../services.ts';
@@ -80,12 +80,13 @@ export function redpackHandlers(services: Pick<Services, 'sql' | 'now' | 'events
       const packet = await packetState(sql, id, viewerId, now());
       // The sender alone sees the refund of the unclaimed rest.
       const refund = viewerId === packet.sender_id ? await packetRefund(sql, id) : null;
+      const payouts = viewerId === packet.sender_id ? await packetPayouts(sql, id) : null;
       // The grabber alone sees how their share's transfer to WeChat balance stands.
       const payout =
         viewerId !== null && packet.mine > 0
           ? await payoutOf(sql, wechat.credentials, id, viewerId, requestLocale(request))
           : null;
-      return ok({ ...packet, refund, payout });
+      return ok({ ...packet, refund, payout, payouts });
     },
     async redpackGet(request) {
       const viewer = await needViewer(sql, request, now());

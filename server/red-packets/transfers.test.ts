@@ -167,6 +167,11 @@ describe('red-packet payouts to WeChat balance', () => {
       .filter((row) => row.state === 'success')
       .reduce((sum, row) => sum + row.amount_cents, 0);
     expect(paidOut + (await refundedCents(orderSn))).toBe(total);
+    // The sender sees where the money went; the grabber's own payout is not theirs to see.
+    const sender = (await inject(`/v3/api/wechat/redpack/check?id=${id}`, viewers[GRABBERS].auth)).data;
+    expect(sender.payouts).toEqual({ paid: paidOut, under_way: 0, returned: failed[0].amount_cents });
+    expect(sender.payout).toBeNull();
+    expect((await inject(`/v3/api/wechat/redpack/check?id=${id}`, lucky.auth)).data.payouts).toBeNull();
     // WeChat agrees: what it transferred and refunded of this packet.
     const transferred = bills
       .filter((bill) => bill.state === 'SUCCESS')

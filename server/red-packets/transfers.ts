@@ -343,3 +343,19 @@ export async function payoutOf(
     needs_wechat_login: row.state === 'pending' && !row.openid,
   };
 }
+
+/** Where a packet's grabbed shares stand, for its sender (cents): paid out, still under way, going back to them. */
+export async function packetPayouts(
+  sql: Sql,
+  packetId: number,
+): Promise<{ paid: number; under_way: number; returned: number }> {
+  const rows = await sql
+    .selectFrom('red_packet_transfers')
+    .select(['state', (eb) => eb.fn.sum<string | number>('amount_cents').as('cents')])
+    .where('packet_id', '=', packetId)
+    .groupBy('state')
+    .execute();
+  const sum = (states: TransferState[]) =>
+    rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + Number(row.cents), 0);
+  return { paid: sum(['success']), under_way: sum(UNDER_WAY), returned: sum(['failed']) };
+}

@@ -75,6 +75,7 @@ describe('the red packet details', () => {
         { user_id: 3, nickname: 'b', amount: 200, grabbed_at: 2 },
       ],
       remaining_count: 1,
+      payouts: { paid: 100, under_way: 0, returned: 200 },
     };
     const { view, list } = await openDetails();
     expect(
@@ -83,6 +84,9 @@ describe('the red packet details', () => {
         .map((line) => line.textContent),
     ).toEqual(['a1.00', 'b2.00']);
     expect(screen.getByText('2/3 grabbed, ¥3.00 of ¥3.00')).toBeTruthy();
+    expect(screen.getByTestId('red-packet-payouts').textContent).toBe(
+      "Paid to grabbers' WeChat balance ¥1.00, on the way ¥0.00, returned to you ¥2.00",
+    );
     view.unmount();
   });
 

@@ -78,6 +78,15 @@ function RedPacketDetails({ packet }: { packet: RedPacket }) {
         {outcome}
       </p>
       {packet.payout && <Payout packetId={packet.id} payout={packet.payout} />}
+      {packet.payouts && packet.payouts.paid + packet.payouts.under_way + packet.payouts.returned > 0 && (
+        <p className={note} data-testid="red-packet-payouts">
+          {t('redPacket.payoutsSummary', {
+            paid: formatPrice(packet.payouts.paid),
+            underWay: formatPrice(packet.payouts.under_way),
+            returned: formatPrice(packet.payouts.returned),
+          })}
+        </p>
+      )}
       <p className={note}>
         {grabbedCents === null
           ? t('redPacket.progressCount', {
