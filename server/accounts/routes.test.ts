@@ -107,9 +107,10 @@ describe('phone code login', () => {
   });
 
   it('validates the phone number and the body type', async () => {
+    // The field named in the request's language (zh-CN without one).
     expect((await post('/v3/api/phone/sms/login', { phone: '12345' })).json()).toMatchObject({
       xcode: 400,
-      msg: expect.stringContaining('phone'),
+      msg: '请求参数有误：手机号格式不正确',
     });
     expect((await post('/v3/api/phone/sms/other', { phone: '13900000000' })).json().xcode).toBe(400);
     expect((await post('/v3/api/login/phone/sms', { phone: 13900000000, code: [1] })).json().xcode).toBe(400);
