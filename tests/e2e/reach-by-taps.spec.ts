@@ -10,6 +10,9 @@ import { expect, openRoute, test } from '../fixtures';
  */
 const run = Date.now().toString(36);
 const ROOM_TITLE = '2026 新品发布会 · 现场直播';
+const LOTTERY = '直播间幸运大转盘';
+const BONUS = '每日签到领积分';
+const SCORE_TABLE = '2026 校园歌手大赛 · 决赛成绩';
 
 async function loginAsNewViewer(page: Page, request: APIRequestContext, name: string) {
   const email = `${name}-${run}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
@@ -56,12 +59,17 @@ async function tapEach(
 }
 
 /** The user centre's links, and the heading of the page each opens. */
-const CENTRE_LINKS: { link: string; heading: string }[] = [
-  { link: '商城', heading: '商城' },
-  { link: '幸运抽奖', heading: '幸运抽奖' },
-  { link: '每日奖励', heading: '每日奖励' },
+/** The demo event's activities (GET /v3/api/event/activities), each titled by its name, and the page each opens. */
+const ACTIVITY_LINKS: { link: string; heading: string }[] = [
+  { link: LOTTERY, heading: LOTTERY },
+  { link: BONUS, heading: BONUS },
   { link: '签到', heading: '签到' },
-  { link: '成绩查询', heading: '成绩查询' },
+  { link: SCORE_TABLE, heading: SCORE_TABLE },
+  { link: '商城', heading: '商城' },
+];
+
+const CENTRE_LINKS: { link: string; heading: string }[] = [
+  ...ACTIVITY_LINKS,
   { link: '我的订单', heading: '我的订单' },
   { link: '收货地址', heading: '收货地址' },
   { link: '我的收藏', heading: '我的收藏' },
@@ -99,6 +107,40 @@ test('from the demo room every page of the user centre is a tap away, with the e
     await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
     await expect(page.getByRole('region', { name: '邀请好友' })).toBeInViewport();
   });
+});
+
+test("from the demo room each of the event's activities is a tap away, titled by its name", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await loginAsNewViewer(page, request, 'activities');
+  await openRoute(page, '/pages/home/index?token=demo');
+  await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
+  const activities = page.getByRole('navigation', { name: '活动', exact: true });
+  await expect(activities.getByRole('link')).toHaveCount(ACTIVITY_LINKS.length);
+  for (const { link, heading } of ACTIVITY_LINKS) {
+    await test.step(link, async () => {
+      await activities.getByRole('link', { name: link, exact: true }).click();
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(page).toHaveURL(/[?&]token=demo(&|$)/);
+      // A page showing a named record is titled by it, the document as well as the page.
+      await expect(page).toHaveTitle(heading);
+      await page.goBack();
+      await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
+    });
+  }
+});
+
+test('the activities are titled in English where the organiser wrote English names', async ({ page }) => {
+  await openRoute(page, '/pages/home/index?token=demo&locale=en');
+  const activities = page.getByRole('navigation', { name: 'Activities', exact: true });
+  await activities.getByRole('link', { name: 'Live room prize wheel', exact: true }).click();
+  await expect(pageHeading(page, 'Live room prize wheel')).toBeVisible();
+  await expect(page).toHaveTitle('Live room prize wheel');
+  await page.goBack();
+  await activities.getByRole('link', { name: 'Daily points', exact: true }).click();
+  await expect(pageHeading(page, 'Daily points')).toBeVisible();
 });
 
 test('from the demo room an organiser taps to the downloads and to staff check-in, with the event kept', async ({
@@ -155,10 +197,9 @@ test('from the channel home the user centre is a tap away, in English too', asyn
   await openRoute(page, '/pages/channel/index?channelToken=showcase&locale=en');
   await openUserCentre(page, 'My account', 'My account');
   await expect(page).toHaveURL(/channelToken=showcase/);
-  // Outside an event the user centre links to what needs none: the lottery by its id, the viewer's own pages.
-  await page.getByRole('link', { name: 'Lucky draw', exact: true }).click();
-  await expect(pageHeading(page, 'Lucky draw')).toBeVisible();
-  await page.goBack();
+  // Outside an event the user centre links to the viewer's own pages only: no event, no activities.
+  await expect(page.getByRole('navigation', { name: 'My services' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Activities' })).toHaveCount(0);
   await page.getByRole('link', { name: 'My orders', exact: true }).click();
   await expect(pageHeading(page, 'My orders')).toBeVisible();
 });
@@ -168,6 +209,6 @@ test('logged out, the user centre still lists the pages and offers the login', a
   await expect(pageHeading(page, ROOM_TITLE)).toBeVisible();
   await openUserCentre(page);
   await expect(page.getByRole('button', { name: '登录 / 注册' })).toBeVisible();
-  await page.getByRole('link', { name: '幸运抽奖', exact: true }).click();
-  await expect(pageHeading(page, '幸运抽奖')).toBeVisible();
+  await page.getByRole('link', { name: LOTTERY, exact: true }).click();
+  await expect(pageHeading(page, LOTTERY)).toBeVisible();
 });
