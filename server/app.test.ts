@@ -37,7 +37,9 @@ describe('video detail', () => {
 
   it('answers a missing field and an unknown event with clear non-success envelopes', async () => {
     const missing = await get('/v3/api/video/detail');
-    expect(missing.json()).toMatchObject({ xcode: 400, msg: expect.stringContaining('token') });
+    expect(missing.json()).toMatchObject({ xcode: 400, msg: '请求参数有误：缺少活动标识' });
+    const english = await get('/v3/api/video/detail?locale=en');
+    expect(english.json()).toMatchObject({ xcode: 400, msg: 'Invalid request: event token is required' });
     expect((await get('/v3/api/video/detail?token=nope')).json()).toMatchObject({ xcode: 404, data: null });
   });
 
