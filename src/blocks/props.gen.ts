@@ -49,16 +49,9 @@ export type BlockPropsByType = {
   'account-scan': Record<string, never>;
   /**
    * account-user block
-   * @description The user centre: avatar, nickname, masked phone and membership; edit nickname and avatar (upload flow); links to the event's activities (shop, lottery, daily bonus, check-in, score query, invitations) and to the viewer's own pages (orders, addresses, check-ins, favourites, VIP, phone, information, complaint, diagnostics), each to the page config/app.json shows it on; language switch; logged-in devices; log out (the server revokes the session everywhere). The event's lottery, daily bonus and score query are named here: no call lists an event's activities.
+   * @description The user centre: avatar, nickname, masked phone and membership; edit nickname and avatar (upload flow); links to what the event offers (its open lotteries, daily bonuses and score tables by name, its check-in and shop, as the server lists them: GET /v3/api/event/activities) and my invitations, to the viewer's own pages (orders, addresses, check-ins, favourites, VIP, phone, information, complaint, scan inside WeChat, diagnostics) and to the organiser pages the viewer's role allows (downloads, staff check-in), each to the page config/app.json shows it on; language switch; logged-in devices; log out (the server revokes the session everywhere). Logged out it offers the login above the same links. No props.
    */
-  'account-user': {
-    /** @description The event's lottery the lottery link opens (lottery_id). Without it the user centre shows no lottery link. */
-    lotteryId?: number;
-    /** @description The event's daily bonus the daily-bonus link opens (bonus_id). Without it the user centre shows no daily-bonus link. */
-    bonusId?: number;
-    /** @description The score table the score-query link opens (query_id). Without it the user centre shows no score-query link. */
-    queryId?: number;
-  };
+  'account-user': Record<string, never>;
   /**
    * account-vip block
    * @description Membership plans from the server (price, duration, benefits), the current membership and its expiry, purchase through the payment flow. No props.
