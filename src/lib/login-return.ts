@@ -28,34 +28,36 @@ function hashParts(hash: string): [string, URLSearchParams | undefined] {
   return at < 0 ? [hash, undefined] : [hash.slice(0, at), new URLSearchParams(hash.slice(at + 1))];
 }
 
-/** The address without auth_token (before or after the hash). */
-export function stripAuthToken(href: string): string {
+/** A parameter of the address, after the hash first, then before it; null when neither has it. */
+function readParam(url: URL, name: string): string | null {
+  return hashParts(url.hash)[1]?.get(name) ?? url.searchParams.get(name);
+}
+
+/** The address without the parameter `name` (before or after the hash). */
+function withoutParam(href: string, name: string): string {
   const url = new URL(href);
-  url.searchParams.delete(AUTH_PARAM);
+  url.searchParams.delete(name);
   const [hashPath, hashQuery] = hashParts(url.hash);
   if (hashQuery) {
-    hashQuery.delete(AUTH_PARAM);
+    hashQuery.delete(name);
     const rest = hashQuery.toString();
     url.hash = rest ? `${hashPath}?${rest}` : hashPath;
   }
   return url.toString();
 }
 
-/** The returned session token, '' when none (WeChat's `auth_token=none` means the viewer declined). */
-function returnedAuthToken(href: string): { token: string; videoToken: string } {
-  const url = new URL(href);
-  const hashQuery = hashParts(url.hash)[1];
-  const read = (name: string) => hashQuery?.get(name) ?? url.searchParams.get(name) ?? '';
-  const token = read(AUTH_PARAM);
-  return { token: token === 'none' ? '' : token, videoToken: read('token') };
-}
+/** The address without auth_token (before or after the hash). */
+export const stripAuthToken = (href: string): string => withoutParam(href, AUTH_PARAM);
 
-/** Stores a returned token and cleans the address. Answers whether the address carried auth_token at all. */
+/**
+ * Stores a returned token (WeChat's `auth_token=none` means the viewer declined) and cleans the address. Answers
+ * whether the address carried auth_token at all.
+ */
 export function captureReturnedLogin(href: string, replaceUrl: (url: string) => void): boolean {
   const url = new URL(href);
-  if (!url.searchParams.has(AUTH_PARAM) && !hashParts(url.hash)[1]?.has(AUTH_PARAM)) return false;
-  const { token, videoToken } = returnedAuthToken(href);
-  if (token) storeToken(videoToken, token);
+  const token = readParam(url, AUTH_PARAM);
+  if (token === null) return false;
+  if (token && token !== 'none') storeToken(readParam(url, 'token') ?? '', token);
   replaceUrl(stripAuthToken(href));
   return true;
 }
@@ -65,18 +67,10 @@ export function captureReturnedLogin(href: string, replaceUrl: (url: string) => 
  * when it refused the login, and the app says why. Answers whether the address carried it.
  */
 export function captureLoginError(href: string, replaceUrl: (url: string) => void): boolean {
-  const url = new URL(href);
-  const [hashPath, hashQuery] = hashParts(url.hash);
-  const code = hashQuery?.get(LOGIN_ERROR_PARAM) ?? url.searchParams.get(LOGIN_ERROR_PARAM);
+  const code = readParam(new URL(href), LOGIN_ERROR_PARAM);
   if (code === null) return false;
   loginError = code.slice(0, 32) || 'failed';
-  url.searchParams.delete(LOGIN_ERROR_PARAM);
-  if (hashQuery) {
-    hashQuery.delete(LOGIN_ERROR_PARAM);
-    const rest = hashQuery.toString();
-    url.hash = rest ? `${hashPath}?${rest}` : hashPath;
-  }
-  replaceUrl(url.toString());
+  replaceUrl(withoutParam(href, LOGIN_ERROR_PARAM));
   return true;
 }
 
