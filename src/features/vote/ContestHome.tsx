@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { abbreviateCount } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -12,20 +13,30 @@ import * as stats from '../../ui/stat-list/stat-list.css';
 import * as styles from './ContestHome.css';
 import { EARLY_SRC, EARLY_TEXT } from '../../lib/early';
 import { usePageNamedBy } from '../../lib/entity-title';
+import { PageHeadingContext } from '../../ui/page/page-heading';
 
 /**
- * The contest's head before the contest has arrived: the cover's box and the title's line, which the start-up fills
- * from its early answer on the prerendered first screen.
+ * On a page with a heading (the blocks page) the contest's name is the page's heading (its h1 takes the name, from the
+ * early answer on the first screen too): the head then draws no title of its own, loading or loaded.
+ */
+const useTitledPage = () => useContext(PageHeadingContext);
+
+/**
+ * The contest's head before the contest has arrived: the cover's box and, where the page has no heading, the title's
+ * line, which the start-up fills from its early answer on the prerendered first screen.
  */
 export function ContestHomeLoading() {
+  const page = useTitledPage();
   return (
     <section className={card} aria-hidden="true">
       <div className={styles.coverBox}>
         <img className={styles.cover} {...{ [EARLY_SRC]: 'cover' }} alt="" hidden />
       </div>
-      <h2 className={title} {...{ [EARLY_TEXT]: 'title' }}>
-        {'\u00a0'}
-      </h2>
+      {page ? null : (
+        <h2 className={title} {...{ [EARLY_TEXT]: 'title' }}>
+          {'\u00a0'}
+        </h2>
+      )}
     </section>
   );
 }
@@ -33,8 +44,9 @@ export function ContestHomeLoading() {
 /** The contest's head: cover, title, countdown, totals, rules and the ways to its other pages. */
 export function ContestHome({ contest, showRules = true }: { contest: Contest; showRules?: boolean }) {
   const { t, i18n } = useTranslation();
-  // The contest's name titles its home page ('模板' in config). Its heading here stays: the first screen draws it.
+  // The contest's name titles its home page ('模板' in config).
   usePageNamedBy(contest.title);
+  const page = useTitledPage();
   const totalVotes = useLiveTotalVotes(contest.total_votes);
   const link = (path: string) => buildPath(path, { vote_id: contest.id });
   const pageLink = button({ tone: 'secondary', size: 'compact' });
@@ -44,11 +56,13 @@ export function ContestHome({ contest, showRules = true }: { contest: Contest; s
     { label: t('vote.signUps'), value: contest.sign_up_count },
   ];
   return (
-    <section className={card} aria-labelledby="contest-title">
+    <section className={card} aria-labelledby={page?.id ?? 'contest-title'}>
       {contest.cover ? <img className={styles.cover} src={contest.cover} alt="" /> : null}
-      <h2 id="contest-title" className={title}>
-        {contest.title}
-      </h2>
+      {page ? null : (
+        <h2 id="contest-title" className={title}>
+          {contest.title}
+        </h2>
+      )}
       <ContestCountdown startsAt={contest.starts_at} endsAt={contest.ends_at} />
       <ul className={stats.list}>
         {totals.map((total) => (
