@@ -169,7 +169,7 @@ test.describe('outside WeChat (H5)', () => {
     await openRoute(page, `/pages/user/address/index?token=${EVENT}`);
     await page.getByRole('button', { name: '新增收货地址' }).click();
     await page.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('收货人 cannot be empty!')).toBeVisible();
+    await expect(page.getByText('收货人不能为空！')).toBeVisible();
     await page.getByLabel('收货人').fill('李四');
     await page.getByLabel('手机号').fill('13900001234');
     await page.getByLabel('省份').selectOption('北京市');
