@@ -42,7 +42,7 @@ export function ScoreBoard({ voteId }: { voteId: number }) {
             className={styles.scoreRow}
             data-testid="score-row"
             onClick={() => setSelected(player)}
-            aria-label={t('vote.scoreOf', { name: player.name, score: player.score })}
+            aria-haspopup="dialog"
           >
             <span className={rows.rankNumber}>{player.rank}</span>
             <img className={rows.rankPhoto} src={player.photo} alt="" loading="lazy" decoding="async" />
