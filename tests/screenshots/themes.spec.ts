@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
 import { expect, FROZEN_TIME, openThemedRoute, settled, test, trackRequests } from '../fixtures';
 import { screens } from '../screens';
 import { themeNames, variants } from '../themes';
@@ -21,8 +21,8 @@ const SCREEN_TIMEOUT_MS = 180_000;
  */
 const THEME_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** axe-core's browser build, put into each screen's page once and run there for every theme. */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's browser script, put into each screen's page once and run there for every theme. */
+const AXE_SOURCE = axe.source;
 
 type AxeRun = (
   context: Document,
@@ -39,8 +39,8 @@ type AxeRun = (
  * Every screen passes axe: all WCAG 2.1 AA rules in a variant's first theme, and the rules a theme changes (above) in
  * every other theme, which is the same as all rules in every theme x variant at a third of the cost. A violation fails
  * the screen's test (soft: the other themes are still captured and analysed, and every violation is reported).
- * axe is evaluated in the page once, not for every analysis: its 550 KB script took longer to start than the
- * colour rules take to run.
+ * axe is evaluated in the page once, not for every analysis: starting its script took longer than the colour
+ * rules take to run.
  */
 async function expectAccessible(page: Page, cell: string, rules: 'all' | 'theme'): Promise<void> {
   // Evaluated, not added as a <script>: the app's CSP refuses inline scripts.
