@@ -31,9 +31,9 @@ test('the CC menu shows a subtitle track and then the embedded captions over the
   const cover = page.getByRole('button', { name: 'Tap to play' });
   if (await cover.isVisible().catch(() => false)) await cover.click();
 
-  const cc = page.getByRole('button', { name: /^Subtitles and captions:/ });
+  const cc = page.getByRole('button', { name: /^CC: subtitles and captions,/ });
   await expect(cc).toBeVisible({ timeout: 20_000 });
-  await expect(cc).toHaveAccessibleName('Subtitles and captions: Off');
+  await expect(cc).toHaveAccessibleName('CC: subtitles and captions, Off');
   await expect(cc).toHaveAttribute('aria-expanded', 'false');
   await cc.click();
   const menu = page.getByRole('menu', { name: 'Subtitles and captions' });
@@ -48,7 +48,7 @@ test('the CC menu shows a subtitle track and then the embedded captions over the
   await menu.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(menu).toBeHidden();
   await expect(cc).toBeFocused();
-  await expect(cc).toHaveAccessibleName('Subtitles and captions: English');
+  await expect(cc).toHaveAccessibleName('CC: subtitles and captions, English');
 
   const cue = page.getByTestId('subtitle-cue');
   await expect(cue).toBeVisible({ timeout: 15_000 });
@@ -60,7 +60,7 @@ test('the CC menu shows a subtitle track and then the embedded captions over the
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitemradio', { name: 'Closed captions (CC1)' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(cc).toHaveAccessibleName('Subtitles and captions: Closed captions (CC1)');
+  await expect(cc).toHaveAccessibleName('CC: subtitles and captions, Closed captions (CC1)');
   await expect(cue).toBeHidden();
 
   // A caption comes within a loop of the 12 s recording; it sits on the grid's bottom row (CEA-608 row 15).
