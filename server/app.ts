@@ -133,7 +133,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const databaseUrl = testDb?.url ?? options.databaseUrl;
   const data = await openData({ databasePath: options.databasePath, databaseUrl });
   const { sql } = data;
-  await seedDemo(sql);
+  // Demo data fills an empty database outside production only: a production database starts empty and gets its first
+  // organiser from `npm run organiser -- create` (server/organiser-cli.ts).
+  if (options.mode !== 'production') await seedDemo(sql);
   app.decorate('sql', sql);
   app.decorate('engine', data.engine);
   app.decorate('now', now);

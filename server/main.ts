@@ -10,6 +10,7 @@ import { missingSharedSecrets, readConfig } from './config.ts';
 import { loggerFor, startBanner } from './dev-log.ts';
 import { listenHost } from './security/limits.ts';
 import { missingSmsSettings } from './sms/settings.ts';
+import { FIRST_OWNER_COMMAND, hasOwner } from './organisations/first-owner.ts';
 import { missingProductionSettings } from './wechat/credentials.ts';
 
 const config = readConfig();
@@ -66,3 +67,8 @@ const goLive =
     : await goLiveLines(app.sql, { host: 'localhost', port: rtmpPort, eventToken: 'demo', now: app.now() });
 if (config.mode === 'development') console.log([startBanner(config.publicOrigin), ...goLive, ''].join('\n'));
 else console.log(`livev3 is running: ${config.publicOrigin}/livev3/#/pages/home/index?token=demo`);
+// Production seeds nothing: a database without an organiser says how to make the first one.
+if (config.mode === 'production' && !(await hasOwner(app.sql)))
+  app.log.warn(
+    `No organiser yet: create the first owner with \`${FIRST_OWNER_COMMAND}\`, then sign in at ${config.publicOrigin}/livev3/console/`,
+  );

@@ -14,7 +14,7 @@ const data = await openData({ databasePath, databaseUrl });
 try {
   if (await seedDemo(data.sql))
     console.log(`Seeded demo data into ${databaseUrl ? 'PostgreSQL' : databasePath}`);
-  else console.log('The database already holds events: left as it is');
+  else console.log('The database already holds events or organisations: left as it is');
 } finally {
   await data.close();
 }

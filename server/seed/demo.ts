@@ -18,13 +18,20 @@ import { seedOrganisations } from './organisations.ts';
 import { seedShop } from './shop.ts';
 import { seedVote } from './vote.ts';
 
-/** True when the database held no events and got the demo data. */
+/**
+ * True when the database held no events and no organisation and got the demo data. A database whose first organiser
+ * was made by `npm run organiser -- create` is not empty: it is somebody's, and gets no demo events.
+ */
 export async function seedDemo(sql: Sql): Promise<boolean> {
-  const row = await sql
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  if (Number(row?.count ?? 0) > 0) return false;
+  const [events, organisations] = await Promise.all(
+    (['events', 'organisations'] as const).map((table) =>
+      sql
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst(),
+    ),
+  );
+  if (Number(events?.count ?? 0) > 0 || Number(organisations?.count ?? 0) > 0) return false;
   await sql.transaction().execute(async (trx) => {
     await seedEvents(trx);
     // Rows above carry their ids; PostgreSQL's counters must move past them before rows numbered automatically.
