@@ -40,6 +40,7 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
   // The bonus's name titles the page; its own heading would repeat the page's.
   usePageNamedBy(name);
   const heading = useBlockHeading(`bonus-${bonusId}`, name);
+  const Subheading = heading.sub;
   if (failed === 'missing') return <EmptyState title={t('dailyBonus.noBonus')} />;
   if (failed && !bonus)
     return (
@@ -95,7 +96,7 @@ export function DailyBonusView({ bonusId }: { bonusId: number }) {
             : t('dailyBonus.balance', { amount: mine.points })}
         </p>
       ) : null}
-      <h3 className={styles.meta}>{t('dailyBonus.week')}</h3>
+      <Subheading className={styles.meta}>{t('dailyBonus.week')}</Subheading>
       <ol className={styles.week}>
         {week.map((day, index) => (
           <li

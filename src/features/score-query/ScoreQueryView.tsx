@@ -47,6 +47,7 @@ export function ScoreQueryView({ queryId, showRankList }: { queryId: number; sho
   // The score table's name titles the page; its own heading would repeat the page's.
   usePageNamedBy(page?.title);
   const heading = useBlockHeading(`score-${queryId}`, page?.title ?? '');
+  const Subheading = heading.sub;
   if (failed === 'missing') return <EmptyState title={t('scoreQuery.noQuery')} />;
   if (failed && !page)
     return (
@@ -122,9 +123,9 @@ export function ScoreQueryView({ queryId, showRankList }: { queryId: number; sho
       ) : null}
       {result ? (
         <article className={styles.card} aria-labelledby="score-result">
-          <h3 id="score-result" className={styles.cardTitle}>
+          <Subheading id="score-result" className={styles.cardTitle}>
             {t('scoreQuery.result')} · {result.name}
-          </h3>
+          </Subheading>
           <p className={styles.big}>
             {t('scoreQuery.score')} {result.score}
           </p>
@@ -141,9 +142,9 @@ export function ScoreQueryView({ queryId, showRankList }: { queryId: number; sho
       ) : null}
       {ranks ? (
         <section className={styles.section} aria-labelledby={`score-rank-${page.id}`}>
-          <h3 id={`score-rank-${page.id}`} className={styles.cardTitle}>
+          <Subheading id={`score-rank-${page.id}`} className={styles.cardTitle}>
             {t('scoreQuery.rankList')}
-          </h3>
+          </Subheading>
           {ranks.list.length === 0 ? (
             <EmptyState title={t('scoreQuery.noRows')} />
           ) : (

@@ -47,6 +47,8 @@ export function ContestHome({ contest, showRules = true }: { contest: Contest; s
   // The contest's name titles its home page ('模板' in config).
   usePageNamedBy(contest.title);
   const page = useTitledPage();
+  // The rules are a section of the contest: under the page's h1 when that is the contest's title, else under its h2.
+  const RulesHeading = page ? 'h2' : 'h3';
   const totalVotes = useLiveTotalVotes(contest.total_votes);
   const link = (path: string) => buildPath(path, { vote_id: contest.id });
   const pageLink = button({ tone: 'secondary', size: 'compact' });
@@ -74,7 +76,7 @@ export function ContestHome({ contest, showRules = true }: { contest: Contest; s
       </ul>
       {showRules && contest.rules ? (
         <>
-          <h3 className={heading}>{t('vote.rules')}</h3>
+          <RulesHeading className={heading}>{t('vote.rules')}</RulesHeading>
           <p className={body}>{contest.rules}</p>
         </>
       ) : null}

@@ -25,6 +25,7 @@ export default function HomePage() {
     return (
       <main className={styles.page}>
         <EmptyState
+          heading="h1"
           title={t('video.noEvent')}
           message={t('video.noEventHint')}
           actionLabel={t('ui.refresh')}

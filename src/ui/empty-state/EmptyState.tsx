@@ -9,17 +9,21 @@ export type StateProps = {
   onAction?: () => void;
 };
 
-/** Nothing to show, with what to do about it; `alert` announces it at once (ErrorState). */
+/**
+ * Nothing to show, with what to do about it; `alert` announces it at once (ErrorState). `heading`: h1 where the state
+ * is all the page shows (its only heading), else h2 under the page's.
+ */
 export function EmptyState({
   title,
   message,
   actionLabel,
   onAction,
   alert,
-}: StateProps & { alert?: boolean }) {
+  heading: Heading = 'h2',
+}: StateProps & { alert?: boolean; heading?: 'h1' | 'h2' }) {
   return (
     <section className={styles.state} role={alert ? 'alert' : undefined}>
-      <h2 className={styles.title}>{title}</h2>
+      <Heading className={styles.title}>{title}</Heading>
       {message ? <p className={styles.message}>{message}</p> : null}
       {actionLabel && onAction ? (
         <button type="button" className={buttons.primary} onClick={onAction}>

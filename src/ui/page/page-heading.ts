@@ -13,11 +13,15 @@ export const PageHeadingContext = createContext<PageHeading | null>(null);
 export const PAGE_HEADING_ID = 'page-title';
 
 /**
- * For a block titled `text` whose own heading has the id `id`: whether to draw that heading (`own`) and the id that
- * names the block (`labelledBy`, the page's h1 when the block's title repeats it).
+ * For a block titled `text` whose own heading has the id `id`: whether to draw that heading (`own`), the id that
+ * names the block (`labelledBy`, the page's h1 when the block's title repeats it), and the level of the block's
+ * section headings (`sub`): one below the block's own h2, or h2 right under the page's h1 when the block draws none.
  */
-export function useBlockHeading(id: string, text: string): { own: boolean; labelledBy: string } {
+export function useBlockHeading(
+  id: string,
+  text: string,
+): { own: boolean; labelledBy: string; sub: 'h2' | 'h3' } {
   const page = useContext(PageHeadingContext);
   const repeats = page !== null && page.text.trim() === text.trim();
-  return { own: !repeats, labelledBy: repeats ? page.id : id };
+  return { own: !repeats, labelledBy: repeats ? page.id : id, sub: repeats ? 'h2' : 'h3' };
 }
