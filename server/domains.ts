@@ -7,6 +7,7 @@ import { accounts } from './accounts/index.ts';
 import { broadcast } from './broadcast/index.ts';
 import { channel } from './channel/index.ts';
 import { chat } from './chat/index.ts';
+import { organiserConsole } from './console/index.ts';
 import { downloads } from './downloads/index.ts';
 import { engagement } from './engagement/index.ts';
 import { events } from './events/index.ts';
@@ -36,4 +37,5 @@ export const domains: readonly Domain[] = [
   streams,
   broadcast,
   subtitles,
+  organiserConsole,
 ];

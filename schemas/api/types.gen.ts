@@ -667,6 +667,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/console/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account and the organisations it is staff of, with its role in each (none: not an organiser) */
+        get: operations["consoleMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the organisation's events, searched by title and sorted on the server */
+        get: operations["consoleEventList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event of an organisation the caller is staff of, as the console edits it */
+        get: operations["consoleEventGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/event/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an event of the organisation; viewers reach it at /livev3/#/pages/home/index?token=<token> */
+        post: operations["consoleEventCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/event/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the event's fields when `version` is still its version (raising it); else xcode 409, nothing saved */
+        post: operations["consoleEventUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/event/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new event of the same organisation with the event's fields (title marked as a copy), not live, with no recordings */
+        post: operations["consoleEventCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/event/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archives the event (out of the console's list; its room stays as it is) or brings it back (archived: false) */
+        post: operations["consoleEventArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/download/{kind}": {
         parameters: {
             query?: never;
@@ -2032,6 +2151,95 @@ export interface components {
             /** @description cents */
             price: number;
         };
+        ConsoleOrganisation: {
+            id: number;
+            name: string;
+            /** @enum {unknown} */
+            role: "owner" | "operator" | "data_viewer" | "check_in_staff";
+            /** @description Whether the role reads the organisation's events */
+            may_read?: boolean;
+            /** @description Whether the role creates and edits the organisation's events */
+            may_edit: boolean;
+        };
+        /** @description The data of a refused save: the fields the server refused (xcode 400), or the event as it is now (xcode 409) */
+        ConsoleSaveRefusal: {
+            /** @description Field name: why it was refused, in the request's language */
+            fields?: {
+                [key: string]: string;
+            };
+            current?: components["schemas"]["ConsoleEvent"];
+        };
+        /** @description What an organiser sets on an event; the console's event form is generated from this schema */
+        ConsoleEventFields: {
+            /** Title */
+            title: string;
+            /**
+             * Cover
+             * @description An image URL from the upload host ('' for none)
+             * @default
+             */
+            cover: string;
+            /**
+             * Start time
+             * @description Unix seconds
+             */
+            start_time: number;
+            /**
+             * Description
+             * @description Plain text; the room shows it as text, never as HTML
+             * @default
+             */
+            description: string;
+            /**
+             * Theme
+             * @default red
+             * @enum {unknown}
+             */
+            color_code: "red" | "blackgold" | "bluegold" | "darkblue" | "lightblue" | "pink" | "whitegold";
+            /**
+             * Password
+             * @description Viewers enter it before watching ('' for none)
+             * @default
+             */
+            password: string;
+            /**
+             * Price
+             * @description Integer cents viewers pay before watching (0: free)
+             * @default 0
+             */
+            price_cents: number;
+            /**
+             * Phone number required
+             * @description Viewers bind a phone number before watching
+             * @default false
+             */
+            needs_phone: boolean;
+        };
+        ConsoleEvent: {
+            id: number;
+            /** @description The viewer app's event token */
+            token: string;
+            organisation_id: number;
+            /** @description Name it when saving */
+            version: number;
+            archived: boolean;
+            /**
+             * @description 0 not started, 1 live, 2 replay
+             * @enum {unknown}
+             */
+            live_status: 0 | 1 | 2;
+            views: number;
+            /** @description Unix milliseconds of the last console save (0: none) */
+            updated_at: number;
+            title: string;
+            cover: string;
+            start_time: number;
+            description: string;
+            color_code: string;
+            password: string;
+            price_cents: number;
+            needs_phone: boolean;
+        };
         LotteryPrize: {
             /** @description 0 for the thanks slot */
             id: number;
@@ -2315,7 +2523,7 @@ export interface components {
          * @description What an organiser call does, as far as roles are concerned (server/organisations/roles.ts)
          * @enum {unknown}
          */
-        OrganiserAction: "shop" | "sign_up_review" | "chat_moderation" | "check_in" | "download" | "subtitles";
+        OrganiserAction: "shop" | "sign_up_review" | "chat_moderation" | "check_in" | "download" | "subtitles" | "event_read" | "event_edit";
         RedPacket: {
             id: number;
             sender_id: number;
@@ -4234,6 +4442,226 @@ export interface operations {
                             }[];
                             max_images: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    consoleMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            user_id: number;
+                            nickname: string;
+                            organisations: components["schemas"]["ConsoleOrganisation"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    consoleEventList: {
+        parameters: {
+            query: {
+                organisation_id: number;
+                keyword?: string;
+                archived?: boolean;
+                sort?: "start_time" | "title" | "id";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ConsoleEvent"][];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    consoleEventGet: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleEvent"];
+                    };
+                };
+            };
+        };
+    };
+    consoleEventCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The organisation acted for */
+                    organisation_id: number;
+                    event: components["schemas"]["ConsoleEventFields"];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleEvent"] | components["schemas"]["ConsoleSaveRefusal"];
+                    };
+                };
+            };
+        };
+    };
+    consoleEventUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id */
+                    id: number;
+                    /** @description The version the organiser edited (from the event's answer) */
+                    version: number;
+                    event: components["schemas"]["ConsoleEventFields"];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleEvent"] | components["schemas"]["ConsoleSaveRefusal"];
+                    };
+                };
+            };
+        };
+    };
+    consoleEventCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleEvent"];
+                    };
+                };
+            };
+        };
+    };
+    consoleEventArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id */
+                    id: number;
+                    archived: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleEvent"];
                     };
                 };
             };

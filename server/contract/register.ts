@@ -44,11 +44,22 @@ function paramsSchema(operation: OpenApiOperation) {
   };
 }
 
-function bodySchema(operation: OpenApiOperation) {
+/** The schema with every `#/components/schemas/...` reference replaced by the component it names. */
+function inlined(node: unknown, contract: OpenApiDocument): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlined(item, contract));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/components/schemas/'))
+    return inlined(contract.components.schemas[ref.slice(21)], contract);
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlined(value, contract)]));
+}
+
+/** The request body's schema, component refs inlined (a body may share a component with an answer). */
+function bodySchema(operation: OpenApiOperation, contract: OpenApiDocument) {
   const content = operation.requestBody?.content;
   if (!content) return undefined;
   const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
-  return schema;
+  return schema && inlined(schema, contract);
 }
 
 /**
@@ -102,7 +113,7 @@ function finiteNumbersOnly(
  * Infinity), and so can a query or path parameter its schema types as a number. Other calls skip the check.
  */
 function carriesNumbers(operation: OpenApiOperation): boolean {
-  if (bodySchema(operation)) return true;
+  if (operation.requestBody) return true;
   const schemas = JSON.stringify([querySchema(operation), paramsSchema(operation) ?? null]);
   return /"(number|integer)"/.test(schemas);
 }
@@ -114,14 +125,7 @@ function carriesNumbers(operation: OpenApiOperation): boolean {
 function responseSchema(operation: OpenApiOperation, contract: OpenApiDocument): object | undefined {
   const schema = operation.responses['200']?.content?.['application/json']?.schema;
   if (!schema) return undefined; // e.g. image/png answers
-  const inline = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(inline);
-    if (!node || typeof node !== 'object') return node;
-    const ref = (node as { $ref?: string }).$ref;
-    if (ref?.startsWith('#/components/schemas/')) return inline(contract.components.schemas[ref.slice(21)]);
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
-  };
-  const envelope = inline(schema) as { properties?: Record<string, object> };
+  const envelope = inlined(schema, contract) as { properties?: Record<string, object> };
   if (envelope.properties?.data)
     envelope.properties.data = { anyOf: [envelope.properties.data, { type: 'null' }] };
   return envelope;
@@ -157,7 +161,7 @@ export function registerContract(
         schema: {
           querystring: querySchema(operation),
           ...(paramsSchema(operation) ? { params: paramsSchema(operation) } : {}),
-          ...(bodySchema(operation) ? { body: bodySchema(operation) } : {}),
+          ...(bodySchema(operation, contract) ? { body: bodySchema(operation, contract) } : {}),
           ...(responseSchema(operation, contract)
             ? { response: { 200: responseSchema(operation, contract) } }
             : {}),

@@ -5,8 +5,9 @@
  * | role             | may                                                                                |
  * | ---------------- | ---------------------------------------------------------------------------------- |
  * | `owner`          | everything                                                                         |
- * | `operator`       | the shop (ship, complete, sales), sign-up review, chat moderation, check-in, downloads, subtitles |
- * | `data_viewer`    | downloads                                                                          |
+ * | `operator`       | the shop (ship, complete, sales), sign-up review, chat moderation, check-in, downloads, subtitles, |
+ * |                  | events in the console (read, create, edit, copy, archive)                          |
+ * | `data_viewer`    | downloads, reading events in the console                                           |
  * | `check_in_staff` | check-in (search attendees, check them in)                                         |
  *
  * Owners and operators also watch their organisation's events without passing the events' gates (password, price,
@@ -36,12 +37,23 @@ export const ORGANISER_ACTIONS: readonly OrganiserAction[] = [
   'check_in',
   'download',
   'subtitles',
+  'event_read',
+  'event_edit',
 ];
 
 export const ROLE_ACTIONS: Record<OrganiserRole, readonly OrganiserAction[]> = {
   owner: ORGANISER_ACTIONS,
-  operator: ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download', 'subtitles'],
-  data_viewer: ['download'],
+  operator: [
+    'shop',
+    'sign_up_review',
+    'chat_moderation',
+    'check_in',
+    'download',
+    'subtitles',
+    'event_read',
+    'event_edit',
+  ],
+  data_viewer: ['download', 'event_read'],
   check_in_staff: ['check_in'],
 };
 
@@ -64,6 +76,14 @@ export const ORGANISER_REFUSALS: Record<OrganiserAction, { xcode: number; texts:
   subtitles: {
     xcode: XCODE.forbidden,
     texts: { 'zh-CN': '没有管理字幕的权限', en: 'No permission to manage subtitles' },
+  },
+  event_read: {
+    xcode: XCODE.forbidden,
+    texts: { 'zh-CN': '没有查看该主办方活动的权限', en: "No permission to see this organiser's events" },
+  },
+  event_edit: {
+    xcode: XCODE.forbidden,
+    texts: { 'zh-CN': '没有编辑该主办方活动的权限', en: "No permission to edit this organiser's events" },
   },
 };
 

@@ -50,8 +50,20 @@ async function actionsOf(token: string | undefined, eventToken = 'demo', locale 
 describe("the viewer's organiser actions for an event", () => {
   it.each([
     ['owner', [...ORGANISER_ACTIONS]],
-    ['operator', ['shop', 'sign_up_review', 'chat_moderation', 'check_in', 'download', 'subtitles']],
-    ['dataViewer', ['download']],
+    [
+      'operator',
+      [
+        'shop',
+        'sign_up_review',
+        'chat_moderation',
+        'check_in',
+        'download',
+        'subtitles',
+        'event_read',
+        'event_edit',
+      ],
+    ],
+    ['dataViewer', ['download', 'event_read']],
     ['checkInStaff', ['check_in']],
     ['otherOwner', []],
     ['otherStaff', []],

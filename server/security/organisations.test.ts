@@ -155,6 +155,24 @@ async function ownReplay(): Promise<string> {
   return token;
 }
 
+/** An event of the demo organiser's, new for each call (version 1), for the console's event operations. */
+let consoleSeq = 0;
+async function consoleEvent(): Promise<number> {
+  const { id } = await app.sql
+    .insertInto('events')
+    .values({
+      token: `org-console-${++consoleSeq}`,
+      owner_id: ORGANISATION_SEED.operator,
+      organisation_id: ORGANISATION_SEED.demo,
+      title: '控制台活动',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const EVENT_FIELDS = { title: '新活动', start_time: 1_800_000_000, password: '2468', price_cents: 990 };
+
 const download = (query: string) => async (): Promise<InjectOptions> => ({
   method: 'GET',
   url: `/v3/api/download/${query}`,
@@ -233,6 +251,61 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
           file_name: 'en.srt',
           content: '1\n00:00:01,000 --> 00:00:02,500\nHello\n',
         },
+      }),
+    },
+  ],
+  consoleEventList: [
+    {
+      action: 'event_read',
+      request: async () => ({
+        method: 'GET',
+        url: `/v3/api/console/events?organisation_id=${ORGANISATION_SEED.demo}&keyword=demo`,
+      }),
+    },
+  ],
+  consoleEventGet: [
+    {
+      action: 'event_read',
+      request: async () => ({ method: 'GET', url: `/v3/api/console/event?id=${await consoleEvent()}` }),
+    },
+  ],
+  consoleEventCreate: [
+    {
+      action: 'event_edit',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/console/event/create',
+        payload: { organisation_id: ORGANISATION_SEED.demo, event: EVENT_FIELDS },
+      }),
+    },
+  ],
+  consoleEventUpdate: [
+    {
+      action: 'event_edit',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/console/event/update',
+        payload: { id: await consoleEvent(), version: 1, event: EVENT_FIELDS },
+      }),
+    },
+  ],
+  consoleEventCopy: [
+    {
+      action: 'event_edit',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/console/event/copy',
+        payload: { id: await consoleEvent() },
+      }),
+    },
+  ],
+  consoleEventArchive: [
+    {
+      action: 'event_edit',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/console/event/archive',
+        payload: { id: await consoleEvent(), archived: true },
       }),
     },
   ],

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /**
  * The event and what hangs off it: the gates a viewer passed (password, payment, information form, phone), the live
  * room's content (image text, related events, episodes, invitations), favourites and complaints. Migrations 001, 002,
- * 006, 010, 013 and 026. Times are unix milliseconds unless a name says otherwise, money integer cents, flags 0/1.
+ * 006, 010, 013, 026 and 032. Times are unix milliseconds unless a name says otherwise, money integer cents, flags 0/1.
  */
 export interface EventTables {
   events: {
@@ -27,6 +27,12 @@ export interface EventTables {
     price_cents: Generated<number>;
     needs_info_form: Generated<number>;
     needs_phone: Generated<number>;
+    /** Raised by every save in the console (migration 032): a save naming an older version is refused. */
+    version: Generated<number>;
+    /** 1: archived in the console (out of its list; the room stays as it is). */
+    archived: Generated<number>;
+    /** When the console last saved it; 0 for an event no console save touched. */
+    updated_at: Generated<number>;
   };
   event_access: {
     event_id: number;

@@ -1,0 +1,220 @@
+/**
+ * The organiser console's events: one organisation's list (searched, sorted and paged on the server, on the indexes of
+ * migration 032), and creating, saving (with a version check), copying and archiving an event. What the console sets
+ * is what the viewer app reads (server/events/routes.ts): the title, cover, start time (unix seconds), description
+ * (plain text, shown as text), theme (`color_code`) and the gates: password, price in integer cents, phone number.
+ */
+import crypto from 'node:crypto';
+import { sql as raw, type Selectable } from 'kysely';
+import type { ContractSchema, RequestQuery } from '../contract/types.ts';
+import type { Sql } from '../db/sql.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
+
+export type ConsoleEvent = ContractSchema<'ConsoleEvent'>;
+export type ConsoleEventFields = ContractSchema<'ConsoleEventFields'>;
+type EventRow = Selectable<Database['events']>;
+
+/** xcode of a save naming an older version than the event's. */
+export const CONFLICT_XCODE = 409;
+
+export const CONSOLE_MESSAGES = {
+  noEvent: { 'zh-CN': '没有这个活动', en: 'No such event' },
+  conflict: {
+    'zh-CN': '其他人已修改了这个活动，请查看最新内容后再保存',
+    en: 'Someone else changed this event: check the latest version, then save again',
+  },
+  blankTitle: { 'zh-CN': '标题不能为空', en: 'The title cannot be empty' },
+  cover: {
+    'zh-CN': '封面必须是上传的图片地址',
+    en: 'The cover must be the address of an uploaded image',
+  },
+  copied: { 'zh-CN': '（副本）', en: ' (copy)' },
+} as const satisfies Record<string, LocalizedText>;
+
+/** A field the server refuses: the message under `data.fields[field]`, so the console shows it beside the field. */
+export function fieldFailure(
+  field: keyof ConsoleEventFields,
+  text: LocalizedText,
+  locale: keyof LocalizedText,
+) {
+  return new ApiFailure(XCODE.badRequest, text, { fields: { [field]: text[locale] } });
+}
+
+export function toConsoleEvent(row: EventRow): ConsoleEvent {
+  return {
+    id: Number(row.id),
+    token: row.token,
+    organisation_id: Number(row.organisation_id),
+    version: Number(row.version),
+    archived: Boolean(row.archived),
+    live_status: row.live_status,
+    views: Number(row.views),
+    updated_at: Number(row.updated_at),
+    title: row.title,
+    cover: row.cover,
+    start_time: Number(row.start_time),
+    description: row.description,
+    color_code: row.color_code,
+    password: row.password,
+    price_cents: Number(row.price_cents),
+    needs_phone: Boolean(row.needs_phone),
+  };
+}
+
+/** The event with this id, or undefined. */
+export async function findEvent(sql: Sql, id: number): Promise<EventRow | undefined> {
+  return sql.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What the form's fields store: defaults for those left out, the title trimmed, the description's line ends unified. */
+function columnsOf(fields: ConsoleEventFields) {
+  return {
+    title: fields.title.trim(),
+    cover: fields.cover ?? '',
+    start_time: fields.start_time,
+    description: (fields.description ?? '').replace(/\r\n?/g, '\n'),
+    color_code: fields.color_code ?? 'red',
+    password: fields.password ?? '',
+    price_cents: fields.price_cents ?? 0,
+    needs_phone: fields.needs_phone ? 1 : 0,
+  };
+}
+
+/**
+ * Refuses a field the contract's schema lets through but the event cannot take: a title of spaces, a cover that is
+ * not an upload of this site's upload host (`uploadOrigin`; a cover the event already has stays allowed).
+ */
+export function checkFields(
+  fields: ConsoleEventFields,
+  context: { uploadPrefixes: readonly string[]; currentCover?: string; locale: keyof LocalizedText },
+): void {
+  if (!fields.title.trim()) throw fieldFailure('title', CONSOLE_MESSAGES.blankTitle, context.locale);
+  const cover = fields.cover ?? '';
+  const uploaded = context.uploadPrefixes.some(
+    (prefix) => cover.startsWith(prefix) && cover.length > prefix.length,
+  );
+  if (cover && cover !== context.currentCover && (!uploaded || /[\s"'<>\\]/.test(cover)))
+    throw fieldFailure('cover', CONSOLE_MESSAGES.cover, context.locale);
+}
+
+/** A viewer-app token for a new event: 12 characters of [a-z0-9] (the app's links carry it). */
+function newToken(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(crypto.randomBytes(12), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+export async function createEvent(
+  sql: Sql,
+  input: { organisationId: number; ownerId: number; fields: ConsoleEventFields; now: number },
+): Promise<EventRow> {
+  const { id } = await sql
+    .insertInto('events')
+    .values({
+      ...columnsOf(input.fields),
+      token: newToken(),
+      owner_id: input.ownerId,
+      organisation_id: input.organisationId,
+      updated_at: input.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await findEvent(sql, Number(id));
+  if (!row) throw new Error(`event ${id} vanished after its insert`);
+  return row;
+}
+
+/**
+ * Saves the fields when the event is still at `version`, raising it (one conditional update: of two saves of one
+ * version, one wins). A stale version answers CONFLICT_XCODE with the event as it is now.
+ */
+export async function updateEvent(
+  sql: Sql,
+  input: { id: number; version: number; fields: ConsoleEventFields; now: number },
+): Promise<EventRow> {
+  const saved = await sql
+    .updateTable('events')
+    .set((eb) => ({
+      ...columnsOf(input.fields),
+      version: eb('version', '+', 1),
+      updated_at: input.now,
+    }))
+    .where('id', '=', input.id)
+    .where('version', '=', input.version)
+    .returning('id')
+    .executeTakeFirst();
+  const row = await findEvent(sql, input.id);
+  if (!row) throw new ApiFailure(XCODE.notFound, CONSOLE_MESSAGES.noEvent);
+  if (!saved)
+    throw new ApiFailure(CONFLICT_XCODE, CONSOLE_MESSAGES.conflict, { current: toConsoleEvent(row) });
+  return row;
+}
+
+/** A new event with the fields of `source` and its title marked as a copy; not live, no recordings, no audience. */
+export async function copyEvent(
+  sql: Sql,
+  source: EventRow,
+  input: { ownerId: number; now: number; locale: keyof LocalizedText },
+): Promise<EventRow> {
+  const suffix = CONSOLE_MESSAGES.copied[input.locale];
+  const title = [...source.title].slice(0, 60 - [...suffix].length).join('') + suffix;
+  return createEvent(sql, {
+    organisationId: Number(source.organisation_id),
+    ownerId: input.ownerId,
+    now: input.now,
+    fields: {
+      title,
+      cover: source.cover,
+      start_time: Number(source.start_time),
+      description: source.description,
+      color_code: source.color_code as ConsoleEventFields['color_code'],
+      password: source.password,
+      price_cents: Number(source.price_cents),
+      needs_phone: Boolean(source.needs_phone),
+    },
+  });
+}
+
+export async function archiveEvent(sql: Sql, id: number, archived: boolean, now: number): Promise<void> {
+  await sql
+    .updateTable('events')
+    .set((eb) => ({ archived: archived ? 1 : 0, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+type ListQuery = RequestQuery<'consoleEventList'>;
+
+/** `%` and `_` in a keyword match themselves. */
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the organisation's events: the archived ones or the others, titles containing the keyword, sorted by
+ * the column asked for (then by id, so pages never overlap), with the total of the filter.
+ */
+export async function listEvents(sql: Sql, organisationId: number, query: ListQuery) {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 20;
+  const sort = query.sort ?? 'start_time';
+  const order = query.order ?? 'desc';
+  const keyword = query.keyword?.trim() ?? '';
+  let filtered = sql
+    .selectFrom('events')
+    .where('organisation_id', '=', organisationId)
+    .where('archived', '=', query.archived ? 1 : 0);
+  if (keyword)
+    filtered = filtered.where(
+      raw<boolean>`lower(${raw.ref('title')}) like ${likePattern(keyword)} escape '\\'`,
+    );
+  const [rows, count] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy(sort, order)
+      .orderBy('id', order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  return { list: rows.map(toConsoleEvent), total: Number(count?.total ?? 0), page, page_size: pageSize };
+}
