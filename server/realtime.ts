@@ -14,6 +14,7 @@
  * (shared state); session revocations reach the other nodes as server-side events.
  */
 import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server as SocketServer, type DefaultEventsMap, type Socket as AnySocket } from 'socket.io';
@@ -30,7 +31,7 @@ import {
 } from './envelope.ts';
 import { Audience, recordPlay, viewerKey, type AudienceOptions } from './events/audience.ts';
 import { loadEvent, mayViewerWatch, NO_SUCH_EVENT } from './events/routes.ts';
-import { socketCaps, type ConnectionLimits } from './security/limits.ts';
+import { clientAddresses, socketCaps, type ConnectionLimits } from './security/limits.ts';
 import type { Services } from './services.ts';
 
 const TOKEN = /^[\w-]{1,64}$/;
@@ -40,6 +41,11 @@ export const CHAT_BATCH_MS = 40;
 const REVOKED_EVENT = 'sessions:revoked';
 
 export const roomOf = (eventToken: string) => `event:${eventToken}`;
+/** Every socket of one logged-in viewer, on every node: what is told to that viewer alone (their line reviewed). */
+export const viewerRoomOf = (userId: number) => `viewer:${userId}`;
+
+/** Who a signal goes to: an event's room or one viewer's sockets. */
+export type SignalTarget = { eventToken: string } | { userId: number };
 
 declare const inSocketLanguage: unique symbol;
 /** A refused socket event's answer, in the socket's language: only `refusal` makes one. */
@@ -117,6 +123,12 @@ export type Realtime = {
    * node knows it fresh, else a promise. 0 without a socket server.
    */
   viewers(eventToken: string): number | Promise<number>;
+  /**
+   * Sends one event at once (not batched with the lines) to an event's room or to one viewer's sockets, on every node
+   * (through the adapter with several): the chat's moderation (a deleted line, the room's settings, a reviewed line).
+   * No-op without a socket server.
+   */
+  signal(to: SignalTarget, name: string, payload: unknown): void;
 };
 
 /** services.realtime: answered by the socket server attachRealtime starts (and stops), a no-op before and after. */
@@ -128,6 +140,7 @@ export function realtimeLink(): RealtimeLink {
     publish: (eventToken, line) => server?.publish(eventToken, line) ?? Promise.resolve(),
     disconnectRevoked: (revoked) => server?.disconnectRevoked(revoked) ?? 0,
     viewers: (eventToken) => server?.viewers(eventToken) ?? 0,
+    signal: (to, name, payload) => server?.signal(to, name, payload),
     serve(next) {
       server = next;
     },
@@ -188,7 +201,9 @@ function cutLocalSockets(io: Server, revoked: Revoked): number {
 export type RealtimeOptions = {
   batchMs?: number;
   /** Sockets per client address and per login session (0 or missing: no cap; server/security/limits.ts). */
-  socketLimits?: Partial<Pick<ConnectionLimits, 'maxSocketsPerIp' | 'maxSocketsPerSession'>>;
+  socketLimits?: Partial<
+    Pick<ConnectionLimits, 'maxSocketsPerIp' | 'maxSocketsPerSession' | 'trustedProxies'>
+  >;
   /** How often open sockets' sessions are checked again (revoked or expired ones are cut). */
   revalidateMs?: number;
   /** How often open stretches of watching are credited (LIVE_WATCH_FLUSH_MS). */
@@ -216,6 +231,7 @@ export function attachRealtime(
     maxSocketsPerIp: options.socketLimits?.maxSocketsPerIp ?? 0,
     maxSocketsPerSession: options.socketLimits?.maxSocketsPerSession ?? 0,
   });
+  const addresses = clientAddresses(options.socketLimits?.trustedProxies ?? []);
   let closing = false;
   const io: Server = new SocketServer(app.server, {
     serveClient: false,
@@ -229,7 +245,7 @@ export function attachRealtime(
       const isHandshake = !new URL(request.url ?? '/', 'http://x').searchParams.get('sid');
       // A closing node takes no new sockets: the client tries again (another node, behind a balancer).
       if (isHandshake && closing) return callback(null, false);
-      callback(null, !isHandshake || caps.mayOpen(request.socket.remoteAddress ?? ''));
+      callback(null, !isHandshake || caps.mayOpen(addresses.of(request)));
     },
   });
   /** The session token a socket authenticated with: kept here, not in socket.data, which recovery stores in Redis. */
@@ -238,11 +254,8 @@ export function attachRealtime(
   const clustered = Boolean(redis);
   io.engine.on(
     'connection',
-    (raw: {
-      request: { socket: { remoteAddress?: string } };
-      once: (event: string, listener: () => void) => void;
-    }) => {
-      const address = raw.request.socket.remoteAddress ?? '';
+    (raw: { request: IncomingMessage; once: (event: string, listener: () => void) => void }) => {
+      const address = addresses.of(raw.request);
       caps.opened(address);
       raw.once('close', () => caps.closed(address));
     },
@@ -315,6 +328,9 @@ export function attachRealtime(
       return cutLocalSockets(io, revoked);
     },
     viewers: (eventToken) => audience.peek(eventToken) ?? audience.count(eventToken),
+    signal(to, name, payload) {
+      io.to('userId' in to ? viewerRoomOf(to.userId) : roomOf(to.eventToken)).emit(name, payload);
+    },
   });
 
   // A room's count moved: a change on this node tells the whole room (every node's sockets, through the adapter),
@@ -361,6 +377,8 @@ export function attachRealtime(
 
   io.on('connection', (socket) => {
     const userId = watcherOf(socket);
+    // What is told to this viewer alone (a recovered socket is in it already).
+    if (userId !== undefined && !socket.recovered) void socket.join(viewerRoomOf(userId));
     if (socket.recovered)
       for (const room of eventRooms(socket)) {
         const token = room.slice('event:'.length);

@@ -599,6 +599,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/chat/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): deletes a chat line: it leaves the history (chatGetMsg) and, through the socket event chat:deleted { token, id }, every viewer's page on every node. Deleting it again answers deleted false. Logged. */
+        post: operations["chatDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): mutes (muted true) or unmutes a viewer in the event's chat; the same mute as chatBlacklist. The viewer's sockets hear chat:muted { token, muted }. Logged. */
+        post: operations["chatMute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/mute_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): mutes the chat for everyone (muted true) or opens it again: viewers' lines are refused with xcode 40321 and a message in their language; the organisation's moderators still speak. The room hears chat:room. Logged. */
+        post: operations["chatMuteAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): pins an announcement (plain text, at most 200 characters) at the top of the event's chat, replacing the one pinned; viewers joining later get it with the history (chatGetMsg's room). The room hears chat:room. Logged. */
+        post: operations["chatPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/unpin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): takes the pinned announcement down. The room hears chat:room. Logged. */
+        post: operations["chatUnpin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): the event's sensitive-word list. */
+        get: operations["chatWords"];
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): replaces the event's sensitive-word list (at most 500 words of at most 30 characters; trimmed, repeats dropped, case and width ignored). A line containing a listed word is refused (never masked) with xcode 40322 and a message in the sender's language; with WeChat's content security configured (production, mini program credentials) WeChat's msg_sec_check is asked as well. Logged. */
+        post: operations["chatWordsSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/review_mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): turns pre-review on or off: while on, a viewer's new line waits (status waiting, seen by its sender only) until approved; moderators' lines are not held. Lines waiting when it is turned off still wait for a decision. The room hears chat:room. Logged. */
+        post: operations["chatReviewMode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): the lines waiting for approval, oldest first, paged with after_id. */
+        post: operations["chatWaiting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): approves a waiting line: it goes to the room (once, however many approve it at the same time) and its sender's sockets hear chat:reviewed { token, id, status: 'shown' }. A line approved already answers changed false. Logged. */
+        post: operations["chatApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): rejects a waiting line: it is never shown to others and its sender's sockets hear chat:reviewed { token, id, status: 'rejected' }. A line approved already is refused (400); rejected already answers changed false. Logged. */
+        post: operations["chatReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/moderation/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): the event's moderation log, newest first (who, when, what), paged with before_id. */
+        post: operations["chatModerationLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/chat/moderation/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): the event's recent lines as a moderator sees them: every line with its status (waiting, rejected and deleted ones too), oldest first, paged upward with before_id; with the room's settings and sensitive words. */
+        post: operations["chatModerationLines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/video/gift": {
         parameters: {
             query?: never;
@@ -2132,6 +2337,8 @@ export interface components {
             amount: number;
             /** @description the red packet announced (kind redpack) */
             packet_id: number;
+            /** @description a viewer sees their own waiting and rejected lines; others only shown ones */
+            status: components["schemas"]["ChatLineStatus"];
             /** @description ms since the epoch */
             created_at: number;
         };
@@ -2139,10 +2346,11 @@ export interface components {
             list: components["schemas"]["ChatMessage"][];
             /** @description older messages exist (before_id pages) or more newer ones (after_id pages) */
             has_more: boolean;
-            /** @description the viewer may blacklist (event owner) */
+            /** @description the viewer moderates this chat (owner or operator of the event's organisation) */
             can_moderate: boolean;
             /** @description the viewer is muted in this chat */
             blacklisted: boolean;
+            room: components["schemas"]["ChatRoomState"];
         };
         Gift: {
             id: number;
@@ -2150,6 +2358,38 @@ export interface components {
             name_en: string;
             /** @description cents */
             price: number;
+        };
+        /**
+         * @description shown; waiting for approval (pre-review); rejected; deleted by a moderator
+         * @enum {unknown}
+         */
+        ChatLineStatus: "shown" | "waiting" | "rejected" | "deleted";
+        ChatRoomState: {
+            /** @description the chat is muted for everyone but its moderators */
+            muted: boolean;
+            /** @description viewers' new lines wait for approval */
+            pre_review: boolean;
+            /** @description the pinned announcement, plain text (never HTML); empty: none */
+            pinned: string;
+            /** @description when it was pinned, ms since the epoch; 0: none */
+            pinned_at: number;
+        };
+        ChatModerationEntry: {
+            id: number;
+            /** @enum {unknown} */
+            action: "delete" | "mute" | "unmute" | "mute_all" | "unmute_all" | "pin" | "unpin" | "words" | "review_on" | "review_off" | "approve" | "reject";
+            /** @description who did it */
+            by_user_id: number;
+            by_nickname: string;
+            /** @description the viewer acted on (mute, unmute; the line's sender); 0: none */
+            target_user_id: number;
+            target_nickname: string;
+            /** @description the line acted on; 0: none */
+            message_id: number;
+            /** @description the line's text (delete, approve, reject), the pinned text, the number of sensitive words; plain text */
+            detail: string;
+            /** @description ms since the epoch */
+            created_at: number;
         };
         ConsoleOrganisation: {
             id: number;
@@ -4282,6 +4522,460 @@ export interface operations {
                         data: {
                             user_id: number;
                             blacklisted: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    /** @description the chat line's id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            /** @description false when it was deleted already */
+                            deleted: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    user_id: number;
+                    muted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            user_id: number;
+                            muted: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatMuteAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    muted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChatRoomState"];
+                    };
+                };
+            };
+        };
+    };
+    chatPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChatRoomState"];
+                    };
+                };
+            };
+        };
+    };
+    chatUnpin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChatRoomState"];
+                    };
+                };
+            };
+        };
+    };
+    chatWords: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            words: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatWordsSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    words: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            words: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatReviewMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ChatRoomState"];
+                    };
+                };
+            };
+        };
+    };
+    chatWaiting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    /** @description lines after this id */
+                    after_id?: number;
+                    /** @description page size, 50 by default */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ChatMessage"][];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    /** @description the chat line's id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            status: components["schemas"]["ChatLineStatus"];
+                            /** @description this call changed the line (of concurrent decisions exactly one does) */
+                            changed: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    /** @description the chat line's id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            status: components["schemas"]["ChatLineStatus"];
+                            /** @description this call changed the line (of concurrent decisions exactly one does) */
+                            changed: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatModerationLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    /** @description entries older than this id */
+                    before_id?: number;
+                    /** @description page size, 50 by default */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ChatModerationEntry"][];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    chatModerationLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event (video) token */
+                    token: string;
+                    /** @description lines older than this id */
+                    before_id?: number;
+                    /** @description page size, 50 by default */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["ChatMessage"][];
+                            has_more: boolean;
+                            room: components["schemas"]["ChatRoomState"];
+                            words: string[];
                         };
                     };
                 };

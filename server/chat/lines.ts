@@ -9,7 +9,7 @@ import { LOGIN_REQUIRED, type Viewer } from '../accounts/sessions.ts';
 import type { ContractSchema } from '../contract/types.ts';
 import { one, prepared, runSteps, type Steps } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
-import type { ChatKind } from '../db/tables/chat.ts';
+import type { ChatKind, ChatStatus } from '../db/tables/chat.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 import { organiserMay } from '../organisations/roles.ts';
 import { GATED, type SocketHandler } from '../realtime.ts';
@@ -17,6 +17,7 @@ import { loadEvent, mayViewerWatch } from '../events/routes.ts';
 import type { Services } from '../services.ts';
 import type { SharedState } from '../shared/state.ts';
 import type { PaidContext } from '../wechat/orders.ts';
+import { riskyForWechat, roomSettings, sensitiveWordIn } from './moderation.ts';
 
 export type { ChatKind };
 
@@ -28,6 +29,9 @@ export const CHAT_LIMITS = {
   historyPage: 30,
   gapFillPage: 100,
 } as const;
+
+/** The chat's own refusal codes (beside the gate's 40320): everyone muted, a sensitive word. */
+export const CHAT_XCODE = { roomMuted: 40321, sensitive: 40322 } as const;
 
 /** Refusals, in the request's language (the Chinese texts are the ones the chat room itself shows). */
 export const CHAT_MESSAGES = {
@@ -45,6 +49,14 @@ export const CHAT_MESSAGES = {
   blacklisted: {
     'zh-CN': '你已被禁言，无法在本直播间发言',
     en: 'You have been muted in this chat room and cannot send messages',
+  },
+  roomMuted: {
+    'zh-CN': '主办方已开启全员禁言，暂时无法发言',
+    en: 'The organiser has muted the chat for everyone: you cannot send messages for now',
+  },
+  sensitive: {
+    'zh-CN': '消息包含不允许发送的内容，请修改后再发',
+    en: 'Your message contains words that are not allowed here: change it and send again',
   },
   notSelf: { 'zh-CN': '不能禁言自己', en: 'You cannot blacklist yourself' },
   noViewer: { 'zh-CN': '该观众不存在', en: 'No such viewer' },
@@ -71,6 +83,7 @@ const selectMessages = (sql: Sql) =>
       'm.gift_count',
       'm.amount_cents',
       'm.packet_id',
+      'm.status',
       'm.created_at',
     ]);
 
@@ -87,6 +100,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   gift_count: row.gift_count,
   amount: row.amount_cents,
   packet_id: row.packet_id,
+  status: row.status,
   created_at: row.created_at,
 });
 
@@ -100,6 +114,8 @@ export type NewLine = {
   giftCount?: number;
   amountCents?: number;
   packetId?: number;
+  /** 'waiting' in a pre-reviewed room; shown otherwise. */
+  status?: ChatStatus;
 };
 
 const lineQueries = {
@@ -116,6 +132,7 @@ const lineQueries = {
         gift_count: p('giftCount'),
         amount_cents: p('amountCents'),
         packet_id: p('packetId'),
+        status: p('status'),
         created_at: p('now'),
       })
       .returning('id'),
@@ -134,9 +151,15 @@ function* storeLine(line: NewLine, now: number): Steps<ChatMessage> {
     giftCount: line.giftCount ?? 0,
     amountCents: line.amountCents ?? 0,
     packetId: line.packetId ?? 0,
+    status: line.status ?? 'shown',
     now,
   });
   return toMessage(yield* one(lineQueries.byId, { id }));
+}
+
+/** A stored line as the contract carries it, whatever its status. */
+export async function messageById(sql: Sql, id: number): Promise<ChatMessage> {
+  return toMessage(await selectMessages(sql).where('m.id', '=', id).executeTakeFirstOrThrow());
 }
 
 /**
@@ -153,16 +176,36 @@ export async function announcePaid(trx: Sql, paid: PaidContext, line: NewLine, n
   paid.afterCommit(({ realtime }) => realtime.publish(token, message));
 }
 
+/**
+ * Whose lines a page holds: a viewer's (the shown lines and their own waiting or rejected ones; `viewerId` null for
+ * an anonymous viewer), or a moderator's (`all`: every line, deleted ones included, each with its status).
+ */
+export type LinesFor = { viewerId: number | null } | 'all';
+
+const visibleTo = (query: ReturnType<typeof selectMessages>, readers: LinesFor) => {
+  if (readers === 'all') return query;
+  const { viewerId } = readers;
+  return viewerId === null
+    ? query.where('m.status', '=', 'shown')
+    : query.where((where) =>
+        where.or([
+          where('m.status', '=', 'shown'),
+          where.and([where('m.user_id', '=', viewerId), where('m.status', 'in', ['waiting', 'rejected'])]),
+        ]),
+      );
+};
+
 /** A page of the event's lines: upward from the newest (or from `beforeId`), or after `afterId` (gap fill). */
 export async function chatLines(
   sql: Sql,
   eventId: number,
   page: { beforeId?: number; afterId?: number; limit?: number },
+  readers: LinesFor = { viewerId: null },
 ): Promise<{ list: ChatMessage[]; hasMore: boolean }> {
   if (page.afterId !== undefined) {
     // Gap fill after a reconnect: the lines after the last one the client holds, oldest first.
     const limit = page.limit ?? CHAT_LIMITS.gapFillPage;
-    const rows = await selectMessages(sql)
+    const rows = await visibleTo(selectMessages(sql), readers)
       .where('m.event_id', '=', eventId)
       .where('m.id', '>', page.afterId)
       .orderBy('m.id', 'asc')
@@ -172,7 +215,7 @@ export async function chatLines(
   }
   // History, paged upward from the newest line (or from before_id).
   const limit = page.limit ?? CHAT_LIMITS.historyPage;
-  const rows = await selectMessages(sql)
+  const rows = await visibleTo(selectMessages(sql), readers)
     .where('m.event_id', '=', eventId)
     .where('m.id', '<', page.beforeId ?? Number.MAX_SAFE_INTEGER)
     .orderBy('m.id', 'desc')
@@ -233,9 +276,14 @@ export async function setBlacklisted(
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
-/** The one send path (HTTP and socket). */
+/**
+ * The one send path (HTTP and socket). A room muted for everyone refuses viewers' lines (its moderators still
+ * speak); a line holding one of the event's sensitive words (or, with WeChat's content security configured, one
+ * WeChat judges risky) is refused, never masked; in a pre-reviewed room a viewer's line is stored as waiting and
+ * answered to the sender only, until a moderator approves it (server/chat/moderation.ts).
+ */
 export async function sendChatText(
-  services: Pick<Services, 'sql' | 'shared' | 'realtime' | 'events'>,
+  services: Pick<Services, 'sql' | 'shared' | 'realtime' | 'events' | 'wechat'>,
   viewer: Viewer | null,
   token: unknown,
   content: unknown,
@@ -252,13 +300,23 @@ export async function sendChatText(
   if (!(await mayViewerWatch(sql, event, viewer, now))) throw new ApiFailure(GATED.xcode, GATED.texts);
   if (await isBlacklisted(sql, event.id, viewer.userId))
     throw new ApiFailure(XCODE.forbidden, CHAT_MESSAGES.blacklisted);
+  const room = await roomSettings(sql, event.id);
+  const moderator = room.muted || room.pre_review ? await canModerate(sql, viewer, event) : false;
+  if (room.muted && !moderator) throw new ApiFailure(CHAT_XCODE.roomMuted, CHAT_MESSAGES.roomMuted);
   await checkRate(services.shared, viewer.userId, now);
+  if (
+    sensitiveWordIn(text, room.words) !== undefined ||
+    (await riskyForWechat(services, viewer.userId, text))
+  )
+    throw new ApiFailure(CHAT_XCODE.sensitive, CHAT_MESSAGES.sensitive);
+  const status = room.pre_review && !moderator ? 'waiting' : 'shown';
   const message = await runSteps(
     sql,
-    storeLine({ eventId: event.id, userId: viewer.userId, kind: 'text', content: text }, now),
+    storeLine({ eventId: event.id, userId: viewer.userId, kind: 'text', content: text, status }, now),
   );
-  // Answered once the line has left this node, so an acknowledged line reaches every node's viewers.
-  await services.realtime.publish(event.token, message);
+  // A waiting line goes to the room once approved. A shown one is answered once it has left this node, so an
+  // acknowledged line reaches every node's viewers.
+  if (status === 'shown') await services.realtime.publish(event.token, message);
   return message;
 }
 
@@ -276,7 +334,7 @@ export async function canModerate(
 
 /** The chat's socket events: chat:send, the same send path as the HTTP call. */
 export function chatSocketHandlers(
-  services: Pick<Services, 'sql' | 'now' | 'shared' | 'realtime' | 'events'>,
+  services: Pick<Services, 'sql' | 'now' | 'shared' | 'realtime' | 'events' | 'wechat'>,
 ): Record<string, SocketHandler> {
   return {
     'chat:send': ({ viewer }, payload) => {

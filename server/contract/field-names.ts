@@ -41,6 +41,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   detail: named('详细地址', 'street address'),
   district: named('区县', 'district'),
   email: named('邮箱', 'e-mail address'),
+  enabled: named('是否开启', 'enabled'),
   episode_id: named('剧集编号', 'episode id'),
   event: named('活动内容', 'event'),
   file_name: named('文件名', 'file name'),
@@ -62,6 +63,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   longitude: named('经度', 'longitude'),
   lottery_id: named('抽奖编号', 'lottery id'),
   mine: named('仅看我的', 'mine'),
+  muted: named('是否禁言', 'muted'),
   name: named('姓名', 'name'),
   needs_phone: named('需要手机号', 'phone number required'),
   nickname: named('昵称', 'nickname'),
@@ -104,6 +106,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   values: named('填写内容', 'entered values'),
   version: named('版本', 'version'),
   vote_id: named('评选编号', 'contest id'),
+  words: named('敏感词', 'sensitive words'),
 };
 
 /** The request as a whole, when the contract refuses it rather than one of its fields. */

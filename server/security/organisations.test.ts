@@ -173,6 +173,33 @@ async function consoleEvent(): Promise<number> {
 
 const EVENT_FIELDS = { title: '新活动', start_time: 1_800_000_000, password: '2468', price_cents: 990 };
 
+/** A line of the demo event's chat, new for each call (waiting for approval unless said otherwise). */
+async function demoLine(status: 'shown' | 'waiting' = 'waiting'): Promise<number> {
+  const { userId } = await newViewer(app, 'chatter');
+  const event = await app.sql
+    .selectFrom('events')
+    .select('id')
+    .where('token', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  const { id } = await app.sql
+    .insertInto('chat_messages')
+    .values({ event_id: event.id, user_id: userId, kind: 'text', content: '待审', status, created_at: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const chat = (url: string, payload: (() => Promise<object>) | object) => [
+  {
+    action: 'chat_moderation' as const,
+    request: async (): Promise<InjectOptions> => ({
+      method: 'POST',
+      url: `/v3/api/chat/${url}`,
+      payload: { token: 'demo', ...(typeof payload === 'function' ? await payload() : payload) },
+    }),
+  },
+];
+
 const download = (query: string) => async (): Promise<InjectOptions> => ({
   method: 'GET',
   url: `/v3/api/download/${query}`,
@@ -228,6 +255,24 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
       }),
     },
   ],
+  chatMute: chat('mute', async () => ({ user_id: (await newViewer(app, 'noisy')).userId, muted: true })),
+  chatDelete: chat('delete', async () => ({ id: await demoLine('shown') })),
+  chatMuteAll: chat('mute_all', { muted: false }),
+  chatPin: chat('pin', { content: '欢迎来到直播间' }),
+  chatUnpin: chat('unpin', {}),
+  chatWords: [
+    {
+      action: 'chat_moderation',
+      request: async () => ({ method: 'GET', url: '/v3/api/chat/words?token=demo' }),
+    },
+  ],
+  chatWordsSave: chat('words', { words: ['广告'] }),
+  chatReviewMode: chat('review_mode', { enabled: false }),
+  chatWaiting: chat('waiting', {}),
+  chatApprove: chat('approve', async () => ({ id: await demoLine() })),
+  chatReject: chat('reject', async () => ({ id: await demoLine() })),
+  chatModerationLog: chat('moderation/log', {}),
+  chatModerationLines: chat('moderation/lines', {}),
   checkInSearch: [
     {
       action: 'check_in',

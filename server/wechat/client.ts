@@ -319,6 +319,29 @@ export class WechatClient {
     });
   }
 
+  /**
+   * WeChat's content security check of a user's text (wxa/msg_sec_check, with the mini program's access token):
+   * version 2 with the writer's mini-program openid when known (scene 2, comments), else version 1. Answers whether
+   * WeChat judges the text risky: v2 `result.suggest` 'risky' (a 'review' suggestion passes), v1 errcode 87014.
+   */
+  async msgSecCheck(content: string, openid?: string): Promise<{ risky: boolean; label?: number }> {
+    return this.withToken('mini', async (token) => {
+      const url = `${this.credentials.apiBase}/wxa/msg_sec_check?${this.query({ access_token: token })}`;
+      const body = openid ? { content, version: 2, scene: 2, openid } : { content };
+      try {
+        const answer = await this.json<{ result?: { suggest?: string; label?: number } }>(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { risky: answer.result?.suggest === 'risky', label: answer.result?.label };
+      } catch (error) {
+        if (error instanceof WechatApiError && Number(error.errcode) === 87014) return { risky: true };
+        throw error;
+      }
+    });
+  }
+
   // ---- WeChat Pay API v3 (api.mch.weixin.qq.com) ----
 
   /** A signed v3 request; the answer's platform signature is checked before its body is used. */

@@ -5,7 +5,8 @@
  *
  * - `/emulator/wechat/api/...` stands in for api.weixin.qq.com: cgi-bin/token, cgi-bin/ticket/getticket,
  *   sns/oauth2/access_token, sns/userinfo, sns/jscode2session, wxa/business/getuserphonenumber,
- *   wxa/getwxacodeunlimit (errcode/errmsg errors: 40001, 42001 expired token, 40029 invalid code, 40163 code used).
+ *   wxa/getwxacodeunlimit, wxa/msg_sec_check (errcode/errmsg errors: 40001, 42001 expired token, 40029 invalid
+ *   code, 40163 code used; a text holding one of EMULATOR_RISKY_TEXTS is risky).
  * - `/emulator/wechat/open/connect/oauth2/authorize` is the authorise page (a tester names the WeChat user); a
  *   `state` other than WeChat's (a-zA-Z0-9, at most 128 bytes) gets an error page.
  * - `/emulator/wechat/pay/v3/...` stands in for api.mch.weixin.qq.com (API v3): JSAPI and H5 orders, order query
@@ -35,6 +36,9 @@ import { encryptResource, platformHeaders, rsaVerify, verifyAuthorization } from
 import { ownRequestOrigin, requestOriginOf, safeReturnUrl } from '../security/return-links.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Texts the emulator's content security check (wxa/msg_sec_check) judges risky. */
+export const EMULATOR_RISKY_TEXTS = ['违规样例', 'risky sample'] as const;
 
 /** The web authorisation's `state`: letters and digits only, at most 128 bytes (WeChat's documented rule). */
 export const OAUTH_STATE_RULE = /^[A-Za-z0-9]{0,128}$/;
@@ -630,6 +634,34 @@ export async function wechatEmulator(
       margin: 2,
     });
     return reply.type('image/png').send(image);
+  });
+
+  // wxa/msg_sec_check (content security): a text holding one of EMULATOR_RISKY_TEXTS is risky. Version 2 (scene and
+  // the writer's openid required) answers result.suggest and label; version 1 answers errcode 87014 for a risky text.
+  const secCheckSchema = {
+    querystring: tokenQuery,
+    body: {
+      type: 'object',
+      properties: { content: text, version: { type: 'integer' }, scene: { type: 'integer' }, openid: text },
+    },
+  } as const;
+  wechat.post(`${api}/wxa/msg_sec_check`, { schema: secCheckSchema }, async (request) => {
+    const refused = tokenError(request.query.access_token);
+    if (refused) return refused;
+    const { content, version, scene, openid } = request.body;
+    if (typeof content !== 'string' || !content) return err(47001, 'data format error');
+    const risky = EMULATOR_RISKY_TEXTS.some((word) => content.includes(word));
+    if (version !== 2) return risky ? err(87014, 'risky content') : err(0, 'ok');
+    if (!openid) return err(40003, 'invalid openid');
+    if (scene === undefined || scene < 1 || scene > 4) return err(40097, 'invalid args');
+    const label = risky ? 20006 : 100;
+    const suggest = risky ? 'risky' : 'pass';
+    return {
+      ...err(0, 'ok'),
+      result: { suggest, label },
+      detail: [{ strategy: 'content_model', errcode: 0, suggest, label, prob: risky ? 90 : 0 }],
+      trace_id: crypto.randomBytes(12).toString('hex'),
+    };
   });
 
   // ---------------- open.weixin.qq.com: the authorise page ----------------

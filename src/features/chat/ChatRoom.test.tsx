@@ -33,6 +33,7 @@ const line = (id: number): ChatMessage => ({
   gift_count: 0,
   amount: 0,
   packet_id: 0,
+  status: 'shown',
   created_at: id,
 });
 vi.mock('../../lib/api', () => ({

@@ -13,6 +13,7 @@ const line = (id: number, content = `m${id}`): ChatMessage => ({
   gift_count: 0,
   amount: 0,
   packet_id: 0,
+  status: 'shown',
   created_at: id,
 });
 const ids = (messages: ChatMessage[]) => messages.map((message) => message.id);

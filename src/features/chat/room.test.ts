@@ -42,6 +42,7 @@ const line = (id: number): ChatMessage => ({
   gift_count: 0,
   amount: 0,
   packet_id: 0,
+  status: 'shown',
   created_at: id,
 });
 const page = (ids: number[], hasMore = false) => ({
