@@ -23,7 +23,10 @@ export function configDefaultsPlugin(root = projectRoot): Plugin {
       handler(code, id) {
         if (id.split('?')[0] !== configFile) return null;
         try {
-          return { code: JSON.stringify(configWithDefaults(code, root)), map: null };
+          // `$schema` is for editors: the app never reads it, and the config is part of its first load.
+          const config = configWithDefaults(code, root) as Record<string, unknown>;
+          delete config.$schema;
+          return { code: JSON.stringify(config), map: null };
         } catch {
           return null;
         }

@@ -185,6 +185,7 @@ describe('shipped config', () => {
       uploadTimeoutMs: 180000,
       pageLoadTimeoutMs: 60000,
       pageLoadIndicatorDelayMs: 200,
+      chunkLoadTimeoutMs: 120000,
       defaultLocale: 'zh-CN',
       version: '1.0.0',
       versionCode: 100,

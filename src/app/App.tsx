@@ -9,6 +9,8 @@ import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { RoutePage } from './RoutePage';
 import { useDocumentTheme } from './theme-root';
 import { useFirstScreenShown } from '../lib/first-screen';
+import { FailureBoundary } from '../ui/boundary/FailureBoundary';
+import { PageFailure } from './PageFailure';
 
 function NotFoundRoute() {
   useDocumentTheme();
@@ -42,11 +44,13 @@ const useConfigRevision: () => number = import.meta.hot ? useSavedConfig : () =>
 export function App() {
   useConfigRevision();
   return (
-    <HashRouter>
-      <RouteSwitch />
-      <Toaster />
-      <DialogHost />
-      <LoadingOverlay />
-    </HashRouter>
+    <FailureBoundary fallback={() => <PageFailure kind="crash" onRetry={() => window.location.reload()} />}>
+      <HashRouter>
+        <RouteSwitch />
+        <Toaster />
+        <DialogHost />
+        <LoadingOverlay />
+      </HashRouter>
+    </FailureBoundary>
   );
 }

@@ -4,25 +4,8 @@ import { lookup } from '../engine/registry';
 import { pageRegistry, pagesWithBlocks, type PageModule } from '../pages/registry';
 import { useFirstScreenShown } from '../lib/first-screen';
 import { DelayedSpinner } from '../ui/spinner/Spinner';
-import { ChunkErrorScreen } from './ChunkErrorScreen';
-
-class PageLoadTimeout extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new PageLoadTimeout(`page load took over ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
+import { PageFailure } from './PageFailure';
+import { LoadTimeout, withTimeout } from '../lib/time-limit';
 
 /** Modules already loaded render at once on later visits, without a loading frame. */
 const loaded = new Map<string, ComponentType>();
@@ -55,7 +38,7 @@ export function PageLoader({ pageKey }: { pageKey: string }) {
         if (!active) return;
         // A second failure of the same chunk: the browser may keep the failed module, so reload the document.
         if (attempt >= 1) window.location.reload();
-        else setResult({ request, timedOut: error instanceof PageLoadTimeout });
+        else setResult({ request, timedOut: error instanceof LoadTimeout });
       },
     );
     return () => {
@@ -66,14 +49,14 @@ export function PageLoader({ pageKey }: { pageKey: string }) {
   const current = result?.request === request ? result : null;
   const Page = cached ?? current?.Page;
   // Pages of blocks replace the start-up's first screen when their blocks are rendered (blocks/BlockList.tsx); the
-  // others, and a page that failed to load, as they are committed.
-  useFirstScreenShown(Page ? !pagesWithBlocks.has(pageKey) : current !== null);
+  // others as they are committed (a page that failed to load: PageFailure).
+  useFirstScreenShown(Page !== undefined && !pagesWithBlocks.has(pageKey));
   // The page component comes from the registry module, loaded once and kept in `loaded`; it is not created here.
   if (Page) return createElement(Page);
   if (current) {
     return (
-      <ChunkErrorScreen
-        timedOut={current.timedOut ?? false}
+      <PageFailure
+        kind={current.timedOut ? 'timeout' : 'chunk'}
         onRetry={() => setAttempt((value) => value + 1)}
       />
     );

@@ -18,9 +18,7 @@ import { appConfig, isDebugOrigin } from '../engine/config';
 import { toast } from '../ui/toast/toast';
 import { hideLoading, showLoading } from '../ui/loading/loading';
 import { App } from './App';
-import { installE2eHooks } from './e2e-hooks';
 import { checkLogin } from './RoutePage';
-import { watchVideoToken } from './token-watch';
 import { nextTask } from '../lib/next-task';
 import { applyThemeClass, rememberedTheme } from './theme-root';
 import { now } from '../lib/clock';
@@ -34,7 +32,12 @@ applyThemeClass(
   rememberedTheme(launch.videoToken),
   findRoute(appConfig, currentPath())?.themeVariant ?? 'default',
 );
-installE2eHooks(window.location.href);
+// Browser suites and development only (a forced theme): the hooks' code stays out of everyone else's first load. They
+// are in before the first render (awaited below).
+const e2eHooks =
+  window.__livev3Suite || import.meta.env.DEV
+    ? import('./e2e-hooks').then((hooks) => hooks.installE2eHooks(window.location.href))
+    : undefined;
 // Test and LAN origins only: the helper's code stays out of everyone else's first load.
 if (isDebugOrigin(window.location.origin))
   void import('./debug').then(({ installDebugHelper }) => installDebugHelper(window.location.origin));
@@ -77,8 +80,8 @@ void (async () => {
   // streams need only the light build; the full one for a stream with subtitles or captions, as the detail says).
   // Browsers that play HLS natively (iOS, WeChat on iOS) never load hls.js.
   const detail = loadVideoDetail({ quiet: true });
-  // A token edited in the address bar switches to that event without a reload.
-  watchVideoToken(window, () => void loadVideoDetail());
+  // A token edited in the address bar switches to that event without a reload (its code loads beside the page's).
+  void import('./token-watch').then((watch) => watch.watchVideoToken(window, () => void loadVideoDetail()));
   if (findRoute(appConfig, currentPath())?.page === 'home') {
     // After the detail (usually in already), which says which build the stream needs.
     const player = Promise.all([coverSettled(), detail.catch(() => undefined)]).then(() => {
@@ -100,6 +103,7 @@ void (async () => {
   }
   await nextTask();
   await initI18n(launch.locale);
+  await e2eHooks;
   await nextTask();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   await nextTask();

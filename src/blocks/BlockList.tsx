@@ -1,9 +1,17 @@
-import { Fragment, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { BlockConfig } from '../engine/config';
 import { lookup } from '../engine/registry';
 import { blockRegistry } from './registry';
-import { isLazyBlock } from './types';
+import { isLazyBlock, reloadOf } from './types';
+import { FailureBoundary } from '../ui/boundary/FailureBoundary';
+import { ErrorState } from '../ui/error-state/ErrorState';
+import { useTranslation } from '../lib/i18n';
 import { useFirstScreenShown } from '../lib/first-screen';
+
+function BlockFailure({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation();
+  return <ErrorState title={t('app.blockFailed')} actionLabel={t('ui.retry')} onAction={onRetry} />;
+}
 
 function FirstScreenShown() {
   useFirstScreenShown();
@@ -28,10 +36,15 @@ export function BlockList({
   const rendered = blocks.flatMap((block, index) => {
     const Block = lookup(blockRegistry, block.type);
     if (!Block) return [];
+    // A block that fails (its code did not load, or it threw) shows a notice with a retry in its place, alone.
     const element = (
-      <Fragment key={`${block.type}-${index}`}>
+      <FailureBoundary
+        key={`${block.type}-${index}`}
+        fallback={(retry) => <BlockFailure onRetry={retry} />}
+        onRetry={reloadOf(Block)}
+      >
         <Block props={block.props ?? {}} />
-      </Fragment>
+      </FailureBoundary>
     );
     return [{ lazy: isLazyBlock(Block), element }];
   });

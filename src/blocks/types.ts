@@ -1,5 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { appConfig } from '../engine/config';
 import { afterPriority } from '../lib/priority';
+import { withTimeout } from '../lib/time-limit';
 import type { BlockPropsByType } from './props.gen';
 
 /** A block type: one per schemas/blocks/<type>.schema.json. */
@@ -41,16 +43,36 @@ export function defineBlock<T extends BlockType>(declaration: BlockDeclaration<T
 export type GroupTable = { [T in BlockType]?: BlockDeclaration<T> };
 
 /**
+ * A block's code loaded with React's `lazy`, given up after the spec's chunk-load time-out. React keeps a load that
+ * failed for good, so the block's retry (`reloadOf`) starts a fresh one. `ownSuspense`: the block waits for its code in
+ * a Suspense boundary of its own instead of its page's.
+ */
+export function loadedBlock(load: () => Promise<BlockComponent>, ownSuspense = false): BlockComponent {
+  const start = () =>
+    withTimeout(load(), appConfig.constants.chunkLoadTimeoutMs).then((component) => ({ default: component }));
+  let Loaded = lazy(start);
+  const Block: BlockComponent = (props) =>
+    ownSuspense
+      ? createElement(Suspense, { fallback: null }, createElement(Loaded, props))
+      : createElement(Loaded, props);
+  reloads.set(Block, () => {
+    Loaded = lazy(start);
+  });
+  return Block;
+}
+
+const reloads = new WeakMap<BlockComponent, () => void>();
+
+/** Starts a fresh load of a block's code, for its retry (nothing for a block whose code came with the page). */
+export const reloadOf = (block: BlockComponent): (() => void) | undefined => reloads.get(block);
+
+/**
  * A block whose code loads only when a page shows it: everything the home route imports statically counts against the
  * first-load budget, so blocks below the fold or with heavy code register through this.
  */
 export function lazyBlock(load: () => Promise<BlockComponent>): BlockComponent {
   // What the page needs first (the live room's player) may hold the code of the blocks back (src/lib/priority.ts).
-  const block = lazy(() =>
-    afterPriority()
-      .then(load)
-      .then((component) => ({ default: component })),
-  );
+  const block = loadedBlock(() => afterPriority().then(load));
   lazyBlocks.add(block);
   return block;
 }

@@ -31,6 +31,7 @@ export type AppConstants = {
   downloadTimeoutMs: number;
   pageLoadTimeoutMs: number;
   pageLoadIndicatorDelayMs: number;
+  chunkLoadTimeoutMs: number;
   defaultLocale: Locale;
   locales: Locale[];
   version: string;

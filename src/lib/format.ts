@@ -1,5 +1,4 @@
 /** Display formats: prices, masked phones, countdowns, abbreviated counts per locale, durations. */
-import type { Locale } from '../engine/config';
 
 /** Integer cents -> '1,234.50' (two decimals, thousands separators). Money stays integer cents everywhere else. */
 export function formatPrice(cents: number): string {
@@ -30,23 +29,9 @@ export function countdown(ms: number): Countdown {
   };
 }
 
-/** Made on first use: building a compact-notation formatter loads ICU data, tens of ms at a phone's speed. */
-let compactEnglish: Intl.NumberFormat | undefined;
-
-/**
- * Counts whose digits run over 4 characters are abbreviated in the locale's compact notation: in units of 10,000 in
- * Chinese as the spec says (12345 -> '1.2万', one decimal, truncated, trailing '.0' dropped; 123456789 ->
- * '12345.6万'), thousands and millions in English (12345 -> '12K', 2623456 -> '2.6M').
- */
-export function abbreviateCount(count: number, locale: Locale | string = 'zh-CN'): string {
-  if (String(Math.trunc(Math.abs(count))).length <= 4) return String(count);
-  if (locale === 'en') {
-    compactEnglish ??= new Intl.NumberFormat('en', { notation: 'compact', roundingMode: 'trunc' });
-    return compactEnglish.format(count);
-  }
-  const tenThousands = Math.trunc((count / 10000) * 10) / 10;
-  return `${tenThousands.toFixed(1).replace(/\.0$/, '')}万`;
-}
+// The app's texts format counts with it from the first load (i18n.ts): it lives apart so that the rest of this file
+// loads with the pages that show prices, phones, countdowns and durations.
+export { abbreviateCount } from './count';
 
 /** Seconds -> 'm:ss' or 'h:mm:ss' (the 'continue from mm:ss' hint). */
 export function formatDuration(seconds: number): string {

@@ -15,7 +15,7 @@ import i18next, { type ParseKeys, type TFunction as I18nextTFunction } from 'i18
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Locale } from '../engine/config';
 import zhCN from '../locales/zh-CN.json';
-import { abbreviateCount } from './format';
+import { abbreviateCount } from './count';
 import { launchStore, persistLocale } from './launch';
 
 type Messages = { [key: string]: string | Messages };
