@@ -1,8 +1,9 @@
 /**
  * `npm run cluster`: the app as several stateless nodes on this machine. Starts a throw-away PostgreSQL and Redis
  * (scripts/services.ts: installed from Debian's packages when missing), migrates and seeds the demo, starts two server
- * nodes on free loopback ports sharing them, and a small balancer (scripts/cluster/proxy.ts) on PORT (8080) serving
- * /livev3/. Ctrl-C (or SIGTERM) stops everything and removes the data. `NODES=3` starts more nodes.
+ * nodes on free loopback ports sharing them, and nginx in front of them on PORT (8080) serving /livev3/, configured by
+ * the deployment example (deploy/nginx/livev3.conf.template). Ctrl-C (or SIGTERM) stops everything and removes the
+ * data. `NODES=3` starts more nodes.
  *
  * `--until-stdin-ends`: also stops when its standard input closes, for a parent that may die without a word (the
  * browser suite on the cluster, playwright.cluster.config.ts: its pipe closes even when it is killed).
@@ -10,19 +11,17 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startPostgres, startRedis, type Service } from './services.ts';
+import { startNginx, startPostgres, startRedis, type Service } from './services.ts';
 import { projectRoot, startNode, type ServerNode } from './cluster/node.ts';
-import { startProxy } from './cluster/proxy.ts';
 import { sharedWechatEmulator } from './cluster/wechat.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const count = Math.max(1, Number(process.env.NODES ?? 2));
 const services: Service[] = [];
 const nodes: ServerNode[] = [];
-let proxy: http.Server | undefined;
+let balancer: Service | undefined;
 /** The uploaded files and the generated WeChat keys, removed on stop. */
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-'));
 const uploads = path.join(files, 'uploads');
@@ -32,8 +31,7 @@ let stopping: Promise<void> | undefined;
 /** Stops everything once; a second signal (or the input closing too) waits for the same stop, then exits. */
 async function stopAll(code: number): Promise<never> {
   stopping ??= (async () => {
-    proxy?.close();
-    proxy?.closeAllConnections();
+    await balancer?.stop();
     await Promise.all(nodes.map((node) => node.stop()));
     for (const service of services.reverse()) await service.stop();
     fs.rmSync(files, { recursive: true, force: true });
@@ -74,9 +72,8 @@ try {
     UPLOAD_SECRET: process.env.UPLOAD_SECRET ?? crypto.randomBytes(32).toString('hex'),
     UPLOAD_DIR: process.env.UPLOAD_DIR ?? uploads,
     PUBLIC_ORIGIN: publicOrigin,
-    // Every viewer reaches the nodes from the balancer's address: the per-address caps belong to the balancer.
-    MAX_CONNECTIONS_PER_IP: '0',
-    MAX_SOCKETS_PER_IP: '0',
+    // The balancer on this machine: the nodes count each viewer by the address it forwards.
+    TRUST_PROXY: 'loopback',
     // Without credentials, one emulator stands in for WeChat for every node.
     ...(process.env.WECHAT_APP_ID || process.env.NODE_ENV === 'production'
       ? {}
@@ -88,11 +85,14 @@ try {
     ),
   );
   nodes.push(...started);
-  proxy = await startProxy(
+  balancer = await startNginx({
     port,
-    nodes.map((node) => ({ host: '127.0.0.1', port: node.port })),
-    process.env.HOST || '127.0.0.1',
-  );
+    host: process.env.HOST || '127.0.0.1',
+    nodes: nodes.map((node) => ({ host: '127.0.0.1', port: node.port })),
+    distDir: process.env.DIST_DIR ?? path.join(projectRoot, 'dist'),
+    // The WeChat emulator keeps its orders and tokens in the node that serves it: all of it goes to the first node.
+    extra: `location /emulator/ { proxy_pass http://127.0.0.1:${nodes[0].port}; }`,
+  });
   for (const node of nodes) {
     void node.exited.then((code) => {
       if (!stopping) console.error(`node ${node.name} exited (${code}); the others go on serving`);
@@ -100,7 +100,7 @@ try {
     console.log(`node ${node.name}: ${node.origin}`);
   }
   console.log(
-    `\nlivev3 cluster (${count} nodes behind the balancer): ${publicOrigin}/livev3/#/pages/home/index?token=demo`,
+    `\nlivev3 cluster (${count} nodes behind nginx): ${publicOrigin}/livev3/#/pages/home/index?token=demo`,
   );
   console.log('Ctrl-C stops the nodes, Redis and PostgreSQL and removes their data.');
 } catch (error) {

@@ -1,7 +1,7 @@
 /**
- * PostgreSQL and Redis for the scale-out runs (the PostgreSQL test run, `npm run cluster`, the cluster bench rows):
- * installed from Debian's packages when missing (apt-get, as root or with sudo -n, like install-browser.ts), then
- * started as an unprivileged user in a fresh temporary directory on free loopback ports, and stopped (directory
+ * PostgreSQL, Redis and nginx for the scale-out runs (the PostgreSQL test run, `npm run cluster`, the cluster bench
+ * rows): installed from Debian's packages when missing (apt-get, as root or with sudo -n, like install-browser.ts),
+ * then started as an unprivileged user in a fresh temporary directory on free loopback ports, and stopped (directory
  * removed) by `stop()`. Nothing is left behind and no system service is touched.
  *
  * As a command: `node --import tsx scripts/services.ts [postgres] [redis]` starts them, prints DATABASE_URL /
@@ -51,6 +51,10 @@ function postgresBin(): string | null {
   return versions.length > 0 ? path.join(root, versions[0], 'bin') : null;
 }
 
+/** Debian's nginx and the module that serves the build's brotli copies (deploy/nginx/livev3.conf.template). */
+const NGINX = '/usr/sbin/nginx';
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
 function redisBin(): string | null {
   for (const candidate of ['/usr/bin/redis-server', '/usr/local/bin/redis-server'])
     if (fs.existsSync(candidate)) return candidate;
@@ -58,8 +62,15 @@ function redisBin(): string | null {
 }
 
 /** Installs the Debian packages of whatever is missing (root or passwordless sudo). */
-export function ensureInstalled(what: { postgres?: boolean; redis?: boolean; faketime?: boolean }): void {
+export function ensureInstalled(what: {
+  postgres?: boolean;
+  redis?: boolean;
+  faketime?: boolean;
+  nginx?: boolean;
+}): void {
   const missing: string[] = [];
+  if (what.nginx && !fs.existsSync(NGINX)) missing.push('nginx');
+  if (what.nginx && !fs.existsSync(BROTLI_STATIC)) missing.push('libnginx-mod-http-brotli-static');
   if (what.postgres && !postgresBin()) missing.push('postgresql');
   if (what.redis && !redisBin()) missing.push('redis-server');
   if (what.faketime && !fs.existsSync(FAKETIME)) missing.push('faketime');
@@ -234,6 +245,91 @@ export async function startRedis(): Promise<Service> {
     throw error;
   }
   return { url: `redis://127.0.0.1:${port}`, stop };
+}
+
+/** The shipped deployment example of nginx in front of the nodes, rendered for a local balancer by startNginx. */
+export const NGINX_TEMPLATE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../deploy/nginx/livev3.conf.template',
+);
+
+/** Fills the template's ${NAME} placeholders as envsubst does; a placeholder without a value is an error. */
+export function renderTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\$\{([A-Z0-9_]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`No value for \${${name}} in ${NGINX_TEMPLATE}`);
+    return value;
+  });
+}
+
+export type Balancer = Service & { port: number };
+
+/**
+ * nginx on `port` in front of `nodes`, with the shipped configuration (deploy/nginx/livev3.conf.template): the
+ * balancer of `npm run cluster` and of the cross-node suites. `distDir`: the built app whose assets it serves itself;
+ * `extra`: more locations (the emulators' paths, which live in one node).
+ */
+export async function startNginx(options: {
+  port: number;
+  host?: string;
+  nodes: { host: string; port: number }[];
+  distDir: string;
+  extra?: string;
+}): Promise<Balancer> {
+  ensureInstalled({ nginx: true });
+  const user = runAs();
+  const dir = tempDir('livev3-nginx-', user);
+  const site = renderTemplate(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
+    LIVEV3_LISTEN: `${options.host ?? '127.0.0.1'}:${options.port}`,
+    LIVEV3_NODES: options.nodes
+      .map((node) => `server ${node.host}:${node.port} max_fails=1 fail_timeout=2s;`)
+      .join('\n    '),
+    LIVEV3_DIST: path.resolve(options.distDir),
+    LIVEV3_EXTRA: options.extra ?? '',
+  });
+  fs.writeFileSync(path.join(dir, 'livev3.conf'), site);
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    [
+      `load_module ${BROTLI_STATIC};`,
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${path.join(dir, 'nginx.pid')};`,
+      'error_log stderr error;',
+      'events { worker_connections 8192; }',
+      'http {',
+      '    include /etc/nginx/mime.types;',
+      '    default_type application/octet-stream;',
+      '    access_log off;',
+      `    ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n    ')}`,
+      `    include ${path.join(dir, 'livev3.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const [file, ...args] = [...user.prefix, NGINX, '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
+  const child: ChildProcess = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.race([
+      waitFor(() => connects(options.port), 'nginx'),
+      exited.then(() => {
+        throw new Error(`nginx stopped: ${errors.trim()}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${options.port}`, port: options.port, stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -108,6 +108,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     // Fastify sets these two on the server after creating it (72 s and none by default), over the `http` options.
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
+    // request.ip is the viewer's behind the balancers TRUST_PROXY names (X-Forwarded-For), else the connection's.
+    trustProxy: limits.trustedProxies.length > 0 ? limits.trustedProxies : false,
     // Upload keys travel base64-encoded in the path (keys up to 512 characters).
     routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route (a malformed URL, an over-long parameter) answer the envelope too.

@@ -9,14 +9,12 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNode, type ServerNode } from '../scripts/cluster/node.ts';
-import { startProxy } from '../scripts/cluster/proxy.ts';
-import { freePort } from '../scripts/cluster/node.ts';
+import { freePort, startNginx, type Service } from '../scripts/services.ts';
 import { startSession } from './accounts/sessions.ts';
 import { openData, type Data } from './db/open.ts';
 import { createPacket, openPacket } from './red-packets/packets.ts';
@@ -38,7 +36,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
   let data: Data;
   let a: ServerNode;
   let b: ServerNode;
-  let proxy: http.Server;
+  let balancer: Service | undefined;
   let balanced: string;
   // Made in beforeAll: a skipped suite (no PostgreSQL or Redis) runs no afterAll to remove it.
   let uploads = '';
@@ -63,20 +61,20 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
       DIST_DIR: path.join(uploads, 'no-dist'),
       MAX_CONNECTIONS_PER_IP: '0',
       MAX_SOCKETS_PER_IP: '0',
+      TRUST_PROXY: 'loopback',
     };
     [a, b] = await Promise.all([startNode('A', env), startNode('B', env)]);
-    const port = await freePort();
-    proxy = await startProxy(
-      port,
-      [a, b].map((node) => ({ host: '127.0.0.1', port: node.port })),
-    );
-    balanced = `http://127.0.0.1:${port}`;
+    balancer = await startNginx({
+      port: await freePort(),
+      nodes: [a, b].map((node) => ({ host: '127.0.0.1', port: node.port })),
+      distDir: env.DIST_DIR,
+    });
+    balanced = balancer.url;
   }, 90_000);
 
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
-    proxy?.close();
-    proxy?.closeAllConnections();
+    await balancer?.stop();
     await Promise.all([a?.stop(), b?.stop()]);
     await data?.close();
     await database?.drop();

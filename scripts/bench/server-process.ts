@@ -1,21 +1,12 @@
 /** Starts the real server (built app, fresh database) on a free loopback port for a bench, and stops it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../config/check.ts';
+import { freePort } from '../services.ts';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort };
 
 export type RunningServer = { origin: string; pid: number; databasePath: string; stop(): Promise<void> };
 

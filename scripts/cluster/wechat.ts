@@ -3,7 +3,7 @@
  * emulator of its own, with keys made up in that process and orders, prepay ids and access tokens kept there: an
  * order made on one node could not be paid on the other. So the nodes share one set of credentials generated here,
  * with WECHAT_EMULATOR=1 (server/README.md, the dress rehearsal), and reach WeChat over HTTP at the balancer's
- * /emulator/wechat/, which the balancer always sends to the first node (scripts/cluster/proxy.ts): that node's emulator
+ * /emulator/wechat/, which the balancer always sends to the first node (scripts/cluster.ts): that node's emulator
  * is the cluster's WeChat, as WeChat is one service for a real deployment's nodes.
  */
 import crypto from 'node:crypto';

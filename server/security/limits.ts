@@ -1,11 +1,12 @@
 /**
  * Connection limits: slow clients are cut (header, whole-request, body-silence and idle time-outs) and one address
  * holds at most so many connections (HTTP, so socket.io's websockets too) and so many socket.io sessions. Behind a
- * reverse proxy every client shares the proxy's address: the proxy should enforce its own per-client limits, and these
- * are set high or off (0) there.
+ * balancer (TRUST_PROXY names it) a viewer's address is the one the balancer adds to X-Forwarded-For: the socket.io
+ * and request caps count viewers, and the balancer's own connections are not capped per address.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server, Socket as NetSocket } from 'node:net';
+import proxyAddress from 'proxy-addr';
 
 export type ConnectionLimits = {
   /** Time for a request's headers to arrive in full. */
@@ -29,6 +30,12 @@ export type ConnectionLimits = {
    * per client itself, or the host a browser suite drives the server from. Empty by default.
    */
   rateLimitAllowList: string[];
+  /**
+   * The balancers in front of this node (addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`): a request
+   * from one of them is the viewer's whose address it puts in X-Forwarded-For. Empty by default: the header is
+   * ignored, as anyone can write it.
+   */
+  trustedProxies: string[];
 };
 
 const numberFrom = (value: string | undefined, fallback: number) => {
@@ -53,10 +60,27 @@ export function readConnectionLimits(env: NodeJS.ProcessEnv = process.env): Conn
     maxConnectionsPerIp: numberFrom(env.MAX_CONNECTIONS_PER_IP, VENUE_CEILING),
     maxSocketsPerIp: numberFrom(env.MAX_SOCKETS_PER_IP, VENUE_CEILING),
     maxSocketsPerSession: numberFrom(env.MAX_SOCKETS_PER_SESSION, 10),
-    rateLimitAllowList: (env.RATE_LIMIT_ALLOW ?? '')
-      .split(',')
-      .map((address) => address.trim())
-      .filter((address) => address !== ''),
+    rateLimitAllowList: listFrom(env.RATE_LIMIT_ALLOW),
+    trustedProxies: listFrom(env.TRUST_PROXY),
+  };
+}
+
+const listFrom = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/**
+ * Who sent a request: its connection's address, or behind a trusted balancer the viewer's address the balancer put in
+ * X-Forwarded-For (as Fastify's `trustProxy` reads it for request.ip); `isProxy` tells a balancer's connection.
+ */
+export function clientAddresses(trustedProxies: readonly string[]) {
+  const trust = proxyAddress.compile([...trustedProxies]);
+  return {
+    of: (request: IncomingMessage): string =>
+      trustedProxies.length > 0 ? proxyAddress(request, trust) : (request.socket.remoteAddress ?? ''),
+    isProxy: (address: string): boolean => trustedProxies.length > 0 && trust(address, 0),
   };
 }
 
@@ -142,6 +166,7 @@ export function addressCounter(max: number) {
  */
 export function limitConnections(server: Server, limits: ConnectionLimits): void {
   const counter = addressCounter(limits.maxConnectionsPerIp);
+  const addresses = clientAddresses(limits.trustedProxies);
   const headerTimers = new WeakMap<NetSocket, NodeJS.Timeout>();
   /** Sockets whose request body is still arriving, with that request and its answer. */
   const bodies = new WeakMap<NetSocket, { request: IncomingMessage; response: ServerResponse }>();
@@ -177,7 +202,9 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
   server.on('upgrade', headersArrived);
   server.on('connection', (socket: NetSocket) => {
     const address = socket.remoteAddress ?? '';
-    if (!counter.take(address)) {
+    // A balancer's connections carry many viewers: they are counted per viewer (socket.io, rate limits), not here.
+    const counted = !addresses.isProxy(address);
+    if (counted && !counter.take(address)) {
       socket.destroy();
       return;
     }
@@ -202,7 +229,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
       );
     socket.once('close', () => {
       clearTimeout(headerTimers.get(socket));
-      counter.release(address);
+      if (counted) counter.release(address);
     });
   });
 }
