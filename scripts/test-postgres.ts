@@ -21,6 +21,7 @@ export const POSTGRES_SUITES = [
   'server/accounts/routes.test.ts',
   'server/voting/routes.test.ts',
   'server/chat/routes.test.ts',
+  'server/chat/moderation.test.ts',
   'server/red-packets/packets.test.ts',
   'server/red-packets/transfers.test.ts',
   'server/wechat/payments.test.ts',
@@ -36,6 +37,7 @@ export const CLUSTER_SUITES = [
   'server/shared/state.test.ts',
   'server/cluster.test.ts',
   'server/audience-cluster.test.ts',
+  'server/chat/moderation-cluster.test.ts',
 ];
 
 const files = process.argv.slice(2);

@@ -1,0 +1,149 @@
+/**
+ * Chat moderation on two server nodes (real processes) sharing PostgreSQL and Redis, as `npm run cluster` runs them:
+ * a line deleted through one node leaves the page of a viewer on the other within a second, a pinned announcement
+ * reaches it, and 20 approvals of one waiting line split over both nodes put it in that viewer's chat once.
+ *
+ * Runs in the cluster step of `npm test` (scripts/test-postgres.ts sets TEST_DATABASE_URL and TEST_REDIS_URL);
+ * skipped without them.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNode, type ServerNode } from '../../scripts/cluster/node.ts';
+import { startSession } from '../accounts/sessions.ts';
+import { systemClock } from '../clock.ts';
+import { openData, type Data } from '../db/open.ts';
+import { testDatabase, type TestDatabase } from '../db/test-database.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { connectRedis } from '../shared/redis.ts';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+/** The chat organiser's event (organisation 2 of the demo data). */
+const EVENT = 'chat-e2e';
+
+type Envelope = { xcode: number; msg: string; data: { id: number; status?: string; changed?: boolean } };
+
+describe.skipIf(!databaseUrl || !redisUrl)('chat moderation on two nodes sharing Redis', () => {
+  let database: TestDatabase;
+  let data: Data;
+  let a: ServerNode;
+  let b: ServerNode;
+  let uploads = '';
+  let organiser = '';
+  let viewer = '';
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-moderation-cluster-'));
+    const redis = connectRedis(redisUrl as string);
+    const stale = await redis.keys('livev3:*');
+    if (stale.length > 0) await redis.del(...stale);
+    await redis.quit();
+    database = await testDatabase(databaseUrl as string, seedDemo);
+    data = await openData({ databasePath: ':memory:', databaseUrl: database.url, poolSize: 2 });
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      NODE_ENV: 'test',
+      STREAM_SECRET: crypto.randomBytes(16).toString('hex'),
+      UPLOAD_SECRET: crypto.randomBytes(16).toString('hex'),
+      UPLOAD_DIR: uploads,
+      DIST_DIR: path.join(uploads, 'no-dist'),
+      MAX_CONNECTIONS_PER_IP: '0',
+      MAX_SOCKETS_PER_IP: '0',
+    };
+    [a, b] = await Promise.all([startNode('A', env), startNode('B', env)]);
+    const { id: owner } = await data.sql
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'chat-owner@livev3.test')
+      .executeTakeFirstOrThrow();
+    const { id: chatter } = await data.sql
+      .insertInto('users')
+      .values({ email: 'chatter@moderation.test', nickname: 'chatter', created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    organiser = await startSession(data.sql, owner, systemClock());
+    viewer = await startSession(data.sql, chatter, systemClock());
+  }, 90_000);
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await Promise.all([a?.stop(), b?.stop()]);
+    await data?.close();
+    await database?.drop();
+    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
+  }, 30_000);
+
+  const post = async (node: ServerNode, url: string, payload: object, token: string) =>
+    (await (
+      await fetch(`${node.origin}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'accept-language': 'en',
+        },
+        body: JSON.stringify({ token: EVENT, ...payload }),
+      })
+    ).json()) as Envelope;
+
+  /** A viewer's socket on node B, in the event's room, recording what it hears. */
+  async function onB() {
+    const socket = connect(b.origin, { transports: ['websocket'], forceNew: true, reconnection: false });
+    sockets.push(socket);
+    const heard: { name: string; at: number; payload: unknown }[] = [];
+    socket.onAny((name: string, payload: unknown) => heard.push({ name, at: performance.now(), payload }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    expect(await socket.emitWithAck('join', { token: EVENT })).toMatchObject({ ok: true });
+    const lines = () =>
+      heard
+        .filter((event) => event.name === 'chat:batch')
+        .flatMap((event) => event.payload as { id: number }[]);
+    return { heard, lines };
+  }
+
+  it('a line deleted through node A leaves the page of a viewer on node B within a second', async () => {
+    const room = await onB();
+    const sent = await post(a, '/v3/api/chat/save/msg', { content: 'gone soon' }, viewer);
+    expect(sent.xcode).toBe(200);
+    await expect.poll(() => room.lines().map((line) => line.id)).toContain(sent.data.id);
+    const asked = performance.now();
+    expect(await post(a, '/v3/api/chat/delete', { id: sent.data.id }, organiser)).toMatchObject({
+      data: { deleted: true },
+    });
+    await expect
+      .poll(() => room.heard.find((event) => event.name === 'chat:deleted'), { interval: 10, timeout: 2000 })
+      .toMatchObject({ payload: { token: EVENT, id: sent.data.id } });
+    const deleted = room.heard.find((event) => event.name === 'chat:deleted');
+    expect((deleted?.at ?? Infinity) - asked).toBeLessThan(1000);
+  });
+
+  it('a pin through node A reaches node B; 20 approvals split over both nodes broadcast the line once', async () => {
+    const room = await onB();
+    await post(a, '/v3/api/chat/pin', { content: 'pinned on A' }, organiser);
+    await expect
+      .poll(() => room.heard.find((event) => event.name === 'chat:room')?.payload)
+      .toMatchObject({ token: EVENT, pinned: 'pinned on A' });
+    await post(b, '/v3/api/chat/review_mode', { enabled: true }, organiser);
+    const sent = await post(a, '/v3/api/chat/save/msg', { content: 'wait for it' }, viewer);
+    expect(sent.data.status).toBe('waiting');
+    const approvals = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        post(index % 2 ? a : b, '/v3/api/chat/approve', { id: sent.data.id }, organiser),
+      ),
+    );
+    expect(approvals.filter((answer) => answer.data.changed)).toHaveLength(1);
+    await expect.poll(() => room.lines().filter((line) => line.id === sent.data.id)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(room.lines().filter((line) => line.id === sent.data.id)).toHaveLength(1);
+    await post(a, '/v3/api/chat/review_mode', { enabled: false }, organiser);
+  });
+});
