@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { useStore } from '../../lib/store';
 import { launchStore } from '../../lib/launch';
-import { blacklistViewer, chatStore } from './room';
+import { blacklistViewer, chatStore, deleteLine } from './room';
 import type { ChatAddOns, ChatMessage } from './types';
 import * as styles from './ChatRoom.css';
 
@@ -71,6 +71,13 @@ function TextLine({ message, name }: { message: ChatMessage; name: string }) {
         <span className={styles.nickname}>{name}</span>
         {t('chat.colon')}
         {message.content}
+        {/* The sender's own line in a pre-reviewed room: waiting, or rejected (nobody else sees it). */}
+        {message.status === 'waiting' && <span className={styles.reviewTag}>{t('chat.waiting')}</span>}
+        {message.status === 'rejected' && (
+          <span className={styles.reviewTag} data-status="rejected">
+            {t('chat.rejected')}
+          </span>
+        )}
       </p>
       {/* Every viewer's line: complain about it; moderators also mute its sender. */}
       {message.user_id > 0 && (
@@ -108,17 +115,30 @@ function TextLine({ message, name }: { message: ChatMessage; name: string }) {
                 {t('chat.complain')}
               </button>
               {canModerate && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  className={styles.menuItem}
-                  onClick={() => {
-                    setMenuOpen(false);
-                    void blacklistViewer(message.user_id).catch(() => {});
-                  }}
-                >
-                  {t('chat.blacklist')}
-                </button>
+                <>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className={styles.menuItem}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      void deleteLine(message.id).catch(() => {});
+                    }}
+                  >
+                    {t('chat.delete')}
+                  </button>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className={styles.menuItem}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      void blacklistViewer(message.user_id).catch(() => {});
+                    }}
+                  >
+                    {t('chat.blacklist')}
+                  </button>
+                </>
               )}
             </div>
           )}

@@ -199,3 +199,47 @@ export const burst = style({
   whiteSpace: 'nowrap',
   animation: `${rise} 1800ms ease-out forwards`,
 });
+
+/** The organiser's pinned announcement, above the lines. */
+export const pinned = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'baseline',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  background: vars.color.surfaceAlt,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const pinnedLabel = style({
+  flexShrink: 0,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+});
+
+export const pinnedText = style({
+  margin: 0,
+  minWidth: 0,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
+
+/** A pre-reviewed room's notice, under the send box. */
+export const notice = style({
+  margin: 0,
+  padding: `0 ${vars.space.lg} ${vars.space.sm}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+});
+
+/** The sender's own line: awaiting review, or not approved. */
+export const reviewTag = style({
+  marginInlineStart: vars.space.xs,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  selectors: { '&[data-status="rejected"]': { color: vars.color.danger } },
+});

@@ -79,6 +79,10 @@ export function ChatRoom({ token, addOns }: { token: string; addOns: ChatAddOns 
   const loadingOlder = useStore(chatStore, (state) => state.loadingOlder);
   const blacklisted = useStore(chatStore, (state) => state.blacklisted);
   const gated = useStore(chatStore, (state) => state.gated);
+  const room = useStore(chatStore, (state) => state.room);
+  const canModerate = useStore(chatStore, (state) => state.canModerate);
+  // A room muted for everyone still lets its moderators speak (the server decides; this only spares the attempt).
+  const roomMuted = room.muted && !canModerate;
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [unseen, setUnseen] = useState(0);
@@ -204,6 +208,13 @@ export function ChatRoom({ token, addOns }: { token: string; addOns: ChatAddOns 
       <h2 id={headingId} className={styles.heading}>
         {t('chat.title')}
       </h2>
+      {room.pinned && (
+        // The organiser's text, rendered as text (React escapes it), never as HTML.
+        <aside className={styles.pinned} aria-label={t('chat.pinned')} data-testid="chat-pinned">
+          <span className={styles.pinnedLabel}>{t('chat.pinned')}</span>
+          <p className={styles.pinnedText}>{room.pinned}</p>
+        </aside>
+      )}
       <div className={styles.listWrap}>
         <div
           ref={listRef}
@@ -261,9 +272,9 @@ export function ChatRoom({ token, addOns }: { token: string; addOns: ChatAddOns 
         <GiftBurst />
       </div>
       <form className={styles.composer} onSubmit={onSend}>
-        {blacklisted ? (
+        {blacklisted || roomMuted ? (
           <p className={styles.muted} role="status">
-            {t('chat.youAreMuted')}
+            {t(blacklisted ? 'chat.youAreMuted' : 'chat.roomMuted')}
           </p>
         ) : (
           <>
@@ -287,6 +298,11 @@ export function ChatRoom({ token, addOns }: { token: string; addOns: ChatAddOns 
           </>
         )}
       </form>
+      {room.pre_review && !canModerate && !blacklisted && !roomMuted && (
+        <p className={styles.notice} role="status">
+          {t('chat.reviewNotice')}
+        </p>
+      )}
       <div className={styles.actions}>
         <button type="button" className={styles.actionButton} onClick={() => setPopup('gift')}>
           {t('chat.gift')}

@@ -74,6 +74,37 @@ afterEach(() => {
 });
 
 describe('chat room', () => {
+  it("takes moderation as it happens: a deleted line goes, the room's settings and the own line's review apply", async () => {
+    expect(chatStore.get().room).toEqual({ muted: false, pre_review: false, pinned: '', pinned_at: 0 });
+    socket.emit('chat:batch', [line(4)]);
+    // Deleted while still waiting for its frame, and one already shown; another room's deletion changes nothing.
+    socket.emit('chat:deleted', { token: 'chat-test', id: 4 });
+    socket.emit('chat:deleted', { token: 'chat-test', id: 2 });
+    socket.emit('chat:deleted', { token: 'other', id: 1 });
+    await frame();
+    expect(ids()).toEqual([1, 3]);
+    socket.emit('chat:room', {
+      token: 'chat-test',
+      muted: true,
+      pre_review: true,
+      pinned: '<b>hi</b>',
+      pinned_at: 5,
+    });
+    expect(chatStore.get().room).toEqual({
+      muted: true,
+      pre_review: true,
+      pinned: '<b>hi</b>',
+      pinned_at: 5,
+    });
+    chatStore.update((draft) => {
+      draft.messages.push({ ...line(9), status: 'waiting' });
+    });
+    socket.emit('chat:reviewed', { token: 'chat-test', id: 9, status: 'rejected' });
+    expect(chatStore.get().messages.at(-1)?.status).toBe('rejected');
+    socket.emit('chat:muted', { token: 'chat-test', muted: true });
+    expect(chatStore.get().blacklisted).toBe(true);
+  });
+
   it('joins the event room, then loads the newest page', () => {
     expect(socket.emitted[0]).toEqual({ event: 'join', payload: { token: 'chat-test' } });
     expect(history).toHaveBeenCalledWith('/v3/api/chat/get/msg', { token: 'chat-test' }, { quiet: true });

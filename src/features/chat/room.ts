@@ -18,7 +18,7 @@ import { i18n, type TranslationKey } from '../../lib/i18n';
 import { broadcastChanged, catchUpOnJoin, isBroadcastLine, type BroadcastAtJoin } from '../video/broadcast';
 import { mergeMessages } from './merge';
 import { createResumePoint } from './resume';
-import type { ChatMessage } from './types';
+import type { ChatMessage, ChatRoomState } from './types';
 
 /** Lines kept in memory (and in the windowed list); older ones are fetched again on 'load more'. */
 const MAX_MESSAGES = 500;
@@ -29,6 +29,9 @@ const MAX_GAP_PAGES = 5;
 export const MAX_MESSAGE_LENGTH = 200;
 /** The server's answer to a viewer who has not passed a gated event's gates. */
 const GATED_XCODE = 40320;
+/** The server's refusals of a line in a room muted for everyone, and of a line with a sensitive word. */
+const ROOM_MUTED_XCODE = 40321;
+const SENSITIVE_XCODE = 40322;
 
 export type ChatState = {
   token: string;
@@ -43,7 +46,11 @@ export type ChatState = {
   connected: boolean;
   /** Lines that arrived live (not from history): the gift animation plays only for these. */
   liveGifts: ChatMessage[];
+  /** The room's moderation: muted for everyone, pre-review, the pinned announcement (plain text). */
+  room: ChatRoomState;
 };
+
+const OPEN_ROOM: ChatRoomState = { muted: false, pre_review: false, pinned: '', pinned_at: 0 };
 
 const initial: ChatState = {
   token: '',
@@ -56,6 +63,7 @@ const initial: ChatState = {
   gated: false,
   connected: false,
   liveGifts: [],
+  room: OPEN_ROOM,
 };
 
 export const chatStore = createStore<ChatState>(initial);
@@ -90,6 +98,8 @@ async function loadNewest(token: string): Promise<void> {
     draft.hasOlder = page.has_more;
     draft.canModerate = page.can_moderate;
     draft.blacklisted = page.blacklisted;
+    // An older server answers no room: an open one.
+    draft.room = page.room ?? OPEN_ROOM;
     draft.loaded = true;
   });
 }
@@ -161,6 +171,41 @@ export function openChatRoom(token: string): () => void {
     queue.push(...lines);
     frame ||= requestAnimationFrame(flush);
   };
+  // Moderation (server/chat/moderation.ts): a deleted line leaves the page; the room's settings change; the viewer's
+  // own waiting line was approved or rejected; the viewer was muted or unmuted.
+  const forThisRoom = (payload: unknown): payload is { token: string } =>
+    typeof payload === 'object' && payload !== null && 'token' in payload && payload.token === token;
+  const onDeleted = (payload: { token: string; id: number }) => {
+    if (!forThisRoom(payload)) return;
+    // Lines still waiting for the next frame go too.
+    queue = queue.filter((line) => line.id !== payload.id);
+    chatStore.update((draft) => {
+      draft.messages = castDraft(chatStore.get().messages.filter((line) => line.id !== payload.id));
+    });
+  };
+  const onRoom = (payload: ChatRoomState & { token: string }) => {
+    if (!forThisRoom(payload)) return;
+    const { muted, pre_review, pinned, pinned_at } = payload;
+    chatStore.update((draft) => {
+      draft.room = { muted, pre_review, pinned, pinned_at };
+    });
+  };
+  const onReviewed = (payload: { token: string; id: number; status: ChatMessage['status'] }) => {
+    if (!forThisRoom(payload)) return;
+    chatStore.update((draft) => {
+      draft.messages = castDraft(
+        chatStore
+          .get()
+          .messages.map((line) => (line.id === payload.id ? { ...line, status: payload.status } : line)),
+      );
+    });
+  };
+  const onMuted = (payload: { token: string; muted: boolean }) => {
+    if (!forThisRoom(payload)) return;
+    chatStore.update((draft) => {
+      draft.blacklisted = payload.muted;
+    });
+  };
   const onConnect = async () => {
     chatStore.update((draft) => {
       draft.connected = true;
@@ -199,6 +244,10 @@ export function openChatRoom(token: string): () => void {
   };
 
   socket.on('chat:batch', onBatch);
+  socket.on('chat:deleted', onDeleted);
+  socket.on('chat:room', onRoom);
+  socket.on('chat:reviewed', onReviewed);
+  socket.on('chat:muted', onMuted);
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
   if (socket.connected) void onConnect();
@@ -208,6 +257,10 @@ export function openChatRoom(token: string): () => void {
     closed = true;
     if (frame) cancelAnimationFrame(frame);
     socket.off('chat:batch', onBatch);
+    socket.off('chat:deleted', onDeleted);
+    socket.off('chat:room', onRoom);
+    socket.off('chat:reviewed', onReviewed);
+    socket.off('chat:muted', onMuted);
     socket.off('connect', onConnect);
     socket.off('disconnect', onDisconnect);
     socket.disconnect();
@@ -215,13 +268,22 @@ export function openChatRoom(token: string): () => void {
 }
 
 /** The server's refusals of a line, in the viewer's language (the server is the authority; its msg is the fallback). */
-const REFUSALS: Record<number, TranslationKey> = { 403: 'chat.youAreMuted', 429: 'chat.tooFast' };
+const REFUSALS: Record<number, TranslationKey> = {
+  403: 'chat.youAreMuted',
+  429: 'chat.tooFast',
+  [ROOM_MUTED_XCODE]: 'chat.roomMuted',
+  [SENSITIVE_XCODE]: 'chat.sensitive',
+};
 
 function refused(xcode: number | undefined, msg: string): void {
   const key = xcode === undefined ? undefined : REFUSALS[xcode];
   if (xcode === 403)
     chatStore.update((draft) => {
       draft.blacklisted = true;
+    });
+  if (xcode === ROOM_MUTED_XCODE)
+    chatStore.update((draft) => {
+      draft.room.muted = true;
     });
   toast(key ? i18n.t(key) : msg || i18n.t('api.unknownError'));
 }
@@ -272,6 +334,13 @@ export async function sendMessage(content: string): Promise<boolean> {
       toast(error.message);
     return false;
   }
+}
+
+/** A moderator deletes a line (it leaves every viewer's page through the room's chat:deleted). */
+export async function deleteLine(id: number): Promise<void> {
+  const { token } = chatStore.get();
+  await api.post('/v3/api/chat/delete', { token, id }, { login: true });
+  toast(i18n.t('chat.deleted'));
 }
 
 export async function blacklistViewer(userId: number): Promise<void> {

@@ -20,3 +20,6 @@ export interface ChatAddOns {
   SendRedPacketPopup: ComponentType<ChatPopupProps>;
   RedPacketCard: ComponentType<{ message: ChatMessage; senderName: string }>;
 }
+
+/** The room's moderation as viewers see it: muted for everyone, pre-review, the pinned announcement. */
+export type ChatRoomState = components['schemas']['ChatRoomState'];
