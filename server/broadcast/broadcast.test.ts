@@ -12,6 +12,7 @@ import { buildServer } from '../app';
 import { BROADCAST_TEST_EVENT } from '../seed/broadcast';
 import { liveWindow, vodPlaylist } from './hls';
 import { eventOfStreamKey, rotateStreamKey, streamKeyOf } from './keys';
+import { playlistPosition } from './llhls';
 import { createLifecycle, type Recording } from './lifecycle';
 import { ffmpegProblem } from './ingest';
 import { publishTestPattern } from '../../scripts/test-pattern';
@@ -261,12 +262,62 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
     expect(master.body).toMatch(/360p\/index\.m3u8\?exp=/);
     const rendition = master.body.split('\n').find((line) => line.startsWith('source/')) ?? '';
     const base = detail.data.live_url.split('?')[0].replace(/master\.m3u8$/, '');
+    const signature = detail.data.live_url.split('?')[1];
     const media = await app.inject({ url: base + rendition });
     expect(media.body).toMatch(/#EXT-X-MEDIA-SEQUENCE:\d+/);
     expect(media.body).not.toContain('ENDLIST');
     const segment = media.body.split('\n').find((line) => line.startsWith('s')) ?? '';
     expect((await app.inject({ url: `${base}source/${segment}` })).statusCode).toBe(200);
     expect((await app.inject({ url: `${base}source/index.m3u8` })).statusCode).toBe(403);
+
+    // Low latency (on by default): every rendition lists parts, the hint of the next, and takes blocking reloads.
+    for (const rung of ['source', '360p']) {
+      const text = (await app.inject({ url: `${base}${rung}/index.m3u8?${signature}` })).body;
+      expect(text).toMatch(/#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1\.\d{3}/);
+      expect(text).toMatch(/#EXT-X-PART-INF:PART-TARGET=0\.3\d\d/);
+      expect(text).toMatch(
+        /#EXT-X-PART:DURATION=0\.3\d\d,URI="p\d{6}\.ts\?exp=\d+&sig=[\w-]+",INDEPENDENT=YES/,
+      );
+      expect(text).toMatch(/#EXT-X-PRELOAD-HINT:TYPE=PART,URI="p\d{6}\.ts\?exp=/);
+      expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+      // Keyframes start parts (a second apart): one-second segments of whole parts, each independent.
+      expect(text).toContain('#EXT-X-TARGETDURATION:1\n');
+      expect(text).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+      expect(text.match(/INDEPENDENT=YES/g)?.length).toBeGreaterThanOrEqual(2);
+    }
+    const position = playlistPosition(media.body);
+    // The segment after the last listed one, asked for with a blocking reload: held until ffmpeg has cut it.
+    const asked = performance.now();
+    const reload = await app.inject({
+      url: `${base}source/index.m3u8?${signature}&_HLS_msn=${position.lastSegment + 1}&_HLS_part=0`,
+    });
+    expect(reload.statusCode).toBe(200);
+    const after = playlistPosition(reload.body);
+    expect(after.lastSegment >= position.lastSegment + 1 || after.openParts > 0).toBe(true);
+    expect(after.lastSegment).toBeGreaterThanOrEqual(position.lastSegment);
+    expect(performance.now() - asked).toBeLessThan(3500);
+    // The hinted part, asked for before it exists: served once ffmpeg has written it, a transport stream.
+    const hinted = await app.inject({
+      url: `${base}source/${(after.hint ?? '').split('?')[0]}?${signature}`,
+    });
+    expect(hinted.statusCode).toBe(200);
+    expect(hinted.rawPayload[0]).toBe(0x47);
+    // A whole segment whose parts are listed is exactly its parts' bytes.
+    const listed = (await app.inject({ url: `${base}source/index.m3u8?${signature}` })).body.split('\n');
+    const last = listed.findLastIndex((line) => /^s\d+\.ts/.test(line));
+    let first = last - 1;
+    while (listed[first - 1]?.startsWith('#EXT-X-PART:')) first -= 1;
+    const partUris = listed
+      .slice(first, last)
+      .map((line) => /URI="([^"?]+)/.exec(line)?.[1])
+      .filter(Boolean);
+    expect(partUris.length).toBeGreaterThanOrEqual(2);
+    const bytes = async (file: string) =>
+      (await app.inject({ url: `${base}source/${file}?${signature}` })).rawPayload;
+    const segmentFile = listed[last]?.split('?')[0] ?? '';
+    expect(await bytes(segmentFile)).toEqual(
+      Buffer.concat(await Promise.all(partUris.map((uri) => bytes(uri ?? '')))),
+    );
 
     // The encoder stops (it says so: no grace): ended, then the replay.
     publisher.stop();
@@ -277,8 +328,10 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
     const vod = fs.readFileSync(path.join(dataDir, live.live_stream, 'source', 'index.m3u8'), 'utf8');
     expect(vod).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(vod.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
-    expect(
-      fs.readdirSync(path.join(dataDir, live.live_stream, 'source')).some((f) => f.endsWith('.tmp')),
-    ).toBe(false);
+    const left = fs.readdirSync(path.join(dataDir, live.live_stream, 'source'));
+    expect(left.some((f) => f.endsWith('.tmp'))).toBe(false);
+    // The replay is the segments: low latency's parts and live playlists are gone.
+    expect(left.filter((f) => !/^s\d{5}\.ts$/.test(f))).toEqual(['index.m3u8']);
+    expect(vod.match(/^s\d{5}\.ts$/gm)?.length).toBe(left.length - 1);
   }, 60_000);
 });

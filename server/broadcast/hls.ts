@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { LIVE_PLAYLIST, PART_FILE, PARTS_LISTED, PARTS_PLAYLIST, partSeconds } from './llhls.ts';
 import type { BroadcastSettings } from './settings.ts';
 
 /** The folder name of a broadcast's HLS (also its stream name in /streams/<kind>/<name>/). */
@@ -21,14 +22,18 @@ export const BROADCAST_STREAM = /^bc-\d+$/;
  * discontinuity. The source rung copies H.264 and AAC; other rungs are encoded with a keyframe every segment.
  */
 export function ffmpegArguments(
-  settings: Pick<BroadcastSettings, 'ladder' | 'segmentSeconds'>,
-  options: { dir: string; hasAudio: boolean; audioIsAac: boolean; append: boolean },
+  settings: Pick<BroadcastSettings, 'ladder' | 'segmentSeconds' | 'lowLatency' | 'partMs'>,
+  options: { dir: string; hasAudio: boolean; audioIsAac: boolean; append: boolean; firstPart?: number },
 ): string[] {
   const { ladder, segmentSeconds } = settings;
   const scaled = ladder.filter((rung) => rung.height !== null);
   // The stream's headers come first (the ingest starts ffmpeg at a keyframe, with what came before it): half a second
-  // of probing finds both streams, and nothing waits in ffmpeg's input buffer.
-  const probe = ['-fflags', 'nobuffer', '-analyzeduration', '500000', '-probesize', '1000000'];
+  // of probing finds both streams, and nothing waits in ffmpeg's input buffer. Low latency keeps the probed packets
+  // (ffmpeg goes through them at once): its parts are timed from the first keyframe, which must not be lost.
+  const probe = [
+    ...(settings.lowLatency ? [] : ['-fflags', 'nobuffer']),
+    ...['-analyzeduration', '500000', '-probesize', '1000000'],
+  ];
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', ...probe, '-f', 'flv', '-i', 'pipe:0'];
   if (scaled.length > 0) {
     const outputs = scaled.map((_, i) => `[v${i}]`).join('');
@@ -77,6 +82,29 @@ export function ffmpegArguments(
     }
     streamMap.push(options.hasAudio ? `v:${i},a:${i},name:${rung.name}` : `v:${i},name:${rung.name}`);
   });
+  if (settings.lowLatency) {
+    // Low latency (llhls.ts): parts cut by time, keyframe or not, numbered on from the last transcoder's; the writer
+    // makes the segments, the playlists and the recording of them.
+    const part = partSeconds(segmentSeconds, settings.partMs);
+    args.push(
+      '-f',
+      'hls',
+      '-hls_time',
+      `${Math.round(part * 1e6)}us`,
+      '-hls_list_size',
+      String(PARTS_LISTED),
+      '-start_number',
+      String(options.firstPart ?? 0),
+      '-hls_flags',
+      'split_by_time+temp_file+program_date_time',
+      '-var_stream_map',
+      streamMap.join(' '),
+      '-hls_segment_filename',
+      path.join(options.dir, '%v', 'p%06d.ts'),
+      path.join(options.dir, '%v', PARTS_PLAYLIST),
+    );
+    return args;
+  }
   const flags = [
     'independent_segments',
     'temp_file',
@@ -209,12 +237,20 @@ export function listedSegments(dir: string, rungs: readonly string[]): number {
 
 /**
  * Turns a finished broadcast folder into its replay: each rendition's playlist becomes a VOD playlist (written
- * atomically), the master stays. Answers the replay's length in seconds, 0 when nothing was recorded.
+ * atomically), the master stays, low latency's parts go. Answers the replay's length in seconds, 0 when nothing was recorded.
  */
 export function finishRecording(dir: string, rungs: readonly string[]): number {
   let seconds = 0;
   for (const rung of rungs) {
     const file = path.join(dir, rung, 'index.m3u8');
+    // Low latency's parts and live playlists (llhls.ts) are not part of the recording: its segments hold their bytes.
+    try {
+      for (const name of fs.readdirSync(path.join(dir, rung)))
+        if (PART_FILE.test(name) || name === PARTS_PLAYLIST || name === LIVE_PLAYLIST)
+          fs.rmSync(path.join(dir, rung, name), { force: true });
+    } catch {
+      // no folder: nothing was recorded
+    }
     if (!fs.existsSync(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
     const parsed = parsePlaylist(text);

@@ -24,6 +24,8 @@ import {
   writeAtomically,
 } from './hls.ts';
 import { eventOfStreamKey } from './keys.ts';
+import { partSeconds, renditionWriter, type RenditionWriter } from './llhls.ts';
+import { LIVE_WINDOW_SEGMENTS } from './routes.ts';
 import type { Lifecycle, Recording, Stop } from './lifecycle.ts';
 import type { BroadcastSettings } from './settings.ts';
 
@@ -69,6 +71,8 @@ const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
 const PUBLISH_WITHIN_MS = 5_000;
 /** How long a publisher may send nothing before it counts as dropped. */
 const SILENT_MS = 10_000;
+/** How often the low-latency writers look for new parts (a part is listed this much after ffmpeg wrote it, at most). */
+const PART_POLL_MS = 20;
 /** How many segments every rendition lists before the room is switched to the player. */
 const SEGMENTS_ON_AIR = 1;
 
@@ -114,6 +118,24 @@ export async function startIngest(options: {
   let closing = false;
 
   const dirOf = (broadcastId: number) => path.join(settings.dataDir, broadcastStream(broadcastId));
+  /** Each broadcast's low-latency writers, one per rendition, while it may go on (llhls.ts). */
+  const writers = new Map<number, RenditionWriter[]>();
+  const writersOf = (broadcastId: number) => {
+    let made = writers.get(broadcastId);
+    if (!made) {
+      const part = partSeconds(settings.segmentSeconds, settings.partMs);
+      made = rungs.map((rung) =>
+        renditionWriter({
+          dir: path.join(dirOf(broadcastId), rung),
+          segmentSeconds: settings.segmentSeconds,
+          partSeconds: part,
+          windowSegments: LIVE_WINDOW_SEGMENTS,
+        }),
+      );
+      writers.set(broadcastId, made);
+    }
+    return made;
+  };
 
   const handle = (socket: net.Socket) => {
     sockets.add(socket);
@@ -127,7 +149,8 @@ export async function startIngest(options: {
     let stoppedByEncoder = false;
     let failure: string | null = null;
     let ended = false;
-    let pending: Buffer[] = [];
+    /** What came before ffmpeg starts, and whether each is a frame from before the first keyframe. */
+    let pending: { message: Buffer; beforeKeyframe: boolean }[] = [];
     let pendingBytes = 0;
     let sawAudio = false;
     let audioIsAac = true;
@@ -174,9 +197,33 @@ export async function startIngest(options: {
         return;
       }
       const append = fs.existsSync(path.join(dir, rungs[0] ?? '', 'index.m3u8'));
-      const args = ffmpegArguments(settings, { dir, hasAudio, audioIsAac, append });
+      // Low latency: the writers of the renditions (kept for a reconnect) go on from their last part.
+      let writers: RenditionWriter[] = [];
+      let firstPart = 0;
+      if (settings.lowLatency) {
+        writers = writersOf(id);
+        try {
+          firstPart = Math.max(...writers.map((writer) => writer.begin()));
+        } catch (error) {
+          fail('cannot write the broadcast folder', String(error));
+          return;
+        }
+      }
+      const args = ffmpegArguments(settings, { dir, hasAudio, audioIsAac, append, firstPart });
       const child = spawn(settings.ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
       ffmpeg = child;
+      const write = (step: (writer: RenditionWriter) => void) => {
+        try {
+          for (const writer of writers) step(writer);
+        } catch (error) {
+          fail(
+            /ENOSPC/.test(String(error)) ? 'disk full' : 'cannot write the broadcast folder',
+            String(error),
+          );
+        }
+      };
+      const polling =
+        writers.length > 0 ? setInterval(() => write((writer) => writer.poll()), PART_POLL_MS) : null;
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString()).slice(-4000);
@@ -187,11 +234,14 @@ export async function startIngest(options: {
       });
       const done = new Promise<void>((resolve) => {
         child.once('error', (error) => {
+          if (polling) clearInterval(polling);
           fail('transcoder failed', error.message);
           resolve();
         });
         child.once('close', (code, signal) => {
           ffmpeg = null;
+          if (polling) clearInterval(polling);
+          write((writer) => writer.finish());
           if (code !== 0 && !closing)
             fail(
               failureReason(stderr),
@@ -202,7 +252,11 @@ export async function startIngest(options: {
       });
       transcoders.set(id, done);
       child.stdin.write(Flv.createHeader(hasAudio, true));
-      for (const message of pending) child.stdin.write(message);
+      // Low latency: ffmpeg starts with the keyframe (the codecs' headers kept, the frames before it left out): its
+      // hls muxer counts the parts' times from its first packet, which must be the video's for a keyframe every few
+      // parts to start one (llhls.ts).
+      for (const { message, beforeKeyframe } of pending)
+        if (!(settings.lowLatency && beforeKeyframe)) child.stdin.write(message);
       pending = [];
       pendingBytes = 0;
       if (!resumed || !append) watchOnAir(id);
@@ -212,6 +266,8 @@ export async function startIngest(options: {
     };
 
     let sawKeyframe = false;
+    /** The first keyframe's timestamp (ms). */
+    let keyframeDts: number | null = null;
     let starting = false;
     const maybeStart = () => {
       if (starting || !accepted || !sawKeyframe || broadcastId === null || failure || ended) return;
@@ -240,11 +296,19 @@ export async function startIngest(options: {
           fail('transcoder cannot keep up', 'backlog over 64 MB');
         return;
       }
-      pending.push(message);
+      const isKeyframe = packet.codec_type === VIDEO && packet.flags === 3;
+      if (isKeyframe && keyframeDts === null) keyframeDts = packet.dts;
+      // Frames (audio, or video other than the codecs' headers) from before the first keyframe: sent earlier, or
+      // audio stamped earlier than it.
+      const isFrame =
+        (packet.codec_type === AUDIO && packet.flags !== 0) ||
+        (packet.codec_type === VIDEO && packet.flags !== 2);
+      const early = isFrame && !isKeyframe && (keyframeDts === null || packet.dts < keyframeDts);
+      pending.push({ message, beforeKeyframe: early });
       pendingBytes += message.length;
       if (pendingBytes > MAX_PENDING_BYTES) return fail('bad input', 'no H.264 keyframe in the first 16 MB');
       // Start at the first keyframe (the audio, if any, has said what it is by then).
-      if (packet.codec_type === VIDEO && packet.flags === 3) sawKeyframe = true;
+      if (isKeyframe) sawKeyframe = true;
       maybeStart();
     };
 
@@ -361,6 +425,7 @@ export async function startIngest(options: {
     port,
     async recording(broadcastId) {
       await transcoders.get(broadcastId);
+      writers.delete(broadcastId);
       const durationS = finishRecording(dirOf(broadcastId), rungs);
       return durationS > 0 ? { stream: broadcastStream(broadcastId), durationS } : null;
     },

@@ -17,6 +17,12 @@ export type BroadcastSettings = {
   dataDir: string;
   /** BROADCAST_SEGMENT_S: HLS segment length in seconds (1-2). */
   segmentSeconds: number;
+  /**
+   * BROADCAST_LL_HLS: low-latency HLS (parts, blocking playlist reload) from the embedded ingest; off: plain HLS.
+   */
+  lowLatency: boolean;
+  /** BROADCAST_PART_MS: the length of a low-latency part in ms (200-1000), rounded so whole parts make a segment. */
+  partMs: number;
   /** BROADCAST_GRACE_S: how long a dropped publisher has to reconnect before the broadcast ends. */
   graceMs: number;
   /** BROADCAST_LADDER: the renditions, `source` (passed through when H.264/AAC) and heights, e.g. `source,360`. */
@@ -64,6 +70,14 @@ const number = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   return value;
 };
 
+const flag = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) => {
+  const text = env[name]?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(text)) return true;
+  if (['0', 'false', 'off', 'no'].includes(text)) return false;
+  throw new Error(`${name} must be 1 or 0 (it is "${text}")`);
+};
+
 /** The settings from the environment; `dataRoot` is the folder the database lives in (default data/). */
 export function readBroadcastSettings(env: NodeJS.ProcessEnv, dataRoot: string): BroadcastSettings {
   const port = number(env, 'RTMP_PORT', 1935, 0, 65535);
@@ -72,6 +86,8 @@ export function readBroadcastSettings(env: NodeJS.ProcessEnv, dataRoot: string):
     rtmpHost: env.RTMP_HOST?.trim() || '0.0.0.0',
     dataDir: env.BROADCAST_DIR ? path.resolve(env.BROADCAST_DIR) : path.join(dataRoot, 'broadcasts'),
     segmentSeconds: number(env, 'BROADCAST_SEGMENT_S', 1, 1, 2),
+    lowLatency: flag(env, 'BROADCAST_LL_HLS', true),
+    partMs: number(env, 'BROADCAST_PART_MS', 333, 200, 1000),
     graceMs: number(env, 'BROADCAST_GRACE_S', 10, 0, 300) * 1000,
     ladder: parseLadder(env.BROADCAST_LADDER ?? 'source,360'),
     ffmpeg: env.FFMPEG?.trim() || 'ffmpeg',
