@@ -64,9 +64,15 @@ test('chat: live lines, blacklist, and a red packet grabbed by two viewers with 
     .click();
   await chat(owner.page).getByRole('menuitem', { name: '禁言该观众' }).click();
   await expect(owner.page.getByText('已将该观众禁言')).toBeVisible();
-  await send(a.page, `still here ${run}`);
-  // The server refuses (403): the composer turns into the muted notice.
+  // A's page hears the mute at once: the composer turns into the muted notice, no send needed.
   await expect(chat(a.page).getByRole('status')).toHaveText('你已被禁言，无法在本直播间发言');
+  await expect(chat(a.page).getByLabel('发言内容')).toHaveCount(0);
+  // And the server refuses A's line whatever the page does (403).
+  const refused = await a.page.request.post('/v3/api/chat/save/msg', {
+    data: { token: EVENT, content: `still here ${run}` },
+    headers: { authorization: `Bearer ${a.token}` },
+  });
+  expect(((await refused.json()) as { xcode: number }).xcode).toBe(403);
   await expect(chat(b.page).getByText(`still here ${run}`)).toHaveCount(0);
   // Viewers cannot blacklist: B's menu of A's line offers the complaint only.
   await chat(b.page)
