@@ -84,6 +84,12 @@ const srcLayers = {
         basePath: root,
         zones: [
           {
+            target: 'src',
+            from: 'console',
+            message:
+              'The viewer app never imports the organiser console (console/), its own entry: what both need lives in src/lib.',
+          },
+          {
             target: 'src/lib',
             from: ['src/ui', 'src/features', 'src/blocks', 'src/pages', 'src/app'],
             message:
@@ -145,6 +151,42 @@ const srcLayers = {
         selector: "ImportExpression[source.type!='Literal']",
         message:
           'import() takes a literal path in src/: the layer rule checks only the paths it can resolve.',
+      },
+    ],
+  },
+};
+
+/**
+ * The organiser console (console/, its own Vite entry): it may use the app's non-UI helpers (src/lib) and the
+ * contract's types and schemas (schemas/), never the viewer app's UI, features, pages or start-up, nor the server.
+ */
+const consoleLayers = {
+  files: ['console/**/*.{ts,tsx}'],
+  ...resolvedImports,
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: root,
+        zones: [
+          {
+            target: 'console/src',
+            from: [
+              'src/ui',
+              'src/engine',
+              'src/themes',
+              'src/features',
+              'src/blocks',
+              'src/pages',
+              'src/app',
+              'src/boot',
+              'src/locales',
+              'server',
+            ],
+            message:
+              'The console may import src/lib helpers that carry no viewer-app UI and schemas/ (the contract), nothing else of the app or the server.',
+          },
+        ],
       },
     ],
   },
@@ -243,6 +285,7 @@ export default tseslint.config(
     },
   },
   srcLayers,
+  consoleLayers,
   serverLayers,
   // One clock (scripts/lint/no-real-clock.js; its test: scripts/lint-clock.test.ts).
   {

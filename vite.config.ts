@@ -6,6 +6,7 @@ import { configCheckPlugin } from './scripts/config-check-plugin.ts';
 import { CONFIG_ROOT_PLUGIN, configRoot, configRootPlugin } from './scripts/config-root.ts';
 import { i18nTypesPlugin } from './scripts/i18n-types.ts';
 import { paintShellPlugin } from './scripts/paint-shell.ts';
+import { consoleBuildPlugin } from './scripts/console-build.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 type ModuleInfoLookup = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
@@ -55,6 +56,8 @@ export default defineConfig(({ command }) => ({
     // themes.css.ts must read the theme files from the same config root as the rest of the app.
     vanillaExtractPlugin({ unstable_pluginFilter: ({ name }) => name === CONFIG_ROOT_PLUGIN }),
     precompressPlugin(),
+    // The organiser console, its own entry and chunks in <outDir>/console/ (console/vite.config.ts).
+    consoleBuildPlugin(),
   ],
   server: {
     // The dev server proxies the API and socket to the reference server (npm start or `node --import tsx server/main.ts`).

@@ -7,7 +7,13 @@ export default defineConfig({
   // The app's config as the build gives it: with the schemas' defaults (the blocks' code relies on them).
   plugins: [configDefaultsPlugin(), react(), vanillaExtractPlugin()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'console/**/*.test.{ts,tsx}',
+      'studio/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['tests/unit-setup.ts'],
     pool: 'forks',

@@ -43,6 +43,9 @@ export const PROJECT_INPUTS = [
   'scripts/paint-shell.ts',
   'scripts/precompress.ts',
   'scripts/route-preload.ts',
+  // The organiser console, built by the same `vite build` (scripts/console-build.ts).
+  'console',
+  'scripts/console-build.ts',
 ];
 export const CONFIG_ROOT_INPUTS = ['config', 'themes'];
 

@@ -18,7 +18,7 @@ const usedByName: Record<string, string> = {
   jsdom: 'the DOM of component tests (@vitest-environment jsdom)',
 };
 
-const sourceDirs = ['src', 'server', 'scripts', 'tests', 'studio', 'themes'];
+const sourceDirs = ['src', 'console', 'server', 'scripts', 'tests', 'studio', 'themes'];
 const rootFiles = fs.readdirSync(root).filter((name) => /\.(ts|js|mjs)$/.test(name));
 
 function sourceFiles(dir: string): string[] {

@@ -14,7 +14,8 @@ export function cacheControl(relativeFile: string): string {
     .split(path.sep)
     .join('/')
     .replace(/\.(br|gz)$/, '');
-  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (file.startsWith('assets/') || file.startsWith('console/assets/'))
+    return 'public, max-age=31536000, immutable';
   if (file.startsWith('icons/') || file === 'favicon.svg' || file === 'manifest.webmanifest')
     return 'public, max-age=86400';
   return 'no-cache';
@@ -48,4 +49,16 @@ export async function appRoutes(app: FastifyInstance, options: { distDir: string
       reply.header('Cache-Control', cacheControl(path.relative(options.distDir, file)));
     },
   });
+  // The organiser console routes in the browser (/livev3/console/events/12): an address that names no file of its
+  // build answers its index.html, which loads the console at that route.
+  const consoleIndex = path.join(options.distDir, 'console', 'index.html');
+  if (fs.existsSync(consoleIndex)) {
+    app.get('/livev3/console', (_request, reply) => reply.redirect('/livev3/console/'));
+    app.get<{ Params: { '*': string } }>('/livev3/console/*', (request, reply) => {
+      const wanted = request.params['*'];
+      // A file (its name has an extension): served as the app's files are, a missing one answers 404.
+      if (/\.[a-z0-9]+$/i.test(wanted)) return reply.sendFile(`console/${wanted}`);
+      return reply.header('Cache-Control', 'no-cache').sendFile('console/index.html');
+    });
+  }
 }

@@ -1,0 +1,234 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import axe from 'axe-core';
+import { devices, type Page } from '@playwright/test';
+import { expect, firstScreenReplaced, test } from '../fixtures';
+
+/**
+ * The organiser console on a fresh database: `npm run organiser -- create` makes the first owner, a server of this
+ * test's own starts on it (the suite's server holds the demo data), the owner signs in with a phone code (the SMS
+ * emulator's inbox has it), creates an event with a password and a price, and a viewer of the viewer app meets the
+ * password gate, then the price. Desktop viewport; axe-core finds no violation on the console's pages.
+ */
+const desktop = {
+  viewport: { width: 1280, height: 800 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+};
+test.use({ ...desktop, userAgent: devices['Desktop Chrome'].userAgent });
+test.describe.configure({ mode: 'serial' });
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-console-'));
+const OWNER_PHONE = '13912345678';
+const OWNER_EMAIL = 'owner@console.e2e.test';
+let server: ChildProcess;
+let base = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const databasePath = path.join(dir, 'console.db');
+  const env = { ...process.env, DATABASE_PATH: databasePath, NODE_ENV: 'test' };
+  // The documented command, on a database that does not exist yet.
+  const made = execFileSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'organiser',
+      '--',
+      'create',
+      '--organisation',
+      '星光演艺',
+      '--phone',
+      OWNER_PHONE,
+      '--email',
+      OWNER_EMAIL,
+    ],
+    { env, encoding: 'utf8' },
+  );
+  expect(made).toContain('is its owner');
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      PUBLIC_ORIGIN: base,
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      RATE_LIMIT_ALLOW: '127.0.0.1',
+      RTMP_PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      if (output.includes('livev3 is running')) resolve();
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`console test server exited (${code}): ${output}`)));
+  });
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => server?.once('exit', resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function expectNoAxeViolations(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  expect(violations).toEqual([]);
+}
+
+/** Signs in as the owner with a phone code read from the SMS emulator's inbox. */
+async function signInByPhone(page: Page) {
+  await page.goto(`${base}/livev3/console/`);
+  await page.getByLabel('手机号').fill(OWNER_PHONE);
+  const slider = page.getByRole('slider', { name: '向右滑动完成验证' });
+  await slider.focus();
+  await slider.press('End');
+  await expect(page.getByText('验证通过')).toBeVisible();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('status')).toHaveText('验证码已发送');
+  const inbox = await (await page.request.get(`${base}/emulator/sms/inbox?phone=${OWNER_PHONE}`)).json();
+  const code = (inbox.messages as { params: string[] }[])[0]?.params[0] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel('验证码', { exact: true }).fill(code);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Signs in as the owner with a code mailed to the owner's address (the development mail sink keeps it). */
+async function signInByEmail(page: Page) {
+  await page.goto(`${base}/livev3/console/`);
+  await page.getByRole('button', { name: '邮箱验证码登录' }).click();
+  await page.getByLabel('邮箱').fill(OWNER_EMAIL);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('status')).toHaveText('验证码已发送');
+  const mail = await (await page.request.get(`${base}/dev/mail/last?email=${OWNER_EMAIL}`)).json();
+  expect(mail.data.code).toMatch(/^\d{6}$/);
+  await page.getByLabel('验证码', { exact: true }).fill(mail.data.code);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/livev3\/console\/o\/\d+\/events$/);
+}
+
+test('the owner of a fresh database signs in, creates a gated event, and a viewer meets its gates', async ({
+  page,
+  browser,
+}) => {
+  await signInByPhone(page);
+  // The one organisation opens at once; the address carries no token.
+  await expect(page).toHaveURL(/\/livev3\/console\/o\/\d+\/events$/);
+  expect(page.url()).not.toContain('token');
+  await expect(page.getByRole('heading', { name: '活动' })).toBeVisible();
+  await expect(page.getByText('共 0 个活动')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: '创建活动' }).click();
+  await expect(page.getByRole('heading', { name: '创建活动' })).toBeVisible();
+  await page.getByLabel('标题').fill('春季发布会');
+  await page.getByLabel('开始时间').fill('2030-05-01T19:30');
+  await page.getByLabel('观看密码（留空则不需要）').fill('2468');
+  await page.getByLabel('价格（元，0 为免费）').fill('9.90');
+  // A cover from elsewhere: the server refuses it beside the field, and keeps nothing the organiser typed from them.
+  await page.getByLabel('封面图片地址').fill('https://elsewhere.example/cover.jpg');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('封面必须是上传的图片地址').first()).toBeVisible();
+  await expect(page.getByLabel('标题')).toHaveValue('春季发布会');
+  await expect(page.getByLabel('观看密码（留空则不需要）')).toHaveValue('2468');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('封面图片地址').fill('');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('heading', { name: '编辑活动' })).toBeVisible();
+  const link = page.getByRole('link', { name: /\/livev3\/#\/pages\/home\/index\?token=/ });
+  const token = ((await link.textContent()) ?? '').split('token=')[1];
+  expect(token).toMatch(/^[a-z0-9]{12}$/);
+
+  // The list shows it with its gates, in English too.
+  await page.getByRole('link', { name: '返回活动列表' }).click();
+  const row = page.getByRole('row').filter({ hasText: '春季发布会' });
+  await expect(row).toContainText('¥9.90');
+  await expect(row).toContainText('密码 · 付费');
+  await page.getByLabel('语言').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
+  await expect(row).toContainText('Password · Paid');
+
+  // A viewer (another browser, not signed in as the owner, who would preview past the gates).
+  const viewer = await browser.newContext({
+    ...devices['Pixel 7'],
+    locale: 'zh-CN',
+    baseURL: `${base}/livev3/`,
+  });
+  const phone = await viewer.newPage();
+  const email = `console-viewer-${Date.now()}@e2e.test`;
+  const login = await (
+    await phone.request.post(`${base}/v3/api/email_anonymous_login`, { data: { email } })
+  ).json();
+  await phone.addInitScript(
+    (session) => window.localStorage.setItem('livev3:auth', session),
+    login.data.token,
+  );
+  await phone.goto(`${base}/livev3/#/pages/home/index?token=${token}`);
+  await firstScreenReplaced(phone);
+  await expect(phone.getByText('本视频需要密码观看')).toBeVisible();
+  await phone.getByRole('button', { name: '输入密码' }).click();
+  const popup = phone.getByRole('dialog', { name: '视频密码' });
+  await popup.getByLabel('密码').fill('2468');
+  await popup.getByRole('button', { name: '观看' }).click();
+  await expect(popup).toBeHidden();
+  await expect(phone.getByRole('button', { name: '¥9.90 购买' })).toBeVisible();
+  await viewer.close();
+});
+
+test('two staff saving one event: the later save is told someone else changed it, and keeps its text', async ({
+  page,
+  browser,
+}) => {
+  await signInByEmail(page);
+  await page.getByRole('link', { name: '春季发布会' }).first().click();
+  await expect(page.getByRole('heading', { name: '编辑活动' })).toBeVisible();
+  const other = await browser.newContext({ ...desktop });
+  const second = await other.newPage();
+  const session = await page.evaluate(() => window.localStorage.getItem('livev3:auth') ?? '');
+  await second.addInitScript((value) => window.localStorage.setItem('livev3:auth', value), session);
+  await second.goto(page.url());
+  await second.getByLabel('标题').fill('春季发布会（改期）');
+  await second.getByRole('button', { name: '保存' }).click();
+  await expect(second.getByRole('status')).toHaveText('已保存');
+  await other.close();
+
+  await page.getByLabel('标题').fill('春季发布会（加场）');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('alert')).toContainText('其他人已修改了这个活动，请查看最新内容后再保存');
+  await expect(page.getByLabel('标题')).toHaveValue('春季发布会（加场）');
+  await page.getByRole('button', { name: '载入最新内容' }).click();
+  await expect(page.getByLabel('标题')).toHaveValue('春季发布会（改期）');
+});
