@@ -93,6 +93,8 @@ export const screens: Screen[] = [
       await page.getByRole('dialog').getByLabel('红包个数').waitFor();
     },
   },
+  // A chat room with the organiser's pinned announcement above its lines (chat-pinned: nothing writes there).
+  { id: 'chat-pinned', path: '/pages/home/index?token=chat-pinned', ready: '看到置顶了，八点见' },
   // The live room of the VOD event: episode list, image text, related and more/new videos (nothing writes to vod).
   { id: 'live-vod-episodes', path: '/pages/home/index?token=vod', ready: '第一集：产品入门' },
   { id: 'live-vod-en', path: '/pages/home/index?token=vod&locale=en', ready: 'Episodes' },

@@ -1,6 +1,7 @@
 /**
  * Chat demo content (deterministic, SEED_EPOCH based): the gift list, and `chat-demo`, an event whose chat only the
- * screenshots show (a few lines, a gift, a tip and a red packet). Browser tests that send, blacklist and grab use
+ * screenshots show (a few lines, a gift, a tip and a red packet), and `chat-pinned`, a room with a pinned announcement
+ * (its screenshot too). Browser tests that send, blacklist and grab use
  * `chat-e2e` (owned by its own organiser account, chat-owner@livev3.test, so its login never replaces another test's).
  */
 import type { Sql } from '../db/sql.ts';
@@ -18,6 +19,9 @@ export const GIFTS: [string, string, number][] = [
 ];
 
 const CHAT_VIEWERS = ['小林', '阿杰', 'Emma', '王老师', '晨晨'];
+
+/** The announcement pinned in `chat-pinned`'s room. */
+export const CHAT_PINNED = '今晚 20:00 抽奖，留言即可参与。请文明发言，广告将被删除。';
 
 type Line = {
   user_id: number | null;
@@ -80,13 +84,13 @@ export async function seedChat(sql: Sql): Promise<void> {
   const demoId = await event('chat-demo', '互动直播间 · 聊天演示', '聊天室演示。', 123456);
   await event('chat-e2e', '聊天测试直播间', '浏览器测试专用。', 0);
 
-  const lines = (rows: Line[]) =>
+  const lines = (rows: Line[], eventId = demoId) =>
     sql
       .insertInto('chat_messages')
       // Every row names every column: SQLite has no DEFAULT inside a multi-row VALUES list.
       .values(
         rows.map((row) => ({
-          event_id: demoId,
+          event_id: eventId,
           content: '',
           gift_name: '',
           gift_name_en: '',
@@ -118,6 +122,21 @@ export async function seedChat(sql: Sql): Promise<void> {
     },
     { user_id: viewers[4], kind: 'tip', amount_cents: 666, created_at: at + 100_000 },
   ]);
+
+  // `chat-pinned`: a room with the organiser's pinned announcement above its lines (its own screenshot).
+  const pinnedId = await event('chat-pinned', '互动直播间 · 置顶公告', '置顶公告演示。', 2345);
+  await sql
+    .insertInto('chat_rooms')
+    .values({ event_id: pinnedId, pinned: CHAT_PINNED, pinned_at: at, updated_at: at })
+    .execute();
+  await lines(
+    [
+      { user_id: null, kind: 'system', content: '欢迎来到直播间，请文明发言。', created_at: at },
+      { user_id: viewers[0], kind: 'text', content: '几点开始抽奖？', created_at: at + 60_000 },
+      { user_id: viewers[1], kind: 'text', content: '看到置顶了，八点见', created_at: at + 70_000 },
+    ],
+    pinnedId,
+  );
 
   // A red packet that everyone has grabbed: its state never changes, so screenshots stay stable.
   const { id: packetId } = await sql

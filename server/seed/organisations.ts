@@ -2,7 +2,7 @@
  * The demo's organisations (a fresh database; migration 026 moves an older one's data the same way). Organisation 1
  * is the demo organiser's (user 1, '主办方'): every demo event, the channels, every contest, and the events the
  * shop's and check-in's browser tests use. Its staff: 7003 (shop, sign-up review, downloads) is an operator, 7101 is
- * check-in staff. Organisation 2 is the chat organiser's (chat-owner@livev3.test): `chat-demo` and `chat-e2e`.
+ * check-in staff. Organisation 2 is the chat organiser's (chat-owner@livev3.test): `chat-demo`, `chat-pinned` and `chat-e2e`.
  * Runs after every other seed, so each seeded event, channel and contest has its organisation.
  */
 import type { Sql } from '../db/sql.ts';
