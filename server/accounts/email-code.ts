@@ -10,7 +10,7 @@ import type { CodeLimits } from '../config.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE, type Locale } from '../envelope.ts';
 import { RESEND_MS } from './code-limits.ts';
-import { sendOneTimeCode, type CodeStore } from './codes.ts';
+import { sendOneTimeCode, tableCodeStore } from './codes.ts';
 import type { Services } from '../services.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
@@ -23,45 +23,14 @@ const hash = (email: string, code: string) =>
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The mailed codes' table (email_codes) for the code-sending core. */
-const emailCodes = (sql: Sql): CodeStore => ({
-  kind: 'mail',
-  perRecipient: (limits) => limits.perEmail,
-  async sentTo(email, since) {
-    const recent = await sql
-      .selectFrom('email_codes')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
-      .where('email', '=', email)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return { count: Number(recent?.count ?? 0), last: Number(recent?.last ?? 0) };
-  },
-  async sentFrom(ip, since) {
-    const sent = await sql
-      .selectFrom('email_codes')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return Number(sent?.count ?? 0);
-  },
-  async insert(email, code, { ip, now }) {
-    const row = await sql
-      .insertInto('email_codes')
-      .values({
-        email,
-        code_hash: hash(email, code),
-        ip,
-        created_at: now,
-        expires_at: now + EMAIL_CODE_TTL_MS,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-  async remove(id) {
-    await sql.deleteFrom('email_codes').where('id', '=', id).execute();
-  },
-});
+const emailCodes = (sql: Sql) =>
+  tableCodeStore(sql, {
+    kind: 'mail',
+    table: 'email_codes',
+    column: 'email',
+    perRecipient: (limits) => limits.perEmail,
+    row: (email, code, now) => ({ code_hash: hash(email, code), expires_at: now + EMAIL_CODE_TTL_MS }),
+  });
 
 export async function sendEmailCode(
   services: Pick<Services, 'sql' | 'shared' | 'mailer'>,

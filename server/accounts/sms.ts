@@ -13,7 +13,7 @@ import { ApiFailure, XCODE } from '../envelope.ts';
 import type { Services } from '../services.ts';
 import { refusalFailure, SmsRefused } from '../sms/provider.ts';
 import { RESEND_MS } from './code-limits.ts';
-import { sendOneTimeCode, type CodeStore } from './codes.ts';
+import { sendOneTimeCode, tableCodeStore } from './codes.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export { RESEND_MS };
@@ -32,46 +32,14 @@ export const phoneCodesOff = () =>
   });
 
 /** The texted codes' table (sms_codes) for the code-sending core. */
-const smsCodes = (sql: Sql, purpose: SmsPurpose): CodeStore => ({
-  kind: 'sms',
-  perRecipient: (limits) => limits.perPhone,
-  async sentTo(phone, since) {
-    const recent = await sql
-      .selectFrom('sms_codes')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
-      .where('phone', '=', phone)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return { count: Number(recent?.count ?? 0), last: Number(recent?.last ?? 0) };
-  },
-  async sentFrom(ip, since) {
-    const sent = await sql
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return Number(sent?.count ?? 0);
-  },
-  async insert(phone, code, { ip, now }) {
-    const row = await sql
-      .insertInto('sms_codes')
-      .values({
-        phone,
-        purpose,
-        code_hash: hash(phone, code),
-        ip,
-        created_at: now,
-        expires_at: now + CODE_TTL_MS,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-  async remove(id) {
-    await sql.deleteFrom('sms_codes').where('id', '=', id).execute();
-  },
-});
+const smsCodes = (sql: Sql, purpose: SmsPurpose) =>
+  tableCodeStore(sql, {
+    kind: 'sms',
+    table: 'sms_codes',
+    column: 'phone',
+    perRecipient: (limits) => limits.perPhone,
+    row: (phone, code, now) => ({ purpose, code_hash: hash(phone, code), expires_at: now + CODE_TTL_MS }),
+  });
 
 export async function sendCode(
   services: Pick<Services, 'sql' | 'shared' | 'sms'>,
