@@ -8,6 +8,9 @@
  * room within one batch window leaves as one `chat:batch` array. One emit per message costs a websocket frame per
  * viewer per message and saturates near 50k deliveries/s on this machine; one frame per window carries many.
  *
+ * Moderation's signals (a deleted line, the room's settings, a reviewed line, a mute) go out at once, unbatched
+ * (`signal`), to an event's room or to one viewer's sockets: each logged-in socket is also in its viewer's room.
+ *
  * Several nodes (REDIS_URL): socket.io's Redis streams adapter carries every room emit to the sockets of every node
  * and keeps the packets for connection state recovery, so a viewer whose node went away recovers the missed lines on
  * another. Each node still batches the lines it publishes; a room's audience is the union of the nodes' viewers
