@@ -4,11 +4,10 @@
  * the process exits 0. With viewers connected (websockets and long polls) it closes their sockets and exits within
  * 2 s; stopping npm stops the server it started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,48 +15,29 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
 import { startSession } from './accounts/sessions';
 import { sqliteSql } from './db/sql';
-import { projectRoot } from './config';
+import { freePort, startProcess } from './security/test-helpers.ts';
 import { systemClock } from './clock.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-shutdown-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function start(
-  port: number,
-  command = [process.execPath, '--import', 'tsx', 'server/main.ts'],
-): Promise<ChildProcess> {
-  const child = spawn(command[0], command.slice(1), {
-    cwd: projectRoot,
-    env: {
+async function start(port: number, command?: string[]): Promise<ChildProcess> {
+  const { child, done } = startProcess(
+    port,
+    {
       ...process.env,
-      PORT: String(port),
       DATABASE_PATH: path.join(dir, 'shutdown.db'),
       UPLOAD_DIR: path.join(dir, 'uploads'),
       NODE_ENV: 'test',
       DIST_DIR: path.join(dir, 'no-dist'),
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes('livev3 is running')) resolve(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (data: Buffer) => (output += data.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${output}`)));
-  });
+    command,
+  );
+  const { code, stdout, stderr } = await done;
+  if (code !== null || child.signalCode !== null)
+    throw new Error(`server exited early (${code}): ${stdout}${stderr}`);
+  return child;
 }
 
 const json = async (url: string, init?: RequestInit) => (await fetch(url, init)).json();

@@ -2,12 +2,16 @@
  * Set-up shared by tests only (no production code imports it): a fresh in-memory server, sessions, and requests with
  * a viewer's token.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { buildServer, type BuildOptions } from '../app.ts';
 import { startSession } from '../accounts/sessions.ts';
+import { projectRoot } from '../config.ts';
+
+export { freePort } from '../../scripts/services.ts';
 
 export type App = Awaited<ReturnType<typeof buildServer>>;
 
@@ -72,4 +76,38 @@ export function productionSmsSettings(): Record<string, string> {
     SMS_SIGN_NAME: 'livev3',
     SMS_TEMPLATE_ID: '1110',
   };
+}
+
+export type StartedProcess = {
+  child: ChildProcess;
+  /** Once it exits (its code) or says it runs (code null), with what it printed so far. */
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+};
+
+/**
+ * Starts the real process (server/main.ts, or `command` that runs it, such as npm's script) on `port` with `env` as
+ * its whole environment beside the port: a test passes `...process.env` when it wants the developer's.
+ */
+export function startProcess(
+  port: number,
+  env: Record<string, string | undefined>,
+  command = [process.execPath, '--import', 'tsx', 'server/main.ts'],
+): StartedProcess {
+  const [program = process.execPath, ...args] = command;
+  const child = spawn(program, args, {
+    cwd: projectRoot,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.stdout.on('data', (data: Buffer) => {
+      stdout += data.toString();
+      if (stdout.includes('livev3 is running')) resolve({ code: null, stdout, stderr });
+    });
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done };
 }

@@ -3,63 +3,29 @@
  * exit 1, with one line naming each missing setting and the way out; with PHONE_CODES=off it starts without them,
  * and the send-code call tells the viewer, in their language, that phone codes are not offered.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../config.ts';
-import { productionWechatSettings } from '../security/test-helpers.ts';
+import { freePort, productionWechatSettings, startProcess } from '../security/test-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-sms-start-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts server/main.ts in production with the WeChat settings and `env`; resolves on exit or once it runs. */
 function start(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      DATABASE_PATH: path.join(dir, `sms-${port}.db`),
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      DIST_DIR: path.join(dir, 'no-dist'),
-      RTMP_PORT: '0',
-      STREAM_SECRET: 'stream-secret-for-the-test-0123456789',
-      ...productionWechatSettings(dir),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startProcess(port, {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    DATABASE_PATH: path.join(dir, `sms-${port}.db`),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    DIST_DIR: path.join(dir, 'no-dist'),
+    RTMP_PORT: '0',
+    STREAM_SECRET: 'stream-secret-for-the-test-0123456789',
+    ...productionWechatSettings(dir),
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const poll = setInterval(() => {
-      if (stdout.includes('livev3 is running')) {
-        clearInterval(poll);
-        resolve({ code: null, stderr });
-      }
-    }, 50);
-    child.on('exit', (code) => {
-      clearInterval(poll);
-      resolve({ code, stderr });
-    });
-  });
-  return { child, done };
 }
 
 describe('production and phone codes', () => {

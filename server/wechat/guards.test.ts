@@ -4,60 +4,34 @@
  *   missing setting; with them it starts and has no emulator, sandbox or /dev/* route.
  * - A 512 KB or 1 MB payment notification is refused (413) before it is parsed and does not stall other requests.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { projectRoot } from '../config';
-import { productionSmsSettings, productionWechatSettings } from '../security/test-helpers.ts';
+import {
+  freePort,
+  productionSmsSettings,
+  productionWechatSettings,
+  startProcess,
+} from '../security/test-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-guards-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Runs server/main.ts with `env`; resolves when it exits or prints that it runs. */
 function run(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_PATH: path.join(dir, `guard-${port}.db`),
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      DIST_DIR: path.join(dir, 'no-dist'),
-      STREAM_SECRET: 'stream-secret-for-the-test-0123456789',
-      UPLOAD_SECRET: 'upload-secret-for-the-test-0123456789',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startProcess(port, {
+    PATH: process.env.PATH ?? '',
+    DATABASE_PATH: path.join(dir, `guard-${port}.db`),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    DIST_DIR: path.join(dir, 'no-dist'),
+    STREAM_SECRET: 'stream-secret-for-the-test-0123456789',
+    UPLOAD_SECRET: 'upload-secret-for-the-test-0123456789',
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    const poll = setInterval(() => {
-      if (stdout.includes('livev3 is running')) {
-        clearInterval(poll);
-        resolve({ code: null, stdout, stderr });
-      }
-    }, 50);
-    child.on('exit', () => clearInterval(poll));
-  });
-  return { child, done };
 }
 
 describe('production start-up', () => {
@@ -205,7 +179,7 @@ describe('oversized notifications', () => {
   it('512 KB and 1 MB bodies get 413 quickly; requests meanwhile keep their pace', async () => {
     const app = await buildServer({ databasePath: ':memory:', mode: 'test' });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as net.AddressInfo;
+    const { port } = app.server.address() as AddressInfo;
     try {
       const probe = async () => {
         const started = performance.now();
