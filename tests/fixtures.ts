@@ -93,4 +93,24 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Sends a red packet from the live room's chat as the logged-in viewer (in WeChat) and pays it in the WeChat Pay
+ * sandbox. `total` is in yuan as the viewer types it ('0.30').
+ */
+export async function sendRedPacket(
+  page: Page,
+  packet: { total: string; count: number; greeting: string },
+): Promise<void> {
+  await page.getByTestId('chat-room').getByRole('button', { name: '发红包', exact: true }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('总金额（元）').fill(packet.total);
+  await form.getByLabel('红包个数').fill(String(packet.count));
+  await form.getByLabel('祝福语').fill(packet.greeting);
+  await form.getByRole('button', { name: '塞钱进红包' }).click();
+  await page
+    .getByRole('dialog', { name: 'WeChat Pay sandbox' })
+    .getByRole('button', { name: 'Confirm payment' })
+    .click();
+}
+
 export { expect, test };

@@ -5,7 +5,7 @@
  * WeChat users on the e2e-only chat event.
  */
 import type { Page } from '@playwright/test';
-import { expect, openRoute, test } from '../fixtures';
+import { expect, openRoute, sendRedPacket, test } from '../fixtures';
 
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
@@ -39,16 +39,7 @@ test('a grabbed share waits for the grabber to confirm receipt in WeChat, then i
   test.setTimeout(90_000);
   await wechatViewer(page);
   const greeting = `到账红包 ${subject()}`;
-  await chatRoom(page).getByRole('button', { name: '发红包', exact: true }).click();
-  const form = page.getByRole('dialog');
-  await form.getByLabel('总金额（元）').fill('0.30');
-  await form.getByLabel('红包个数').fill('3');
-  await form.getByLabel('祝福语').fill(greeting);
-  await form.getByRole('button', { name: '塞钱进红包' }).click();
-  await page
-    .getByRole('dialog', { name: 'WeChat Pay sandbox' })
-    .getByRole('button', { name: 'Confirm payment' })
-    .click();
+  await sendRedPacket(page, { total: '0.30', count: 3, greeting });
 
   const grabber = await (await browser.newContext({ userAgent: WECHAT_UA })).newPage();
   await wechatViewer(grabber);

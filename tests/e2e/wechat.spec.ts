@@ -6,7 +6,7 @@
  * its own WeChat user on an e2e-only event.
  */
 import type { Page } from '@playwright/test';
-import { expect, openRoute, test } from '../fixtures';
+import { expect, openRoute, sendRedPacket, test } from '../fixtures';
 
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
@@ -93,17 +93,8 @@ test.describe('inside WeChat', () => {
     const sender = await loginThroughWechat(page, 'chat-e2e');
     const greeting = `过期红包 ${sender}`;
     await expect(chatRoom(page).getByRole('log')).toBeVisible({ timeout: 15_000 });
-    await chatRoom(page).getByRole('button', { name: '发红包', exact: true }).click();
-    const form = page.getByRole('dialog');
     // Every share is at least 0.10 (the least WeChat Pay transfers): three shares of 0.30 are 0.10 each.
-    await form.getByLabel('总金额（元）').fill('0.30');
-    await form.getByLabel('红包个数').fill('3');
-    await form.getByLabel('祝福语').fill(greeting);
-    await form.getByRole('button', { name: '塞钱进红包' }).click();
-    await page
-      .getByRole('dialog', { name: 'WeChat Pay sandbox' })
-      .getByRole('button', { name: 'Confirm payment' })
-      .click();
+    await sendRedPacket(page, { total: '0.30', count: 3, greeting });
     const card = (on: Page) =>
       chatRoom(on)
         .getByRole('button', { name: /的红包/ })
