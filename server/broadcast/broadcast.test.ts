@@ -334,4 +334,40 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
     expect(left.filter((f) => !/^s\d{5}\.ts$/.test(f))).toEqual(['index.m3u8']);
     expect(vod.match(/^s\d{5}\.ts$/gm)?.length).toBe(left.length - 1);
   }, 60_000);
+
+  it('continues a low-latency broadcast after the publisher reconnects: a discontinuity, the part numbers going on', async () => {
+    const port = app.broadcasts.rtmpPort();
+    const id = await eventId('phone-e2e');
+    const key = await streamKeyOf(app.sql, id, clock);
+    const first = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 30);
+    await until(async () => (await eventRow('phone-e2e')).live_stream.startsWith('bc-'), 15_000);
+    const stream = (await eventRow('phone-e2e')).live_stream;
+    const live = path.join(dataDir, stream, 'source', 'live.m3u8');
+    const parts = () =>
+      [...fs.readFileSync(live, 'utf8').matchAll(/URI="p(\d+)\.ts"/g)].map((m) => Number(m[1]));
+    // The encoder's network drops (within the grace: the same broadcast goes on).
+    first.kill();
+    await until(async () => !fs.readFileSync(live, 'utf8').includes('CAN-BLOCK-RELOAD'), 10_000);
+    const before = Math.max(...parts());
+    const second = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 30);
+    try {
+      await until(async () => Math.max(...parts()) > before + 4, 15_000);
+      const text = fs.readFileSync(live, 'utf8');
+      expect(text).toContain('CAN-BLOCK-RELOAD=YES');
+      // The parts after the drop follow the last one, the first of them after a discontinuity.
+      expect(text).toMatch(
+        new RegExp(
+          `#EXT-X-DISCONTINUITY\\n(#EXT-X-PROGRAM-DATE-TIME:[^\\n]+\\n)?#EXT-X-PART:[^\\n]+URI="p${String(before + 1).padStart(6, '0')}\\.ts",INDEPENDENT=YES`,
+        ),
+      );
+      expect((await eventRow('phone-e2e')).live_stream).toBe(stream);
+    } finally {
+      second.stop();
+      await second.exited;
+    }
+    await until(async () => (await eventRow('phone-e2e')).replay_stream === stream, 15_000);
+    const vod = fs.readFileSync(path.join(dataDir, stream, 'source', 'index.m3u8'), 'utf8');
+    expect(vod).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(vod.match(/#EXT-X-DISCONTINUITY/g)).toHaveLength(1);
+  }, 90_000);
 });

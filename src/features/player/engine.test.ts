@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import Hls from 'hls.js';
 import type { VideoInfo } from '../video/types';
 import { chooseEngine, needsFullBuild, startingStream } from './engine';
 import { createRecovery, errorKind, hlsConfig } from './hls-setup';
@@ -59,12 +60,12 @@ describe('hls.js set-up', () => {
     expect(hlsConfig(true)).toMatchObject({ backBufferLength: 30, capLevelToPlayerSize: true });
     expect(Number.isFinite(hlsConfig(false).backBufferLength)).toBe(true);
   });
-  it('catches a live player up to three segments behind the edge, and plays recordings at their speed', () => {
-    expect(hlsConfig(true)).toMatchObject({
-      liveSyncDurationCount: 3,
-      lowLatencyMode: true,
-      maxLiveSyncPlaybackRate: 1.2,
-    });
+  it('catches a live player up to the part hold-back or three segments behind the edge, and plays recordings at their speed', () => {
+    expect(hlsConfig(true)).toMatchObject({ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.2 });
+    // Set, these would override the low-latency playlist's part hold-back; hls.js's default is three segments.
+    expect(hlsConfig(true)).not.toHaveProperty('liveSyncDurationCount');
+    expect(hlsConfig(true)).not.toHaveProperty('liveSyncDuration');
+    expect(Hls.DefaultConfig.liveSyncDurationCount).toBe(3);
     expect(hlsConfig(false).maxLiveSyncPlaybackRate).toBe(1);
   });
 });

@@ -29,10 +29,11 @@ export function hlsConfig(live: boolean, workerPath?: string) {
     // Transmuxing in a worker keeps the main thread free (each segment was a long task on it while the page loads).
     enableWorker: true,
     workerPath,
-    // Live: three segments behind the edge (3 s with the ingest's 1 s segments), and caught up there at up to 1.2x
-    // speed after a slow start or a stall (hls.js only does that in its low-latency mode, which changes nothing else
-    // for playlists without parts). Without the catch-up a player stays as far behind as it started: 4.6 s measured.
-    liveSyncDurationCount: 3,
+    // Live: low-latency HLS where the playlist has parts (the ingest's: the server's part hold-back, three parts
+    // behind the edge, with blocking reloads and the next part hinted); otherwise hls.js's default of three segments
+    // behind the edge (3 s with the ingest's 1 s segments). liveSyncDurationCount is left at that default on purpose:
+    // set, it would override the part hold-back. Caught up at up to 1.2x speed after a slow start or a stall (hls.js
+    // only does that in its low-latency mode). Without the catch-up a player stays as far behind as it started.
     lowLatencyMode: true,
     maxLiveSyncPlaybackRate: live ? 1.2 : 1,
     // A live stream's media gets an endless duration: with hls.js's default (a finite one, the playlist's length so
