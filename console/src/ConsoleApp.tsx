@@ -23,7 +23,10 @@ export function ConsoleApp() {
       {signedIn ? (
         <SignedIn onSignOut={() => setSignedIn(false)} />
       ) : (
-        <SignIn onSignedIn={() => setSignedIn(true)} />
+        <>
+          <Header />
+          <SignIn onSignedIn={() => setSignedIn(true)} />
+        </>
       )}
     </BrowserRouter>
   );

@@ -51,9 +51,11 @@ const subscribe = (listener: () => void) => {
 };
 
 type KeysOf<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${K extends `${infer Base}_${'one' | 'other'}` ? Base : K}`
+    : KeysOf<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
-/** A key of the console's texts (`'events.title'`), checked against the Chinese bundle. */
+/** A key of the console's texts (`'events.title'`; counted texts by their base: `_one`/`_other`), checked against the Chinese bundle. */
 export type ConsoleKey = KeysOf<typeof zhCN>;
 type Values = Record<string, string | number | undefined>;
 

@@ -144,6 +144,15 @@ test('the owner of a fresh database signs in, creates a gated event, and a viewe
   page,
   browser,
 }) => {
+  // The sign-in page in both languages (new baselines: console-sign-in-*).
+  await page.goto(`${base}/livev3/console/`);
+  await expect(page.getByRole('heading', { name: '登录控制台' })).toBeVisible();
+  await expect(page).toHaveScreenshot('console/sign-in-zh-CN.png');
+  await page.getByLabel('语言').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+  await expect(page).toHaveScreenshot('console/sign-in-en.png');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Language').selectOption('zh-CN');
   await signInByPhone(page);
   // The one organisation opens at once; the address carries no token.
   await expect(page).toHaveURL(/\/livev3\/console\/o\/\d+\/events$/);
@@ -177,9 +186,13 @@ test('the owner of a fresh database signs in, creates a gated event, and a viewe
   const row = page.getByRole('row').filter({ hasText: '春季发布会' });
   await expect(row).toContainText('¥9.90');
   await expect(row).toContainText('密码 · 付费');
+  await expect(page).toHaveScreenshot('console/events-zh-CN.png');
   await page.getByLabel('语言').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
   await expect(row).toContainText('Password · Paid');
+  await expect(page).toHaveScreenshot('console/events-en.png');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Language').selectOption('zh-CN');
 
   // A viewer (another browser, not signed in as the owner, who would preview past the gates).
   const viewer = await browser.newContext({
