@@ -42,3 +42,32 @@ describe('the build folder', () => {
     }
   });
 });
+
+describe('the organiser console', () => {
+  it('answers its browser routes with its index.html and serves its files, hashed ones for a year', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-static-console-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.mkdirSync(path.join(dist, 'console/assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'console/index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(path.join(dist, 'console/assets/index-abc.js'), 'console.log(1)');
+    const app = await buildServer({ databasePath: ':memory:', mode: 'test', distDir: dist });
+    try {
+      for (const url of ['/livev3/console/', '/livev3/console/o/1/events', '/livev3/console/o/1/events/12']) {
+        const answer = await app.inject({ url });
+        expect([url, answer.statusCode, answer.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+        expect(answer.body, url).toContain('<title>console</title>');
+      }
+      expect((await app.inject({ url: '/livev3/console' })).headers.location).toBe('/livev3/console/');
+      const script = await app.inject({ url: '/livev3/console/assets/index-abc.js' });
+      expect([script.statusCode, script.headers['cache-control']]).toEqual([
+        200,
+        'public, max-age=31536000, immutable',
+      ]);
+      expect((await app.inject({ url: '/livev3/console/assets/missing-1.js' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/livev3/' })).body).toContain('<title>app</title>');
+    } finally {
+      await app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
