@@ -308,7 +308,16 @@ export async function startNginx(options: {
       '',
     ].join('\n'),
   );
-  const [file, ...args] = [...user.prefix, NGINX, '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
+  const [file, ...args] = [
+    ...user.prefix,
+    NGINX,
+    '-p',
+    dir,
+    '-c',
+    path.join(dir, 'nginx.conf'),
+    '-e',
+    'stderr',
+  ];
   const child: ChildProcess = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
