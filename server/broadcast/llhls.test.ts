@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { finishRecording, parsePlaylist } from './hls';
+import { ffmpegArguments, finishRecording, parsePlaylist } from './hls';
+import { readBroadcastSettings } from './settings';
 import {
   blockingRequest,
   hasPart,
@@ -244,6 +245,29 @@ describe('the low-latency writer', () => {
   });
 });
 
+describe('the setting', () => {
+  it('is on by default; off, ffmpeg writes plain HLS as before', () => {
+    const on = readBroadcastSettings({}, root);
+    expect(on).toMatchObject({ lowLatency: true, partMs: 333 });
+    const off = readBroadcastSettings({ BROADCAST_LL_HLS: '0' }, root);
+    expect(off.lowLatency).toBe(false);
+    expect(() => readBroadcastSettings({ BROADCAST_LL_HLS: 'maybe' }, root)).toThrow(/BROADCAST_LL_HLS/);
+    expect(() => readBroadcastSettings({ BROADCAST_PART_MS: '50' }, root)).toThrow(/BROADCAST_PART_MS/);
+    const options = { dir: '/b', hasAudio: true, audioIsAac: true, append: false, firstPart: 42 };
+    const plain = ffmpegArguments(off, options).join(' ');
+    expect(plain).toContain('-fflags nobuffer');
+    expect(plain).toContain('-hls_time 1 ');
+    expect(plain).toContain('/b/%v/s%05d.ts /b/%v/index.m3u8');
+    expect(plain).not.toContain('split_by_time');
+    const low = ffmpegArguments(on, options).join(' ');
+    expect(low).not.toContain('nobuffer');
+    expect(low).toContain('-hls_time 333333us');
+    expect(low).toContain('-start_number 42');
+    expect(low).toContain('split_by_time+temp_file+program_date_time');
+    expect(low).toContain('/b/%v/p%06d.ts /b/%v/parts.m3u8');
+  });
+});
+
 describe('blocking requests', () => {
   const live = [
     '#EXTM3U',
@@ -349,7 +373,14 @@ describe('stream routes', () => {
   });
 
   it('hold a blocking reload until the part is listed, refuse bad ones, and answer 503 when the hold is over', async () => {
-    expect((await get(signed('source/index.m3u8', '_HLS_part=1'))).statusCode).toBe(400);
+    const refused = await get(signed('source/index.m3u8', '_HLS_part=1'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ xcode: 400, msg: '播放列表请求参数有误' });
+    const english = await app.inject({
+      url: signed('source/index.m3u8', '_HLS_part=1'),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json()).toMatchObject({ msg: 'Invalid playlist delivery directives' });
     expect((await get(signed('source/index.m3u8', '_HLS_msn=4'))).statusCode).toBe(400);
     // Listed already: at once.
     expect((await get(signed('source/index.m3u8', '_HLS_msn=1&_HLS_part=1'))).statusCode).toBe(200);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { localize, requestLocale, type LocalizedText } from '../envelope.ts';
 import type { Services } from '../services.ts';
 import { signPlaylist } from '../streams/sign.ts';
 import { subtitleIndex, withUploadedTracks } from '../subtitles/tracks.ts';
@@ -27,6 +28,16 @@ export const LIVE_WINDOW_SEGMENTS = 6;
 const ID = /^\d{1,12}$/;
 const RENDITION = /^[a-z0-9]{1,16}$/;
 const FILE = /^(master|index|s\d{5,9}|p\d{6,9})\.(m3u8|ts)$/;
+/** Why a low-latency request is refused (400) or not answered in time (503). */
+export const LOW_LATENCY_MESSAGES = {
+  badDirectives: { 'zh-CN': '播放列表请求参数有误', en: 'Invalid playlist delivery directives' },
+  tooFarAhead: {
+    'zh-CN': '请求的分片超出直播进度太多',
+    en: 'That segment is too far ahead of the live edge',
+  },
+  notYet: { 'zh-CN': '请求的分片尚未生成', en: 'That part is not there yet' },
+} as const satisfies Record<string, LocalizedText>;
+
 /** How long a blocking playlist reload is held, in target durations (RFC 8216bis: three, then 503). */
 const HOLD_TARGET_DURATIONS = 3;
 
@@ -46,7 +57,7 @@ export function broadcastStreamRoutes(
     folder: string,
     parts: string[],
     query: Record<string, unknown>,
-  ): Promise<{ body?: Buffer; status?: 400 | 404 | 503; message?: string } | null> => {
+  ): Promise<{ body?: Buffer; status?: 400 | 503; refusal?: keyof typeof LOW_LATENCY_MESSAGES } | null> => {
     const [rendition = '', file = ''] = parts;
     const livePlaylist = path.join(folder, rendition, LIVE_PLAYLIST);
     let text: string;
@@ -59,12 +70,11 @@ export function broadcastStreamRoutes(
     const holdMs = HOLD_TARGET_DURATIONS * targetDurationOf(text) * 1000;
     if (file === 'index.m3u8') {
       const blocking = blockingRequest(query);
-      if (blocking === 'bad') return { status: 400, message: 'Invalid playlist delivery directives' };
+      if (blocking === 'bad') return { status: 400, refusal: 'badDirectives' };
       // Without a running transcoder (a publisher gone) the playlist is answered as it is: players poll it.
       if (!blocking || !position.canBlock) return { body: Buffer.from(text) };
       // More than two segments ahead of the last one is a request the server cannot have anything for.
-      if (blocking.msn > position.lastSegment + 2)
-        return { status: 400, message: 'That segment is too far ahead of the live edge' };
+      if (blocking.msn > position.lastSegment + 2) return { status: 400, refusal: 'tooFarAhead' };
       const ready = await watch.wait(
         livePlaylist,
         (current) => {
@@ -73,9 +83,7 @@ export function broadcastStreamRoutes(
         },
         holdMs,
       );
-      return ready === null
-        ? { status: 503, message: 'That part is not there yet' }
-        : { body: Buffer.from(ready) };
+      return ready === null ? { status: 503, refusal: 'notYet' } : { body: Buffer.from(ready) };
     }
     const part = PART_FILE.exec(file);
     if (!part || position.parts.has(file) || !position.hint) return null;
@@ -88,7 +96,7 @@ export function broadcastStreamRoutes(
       (current) => playlistPosition(current).parts.has(file),
       holdMs,
     );
-    return listed === null ? { status: 503, message: 'That part is not there yet' } : null;
+    return listed === null ? { status: 503, refusal: 'notYet' } : null;
   };
   const subtitles = subtitleIndex(services);
   const { dataDir } = services.settings.broadcast;
@@ -126,7 +134,18 @@ export function broadcastStreamRoutes(
       return reply
         .code(lowLatency.status)
         .header('Cache-Control', 'no-store')
-        .send({ xcode: lowLatency.status, msg: lowLatency.message, data: null });
+        .send({
+          xcode: lowLatency.status,
+          msg: localize(
+            lowLatency.refusal === 'badDirectives'
+              ? LOW_LATENCY_MESSAGES.badDirectives
+              : lowLatency.refusal === 'tooFarAhead'
+                ? LOW_LATENCY_MESSAGES.tooFarAhead
+                : LOW_LATENCY_MESSAGES.notYet,
+            requestLocale(request),
+          ),
+          data: null,
+        });
     let body: Buffer;
     try {
       body = lowLatency?.body ?? fs.readFileSync(path.join(folder, ...parts));
