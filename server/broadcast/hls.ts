@@ -2,12 +2,13 @@
  * HLS of a broadcast: the ffmpeg command that turns the publisher's FLV into the ladder's renditions (an EVENT
  * playlist each, every segment kept: the recording is the replay), the live window the stream routes serve from those
  * playlists, and the replay's VOD playlists made from them once the broadcast has ended. Every playlist is written to
- * a temporary file and renamed over the old one (ffmpeg's temp_file flag, and writeAtomically here), so a reader
+ * a temporary file and renamed over the old one (ffmpeg's temp_file flag, and writeAtomically of playlist.ts), so a reader
  * never sees half of one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { LIVE_PLAYLIST, PART_FILE, PARTS_LISTED, PARTS_PLAYLIST, partSeconds } from './llhls.ts';
+import { parsePlaylist, writeAtomically } from './playlist.ts';
 import type { BroadcastSettings } from './settings.ts';
 
 /** The folder name of a broadcast's HLS (also its stream name in /streams/<kind>/<name>/). */
@@ -144,38 +145,6 @@ export function masterPlaylist(ladder: BroadcastSettings['ladder'], hasAudio: bo
   return `${lines.join('\n')}\n`;
 }
 
-type Entry = { tags: string[]; uri: string };
-type Parsed = { header: string[]; entries: Entry[]; mediaSequence: number; ended: boolean };
-
-/** A media playlist's header tags, its segments (each with the tags before it) and whether it has ended. */
-export function parsePlaylist(text: string): Parsed {
-  const header: string[] = [];
-  const entries: Entry[] = [];
-  let pending: string[] = [];
-  let mediaSequence = 0;
-  let ended = false;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line === '#EXT-X-ENDLIST') ended = true;
-    else if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) mediaSequence = Number(line.slice(22)) || 0;
-    else if (
-      line === '#EXTM3U' ||
-      line.startsWith('#EXT-X-VERSION') ||
-      line.startsWith('#EXT-X-TARGETDURATION') ||
-      line.startsWith('#EXT-X-PLAYLIST-TYPE') ||
-      line === '#EXT-X-INDEPENDENT-SEGMENTS'
-    ) {
-      if (!header.includes(line)) header.push(line);
-    } else if (line.startsWith('#')) pending.push(line);
-    else {
-      entries.push({ tags: pending, uri: line });
-      pending = [];
-    }
-  }
-  return { header, entries, mediaSequence, ended };
-}
-
 /**
  * The live window of an EVENT playlist: its last `size` segments with the media and discontinuity sequences of the
  * first, never an end (a publisher that dropped may come back; the room learns of the end from the server).
@@ -211,13 +180,6 @@ export function vodPlaylist(text: string): string {
   });
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
-}
-
-/** Writes a file through a temporary one renamed over it: readers see the old file or the new one, never half. */
-export function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, text);
-  fs.renameSync(temporary, file);
 }
 
 /** The fewest segments any rendition of a broadcast folder lists (0 while one has no playlist yet). */

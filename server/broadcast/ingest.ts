@@ -15,14 +15,8 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import type { Sql } from '../db/sql.ts';
-import {
-  broadcastStream,
-  ffmpegArguments,
-  finishRecording,
-  listedSegments,
-  masterPlaylist,
-  writeAtomically,
-} from './hls.ts';
+import { broadcastStream, ffmpegArguments, finishRecording, listedSegments, masterPlaylist } from './hls.ts';
+import { writeAtomically } from './playlist.ts';
 import { eventOfStreamKey } from './keys.ts';
 import { partSeconds, renditionWriter, type RenditionWriter } from './llhls.ts';
 import { LIVE_WINDOW_SEGMENTS } from './routes.ts';

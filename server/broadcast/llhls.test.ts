@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { ffmpegArguments, finishRecording, parsePlaylist } from './hls';
+import { ffmpegArguments, finishRecording } from './hls';
+import { parsePlaylist } from './playlist';
 import { readBroadcastSettings } from './settings';
 import {
   blockingRequest,

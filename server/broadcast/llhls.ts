@@ -17,7 +17,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parsePlaylist, writeAtomically } from './hls.ts';
+import { parsePlaylist, writeAtomically } from './playlist.ts';
 
 /** The low-latency live playlist of a rendition, and ffmpeg's list of parts. */
 export const LIVE_PLAYLIST = 'live.m3u8';

@@ -41,6 +41,9 @@ export const LOW_LATENCY_MESSAGES = {
 /** How long a blocking playlist reload is held, in target durations (RFC 8216bis: three, then 503). */
 const HOLD_TARGET_DURATIONS = 3;
 
+/** A stream link's query: its signature, and a blocking playlist request's directives (low-latency HLS). */
+type StreamQuery = { exp?: string; sig?: string; _HLS_msn?: string; _HLS_part?: string };
+
 export function broadcastStreamRoutes(
   app: FastifyInstance,
   services: Pick<Services, 'streams' | 'settings' | 'sql' | 'caches' | 'now'>,
@@ -108,7 +111,7 @@ export function broadcastStreamRoutes(
       .send({ xcode: 404, msg: 'No such stream file', data: null });
 
   const send = async (
-    request: FastifyRequest,
+    request: FastifyRequest<{ Querystring: StreamQuery }>,
     reply: FastifyReply,
     id: string,
     parts: string[],
@@ -117,10 +120,8 @@ export function broadcastStreamRoutes(
     const file = parts.at(-1) ?? '';
     if (!ID.test(id) || !FILE.test(file) || (parts.length === 2 && !RENDITION.test(parts[0] ?? '')))
       return notFound(reply);
-    const query =
-      typeof request.query === 'object' && request.query !== null
-        ? (request.query as Record<string, unknown>)
-        : {};
+    const query: StreamQuery =
+      typeof request.query === 'object' && request.query !== null ? request.query : {};
     const pathname = request.url.split('?', 1)[0] ?? '';
     if (!signer.verify(pathname, query.exp, query.sig))
       return reply
@@ -170,10 +171,11 @@ export function broadcastStreamRoutes(
   };
 
   for (const kind of ['live', 'vod'] as const) {
-    app.get<{ Params: { id: string; file: string } }>(`/streams/${kind}/bc-:id/:file`, (request, reply) =>
-      send(request, reply, request.params.id, [request.params.file], kind === 'live'),
+    app.get<{ Params: { id: string; file: string }; Querystring: StreamQuery }>(
+      `/streams/${kind}/bc-:id/:file`,
+      (request, reply) => send(request, reply, request.params.id, [request.params.file], kind === 'live'),
     );
-    app.get<{ Params: { id: string; rendition: string; file: string } }>(
+    app.get<{ Params: { id: string; rendition: string; file: string }; Querystring: StreamQuery }>(
       `/streams/${kind}/bc-:id/:rendition/:file`,
       (request, reply) =>
         send(
