@@ -6,19 +6,13 @@
  * Runs in the cluster step of `npm test` (scripts/test-postgres.ts sets TEST_DATABASE_URL and TEST_REDIS_URL);
  * skipped without them. A node that goes away is server/events/audience.test.ts's (on Redis, with a fake clock).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNode, type ServerNode } from '../scripts/cluster/node.ts';
+import type { ServerNode } from '../scripts/cluster/node.ts';
 import { startSession } from './accounts/sessions.ts';
 import { systemClock } from './clock.ts';
-import { openData, type Data } from './db/open.ts';
-import { testDatabase, type TestDatabase } from './db/test-database.ts';
-import { seedDemo } from './seed/demo.ts';
-import { connectRedis } from './shared/redis.ts';
+import type { Data } from './db/open.ts';
+import { startTwoNodes, type TwoNodes } from './cluster-test-helpers.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -26,41 +20,23 @@ const EVENT = 'chat-e2e';
 const CLIENTS = 1000;
 
 describe.skipIf(!databaseUrl || !redisUrl)('the audience on two nodes sharing Redis', () => {
-  let database: TestDatabase;
+  let nodes: TwoNodes | undefined;
   let data: Data;
   let a: ServerNode;
   let b: ServerNode;
-  let uploads = '';
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-audience-test-'));
-    const redis = connectRedis(redisUrl as string);
-    const stale = await redis.keys('livev3:*');
-    if (stale.length > 0) await redis.del(...stale);
-    await redis.quit();
-    database = await testDatabase(databaseUrl as string, seedDemo);
-    data = await openData({ databasePath: ':memory:', databaseUrl: database.url, poolSize: 2 });
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      NODE_ENV: 'test',
-      STREAM_SECRET: crypto.randomBytes(16).toString('hex'),
-      UPLOAD_SECRET: crypto.randomBytes(16).toString('hex'),
-      UPLOAD_DIR: uploads,
-      DIST_DIR: path.join(uploads, 'no-dist'),
-      MAX_CONNECTIONS_PER_IP: '0',
-      MAX_SOCKETS_PER_IP: '0',
-    };
-    [a, b] = await Promise.all([startNode('A', env), startNode('B', env)]);
+    nodes = await startTwoNodes({
+      databaseUrl: databaseUrl as string,
+      redisUrl: redisUrl as string,
+    });
+    ({ a, b, data } = nodes);
   }, 90_000);
 
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
-    await Promise.all([a?.stop(), b?.stop()]);
-    await data?.close();
-    await database?.drop();
-    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
+    await nodes?.stop();
   }, 30_000);
 
   const open = (origin: string, token?: string) => {

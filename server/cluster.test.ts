@@ -7,21 +7,16 @@
  * Runs in the PostgreSQL step of `npm test` (scripts/test-postgres.ts sets TEST_DATABASE_URL and TEST_REDIS_URL);
  * skipped without them.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNode, type ServerNode } from '../scripts/cluster/node.ts';
+import type { ServerNode } from '../scripts/cluster/node.ts';
 import { freePort, startNginx, type Service } from '../scripts/services.ts';
 import { startSession } from './accounts/sessions.ts';
-import { openData, type Data } from './db/open.ts';
+import type { Data } from './db/open.ts';
 import { createPacket, openPacket } from './red-packets/packets.ts';
-import { testDatabase, type TestDatabase } from './db/test-database.ts';
-import { seedDemo } from './seed/demo.ts';
 import { connectRedis } from './shared/redis.ts';
 import { systemClock } from './clock.ts';
+import { startTwoNodes, type TwoNodes } from './cluster-test-helpers.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -32,42 +27,26 @@ type Envelope<T = unknown> = { xcode: number; msg: string; data: T };
 type Line = { id: number; content: string };
 
 describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', () => {
-  let database: TestDatabase;
+  let nodes: TwoNodes | undefined;
   let data: Data;
   let a: ServerNode;
   let b: ServerNode;
   let balancer: Service | undefined;
   let balanced: string;
-  // Made in beforeAll: a skipped suite (no PostgreSQL or Redis) runs no afterAll to remove it.
-  let uploads = '';
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-cluster-test-'));
-    // Rate-limit windows of an earlier run on the same Redis would count against this one.
-    const redis = connectRedis(redisUrl as string);
-    const stale = await redis.keys('livev3:*');
-    if (stale.length > 0) await redis.del(...stale);
-    await redis.quit();
-    database = await testDatabase(databaseUrl as string, seedDemo);
-    data = await openData({ databasePath: ':memory:', databaseUrl: database.url, poolSize: 4 });
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      NODE_ENV: 'test',
-      STREAM_SECRET: crypto.randomBytes(16).toString('hex'),
-      UPLOAD_SECRET: crypto.randomBytes(16).toString('hex'),
-      UPLOAD_DIR: uploads,
-      DIST_DIR: path.join(uploads, 'no-dist'),
-      MAX_CONNECTIONS_PER_IP: '0',
-      MAX_SOCKETS_PER_IP: '0',
-      TRUST_PROXY: 'loopback',
-    };
-    [a, b] = await Promise.all([startNode('A', env), startNode('B', env)]);
+    nodes = await startTwoNodes({
+      databaseUrl: databaseUrl as string,
+      redisUrl: redisUrl as string,
+      poolSize: 4,
+      env: { TRUST_PROXY: 'loopback' },
+    });
+    ({ a, b, data } = nodes);
     balancer = await startNginx({
       port: await freePort(),
       nodes: [a, b].map((node) => ({ host: '127.0.0.1', port: node.port })),
-      distDir: env.DIST_DIR,
+      distDir: nodes.distDir,
     });
     balanced = balancer.url;
   }, 90_000);
@@ -75,10 +54,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two nodes on PostgreSQL and Redis', 
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
     await balancer?.stop();
-    await Promise.all([a?.stop(), b?.stop()]);
-    await data?.close();
-    await database?.drop();
-    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
+    await nodes?.stop();
   }, 30_000);
 
   let nextUser = 60_000;
