@@ -2,7 +2,8 @@
  * The demo's organisations (a fresh database; migration 026 moves an older one's data the same way). Organisation 1
  * is the demo organiser's (user 1, '主办方'): every demo event, the channels, every contest, and the events the
  * shop's and check-in's browser tests use. Its staff: 7003 (shop, sign-up review, downloads) is an operator, 7101 is
- * check-in staff. Organisation 2 is the chat organiser's (chat-owner@livev3.test): `chat-demo`, `chat-pinned` and `chat-e2e`.
+ * check-in staff. Organisation 2 is the chat organiser's (chat-owner@livev3.test): `chat-demo`, `chat-pinned` and `chat-e2e`;
+ * chat-moderator@livev3.test is its operator.
  * Runs after every other seed, so each seeded event, channel and contest has its organisation.
  */
 import type { Sql } from '../db/sql.ts';
@@ -13,6 +14,7 @@ import { SEED_EPOCH } from './epoch.ts';
 const CREATED = SEED_EPOCH * 1000;
 const DEMO_ORGANISER = 1;
 const CHAT_ORGANISER_EMAIL = 'chat-owner@livev3.test';
+const CHAT_OPERATOR_EMAIL = 'chat-moderator@livev3.test';
 
 export const ORGANISATION_SEED = {
   demo: 1,
@@ -37,6 +39,11 @@ export async function seedOrganisations(sql: Sql): Promise<void> {
     .select('id')
     .where('email', '=', CHAT_ORGANISER_EMAIL)
     .executeTakeFirstOrThrow();
+  const { id: chatOperator } = await sql
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', CHAT_OPERATOR_EMAIL)
+    .executeTakeFirstOrThrow();
   const { demo, chat } = ORGANISATION_SEED;
   await sql
     .insertInto('organisations')
@@ -57,6 +64,7 @@ export async function seedOrganisations(sql: Sql): Promise<void> {
         created_at: CREATED,
       },
       { organisation_id: chat, user_id: chatOrganiser, role: 'owner', created_at: CREATED },
+      { organisation_id: chat, user_id: chatOperator, role: 'operator', created_at: CREATED },
     ])
     .execute();
   await sql
