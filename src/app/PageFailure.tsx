@@ -16,6 +16,7 @@ export function PageFailure({ kind, onRetry }: { kind: PageFailureKind; onRetry(
   return (
     <main>
       <ErrorState
+        heading="h1"
         title={t(titles[kind])}
         message={kind === 'crash' ? undefined : t('app.chunkFailedHint')}
         actionLabel={t(kind === 'crash' ? 'ui.refresh' : 'ui.retry')}
