@@ -13,6 +13,7 @@ const usedByName: Record<string, string> = {
   typescript: 'npm run typecheck (tsc)',
   eslint: 'npm run lint',
   prettier: 'npm run lint',
+  'npm-run-all2': 'npm test runs the type check and the lint side by side (run-p)',
   vitest: 'npm run test:unit',
   tsx: 'node --import tsx (every script and the server)',
   jsdom: 'the DOM of component tests (@vitest-environment jsdom)',
