@@ -277,8 +277,10 @@ export async function startNginx(options: {
   extra?: string;
 }): Promise<Balancer> {
   ensureInstalled({ nginx: true });
-  const user = runAs();
-  const dir = tempDir('livev3-nginx-', user);
+  // nginx runs as the account that runs this (its workers too: `user` below when that is root), since it reads the
+  // build where the project is, which may be a folder only that account can read (a fresh clone in a private folder).
+  const uid = process.getuid?.() ?? 0;
+  const dir = tempDir('livev3-nginx-', { uid, gid: process.getgid?.() ?? 0 });
   const site = renderTemplate(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
     LIVEV3_LISTEN: `${options.host ?? '127.0.0.1'}:${options.port}`,
     LIVEV3_NODES: options.nodes
@@ -293,6 +295,7 @@ export async function startNginx(options: {
     path.join(dir, 'nginx.conf'),
     [
       `load_module ${BROTLI_STATIC};`,
+      ...(uid === 0 ? ['user root;'] : []),
       'daemon off;',
       'worker_processes 1;',
       `pid ${path.join(dir, 'nginx.pid')};`,
@@ -308,17 +311,9 @@ export async function startNginx(options: {
       '',
     ].join('\n'),
   );
-  const [file, ...args] = [
-    ...user.prefix,
-    NGINX,
-    '-p',
-    dir,
-    '-c',
-    path.join(dir, 'nginx.conf'),
-    '-e',
-    'stderr',
-  ];
-  const child: ChildProcess = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
