@@ -5,19 +5,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { afterBuildPlugin } from './precompress.ts';
 
 const configFile = fileURLToPath(new URL('../console/vite.config.ts', import.meta.url));
 
-export function consoleBuildPlugin(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'livev3:console-build',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      await build({ configFile, logLevel: 'warn', build: { outDir: path.join(outDir, 'console') } });
-    },
-  };
-}
+export const consoleBuildPlugin = (): Plugin =>
+  afterBuildPlugin('livev3:console-build', (outDir) =>
+    build({ configFile, logLevel: 'warn', build: { outDir: path.join(outDir, 'console') } }),
+  );

@@ -57,17 +57,20 @@ export async function precompress(dir: string): Promise<number> {
   return compressed;
 }
 
-/** Runs `precompress` on the build's output once the bundle is written (builds only, not the dev server). */
-export function precompressPlugin(): Plugin {
+/** A build-only plugin that runs `run` on the build's output folder once the bundle is written. */
+export function afterBuildPlugin(name: string, run: (outDir: string) => Promise<unknown>): Plugin {
   let outDir = 'dist';
   return {
-    name: 'livev3:precompress',
+    name,
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await precompress(outDir);
+      await run(outDir);
     },
   };
 }
+
+/** Runs `precompress` on the build's output once the bundle is written (builds only, not the dev server). */
+export const precompressPlugin = (): Plugin => afterBuildPlugin('livev3:precompress', precompress);
