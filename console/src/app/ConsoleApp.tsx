@@ -4,13 +4,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { clearTokens } from '../../src/lib/auth';
+import { clearTokens } from '../../../src/lib/auth';
 import { api, ApiError, onSignedOut, sessionToken, type Data } from './api.ts';
 import * as styles from './console.css.ts';
-import { EventForm } from './EventForm.tsx';
-import { EventList } from './EventList.tsx';
+import { EventForm } from '../events/EventForm.tsx';
+import { EventPage } from '../events/EventPage.tsx';
+import { EventList } from '../events/EventList.tsx';
 import { LOCALES, setLocale, useT, type ConsoleKey } from './i18n.ts';
-import { SignIn } from './SignIn.tsx';
+import { SignIn } from '../sign-in/SignIn.tsx';
 
 export type Me = Data<'consoleMe'>;
 export type Organisation = Me['organisations'][number];
@@ -175,7 +176,7 @@ function OrganisationRoutes({ me, signOut }: { me: Me; signOut: React.ReactNode 
           <Routes>
             <Route path="events" element={<EventList organisation={organisation} />} />
             <Route path="events/new" element={<EventForm organisation={organisation} />} />
-            <Route path="events/:event" element={<EventForm organisation={organisation} />} />
+            <Route path="events/:event/*" element={<EventPage organisation={organisation} />} />
             <Route path="*" element={<Navigate to="events" replace />} />
           </Routes>
         )}

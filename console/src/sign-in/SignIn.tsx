@@ -3,10 +3,10 @@
  * to an e-mail address. The token is stored as the viewer app stores it (src/lib/auth.ts), never put in the address.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { storeToken } from '../../src/lib/auth';
-import { api, ApiError } from './api.ts';
-import * as styles from './console.css.ts';
-import { useT } from './i18n.ts';
+import { storeToken } from '../../../src/lib/auth';
+import { api, ApiError } from '../app/api.ts';
+import * as styles from '../app/console.css.ts';
+import { useT } from '../app/i18n.ts';
 import { SlideCheck } from './SlideCheck.tsx';
 
 type Method = 'phone' | 'email';

@@ -5,9 +5,9 @@
  * screen readers without more code.
  */
 import { useRef, useState } from 'react';
-import { api, ApiError } from './api.ts';
-import * as styles from './console.css.ts';
-import { useT } from './i18n.ts';
+import { api, ApiError } from '../app/api.ts';
+import * as styles from '../app/console.css.ts';
+import { useT } from '../app/i18n.ts';
 
 const END = 1000;
 /** The server refuses a track shorter than this (MIN_TRACK_MS): a handle that reached the end sooner waits there. */

@@ -4,8 +4,8 @@
  * throws ApiError with the server's message (already in that language) and its data (refused fields, the current
  * event of a version conflict).
  */
-import type { operations } from '../../schemas/api/types.gen';
-import { clearTokens, getStoredToken } from '../../src/lib/auth';
+import type { operations } from '../../../schemas/api/types.gen';
+import { clearTokens, getStoredToken } from '../../../src/lib/auth';
 import { currentLocale } from './i18n.ts';
 
 type Json = { 'application/json': unknown };

@@ -3,7 +3,7 @@
  * desktop look, not themed per event; its sizes and colours still come from the theme files, never from here.
  */
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
-import base from '../../themes/base.json';
+import base from '../../../themes/base.json';
 
 const px = (values: Record<string, number>) =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [name, `${value}px`]));

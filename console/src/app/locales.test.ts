@@ -21,7 +21,7 @@ describe('console texts', () => {
   });
 
   it('label every field of the event form the contract defines', async () => {
-    const contract = await import('../../schemas/api/console.json');
+    const contract = await import('../../../schemas/api/console.json');
     const fields = Object.keys(contract.components.schemas.ConsoleEventFields.properties);
     const keys = new Set(flat(zhCN).map(([key]) => key));
     expect(fields.filter((field) => !keys.has(`form.field_${field}`))).toEqual([]);

@@ -13,11 +13,11 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, ApiError, type Data } from './api.ts';
-import type { Organisation } from './ConsoleApp.tsx';
-import * as styles from './console.css.ts';
-import { formatStart, formatYuan } from './format.ts';
-import { useT } from './i18n.ts';
+import { api, ApiError, type Data } from '../app/api.ts';
+import type { Organisation } from '../app/ConsoleApp.tsx';
+import * as styles from '../app/console.css.ts';
+import { formatStart, formatYuan } from '../app/format.ts';
+import { useT } from '../app/i18n.ts';
 
 export type ConsoleEvent = Data<'consoleEventGet'>;
 type SortColumn = 'title' | 'start_time' | 'id';
