@@ -1,5 +1,12 @@
-/** The organiser console's operations: the caller's organisations and roles, and each organisation's events. */
+/**
+ * The organiser console's operations (schemas/api/console.json and its neighbours): the caller's organisations and
+ * roles, and each organisation's events; each part of the console adds its handler map to the list below.
+ */
 import type { Domain } from '../services.ts';
 import { consoleHandlers } from './routes.ts';
 
-export const organiserConsole: Domain = { routes: consoleHandlers };
+const parts: readonly Domain['routes'][] = [consoleHandlers];
+
+export const organiserConsole: Domain = {
+  routes: (services) => Object.assign({}, ...parts.map((part) => part(services))),
+};
