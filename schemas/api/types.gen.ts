@@ -2397,9 +2397,11 @@ export interface components {
             /** @enum {unknown} */
             role: "owner" | "operator" | "data_viewer" | "check_in_staff";
             /** @description Whether the role reads the organisation's events */
-            may_read?: boolean;
+            may_read: boolean;
             /** @description Whether the role creates and edits the organisation's events */
             may_edit: boolean;
+            /** @description What the role may do for the organisation (server/organisations/roles.ts): the console shows the parts these allow */
+            actions: components["schemas"]["OrganiserAction"][];
         };
         /** @description The data of a refused save: the fields the server refused (xcode 400), or the event as it is now (xcode 409) */
         ConsoleSaveRefusal: {

@@ -7,6 +7,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, setMember } from '../organisations/members.ts';
+import { ORGANISER_ACTIONS } from '../organisations/roles.ts';
 import { call, newViewer, testServer, type App } from '../security/test-helpers.ts';
 
 let app: App;
@@ -53,10 +54,24 @@ describe('the console', { timeout: 120_000 }, () => {
   it("answers the caller's organisations and roles", async () => {
     const me = await get('/v3/api/console/me');
     expect(me.data.organisations).toEqual([
-      { id: organisation, name: '控制台测试', role: 'owner', may_read: true, may_edit: true },
+      {
+        id: organisation,
+        name: '控制台测试',
+        role: 'owner',
+        may_read: true,
+        may_edit: true,
+        actions: [...ORGANISER_ACTIONS],
+      },
     ]);
     expect((await get('/v3/api/console/me', dataViewer)).data.organisations).toEqual([
-      { id: organisation, name: '控制台测试', role: 'data_viewer', may_read: true, may_edit: false },
+      {
+        id: organisation,
+        name: '控制台测试',
+        role: 'data_viewer',
+        may_read: true,
+        may_edit: false,
+        actions: ['download', 'event_read'],
+      },
     ]);
     expect((await get('/v3/api/console/me', '')).xcode).toBe(401);
   });

@@ -7,7 +7,7 @@ import { needViewer } from '../accounts/sessions.ts';
 import type { HandlerMap } from '../contract/register.ts';
 import { ok, requestLocale } from '../envelope.ts';
 import { UPLOADS_PATH } from '../uploads/host.ts';
-import { mayDo, requireOrganiserRole, type OrganiserAction } from '../organisations/roles.ts';
+import { mayDo, requireOrganiserRole, ROLE_ACTIONS, type OrganiserAction } from '../organisations/roles.ts';
 import type { Services } from '../services.ts';
 import {
   archiveEvent,
@@ -61,6 +61,7 @@ export function consoleHandlers(
           role: row.role,
           may_read: mayDo(row.role, 'event_read'),
           may_edit: mayDo(row.role, 'event_edit'),
+          actions: [...ROLE_ACTIONS[row.role]],
         })),
       });
     },
