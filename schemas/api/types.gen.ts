@@ -796,7 +796,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): the event's recent lines as a moderator sees them: every line with its status (waiting, rejected and deleted ones too), oldest first, paged upward with before_id; with the room's settings and sensitive words. */
+        /** Organiser (owner, operator of the event's organisation; 403 for anyone else): the event's recent lines as a moderator sees them: every line with its status (waiting, rejected and deleted ones too), oldest first, paged upward with before_id; with the room's settings, sensitive words and muted viewers. */
         post: operations["chatModerationLines"];
         delete?: never;
         options?: never;
@@ -4978,6 +4978,8 @@ export interface operations {
                             has_more: boolean;
                             room: components["schemas"]["ChatRoomState"];
                             words: string[];
+                            /** @description the viewers muted in this event's chat (user ids), for the moderator's mute and unmute */
+                            muted_users: number[];
                         };
                     };
                 };

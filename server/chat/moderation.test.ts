@@ -148,11 +148,14 @@ describe('chat moderation', () => {
       data: { user_id: USERS.other, muted: true },
     });
     expect(await send('hello', auth.other)).toMatchObject({ xcode: 403, msg: /muted/ });
+    // The moderation view lists who is muted, so its line can offer the unmute.
+    expect((await moderate('moderation/lines')).data.muted_users).toEqual([USERS.other]);
     await expect
       .poll(() => own.heard.find((event) => event.name === 'chat:muted')?.payload)
       .toEqual({ token: EVENT, muted: true });
     await moderate('mute', { user_id: USERS.other, muted: false });
     expect((await send('hello again', auth.other)).xcode).toBe(200);
+    expect((await moderate('moderation/lines')).data.muted_users).toEqual([]);
     await moderate('blacklist', { user_id: USERS.other });
     expect((await send('and again', auth.other)).xcode).toBe(403);
     await moderate('blacklist', { user_id: USERS.other, blacklisted: false });

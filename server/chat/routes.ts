@@ -170,7 +170,19 @@ export function chatHandlers(
         'all',
       );
       const settings = await roomSettings(sql, who.eventId);
-      return ok({ list, has_more: hasMore, room: viewerRoom(settings), words: settings.words });
+      const muted = await sql
+        .selectFrom('chat_blacklist')
+        .select('user_id')
+        .where('event_id', '=', who.eventId)
+        .orderBy('user_id')
+        .execute();
+      return ok({
+        list,
+        has_more: hasMore,
+        room: viewerRoom(settings),
+        words: settings.words,
+        muted_users: muted.map((row) => row.user_id),
+      });
     },
     async videoGift(request) {
       await loadEvent(events, request.query.token);
