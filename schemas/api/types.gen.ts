@@ -872,6 +872,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/console/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's push URL, stream key and broadcast state, with a signed preview URL while it is live */
+        get: operations["consoleLiveGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/live/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new stream key for the event: the ingest refuses the old one from now on (a publisher already sending is not cut) */
+        post: operations["consoleLiveRotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/api/console/live/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the event's broadcast: the ingest drops its publisher (or, while it is reconnecting, ends it without waiting for the grace); the replay follows as for any ended broadcast */
+        post: operations["consoleLiveEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/console/me": {
         parameters: {
             query?: never;
@@ -2390,6 +2441,33 @@ export interface components {
             detail: string;
             /** @description ms since the epoch */
             created_at: number;
+        };
+        ConsoleLive: {
+            event_id: number;
+            /**
+             * @description rtmp: this server's RTMP ingest; cloud: Tencent Cloud CSS's push domain; off: no ingest runs (ffmpeg missing, no RTMP port)
+             * @enum {unknown}
+             */
+            ingest: "rtmp" | "cloud" | "off";
+            /** @description What OBS calls the server ('' when the ingest is off) */
+            push_server: string;
+            /** @description The event's secret stream key ('' when the ingest is off) */
+            stream_key: string;
+            /** @description Server and key in one URL, for ffmpeg and phone encoders ('' when the ingest is off) */
+            push_url: string;
+            /** @description Whether the key can be rotated (a cloud push URL is signed with the service's key instead) */
+            rotatable: boolean;
+            /**
+             * @description idle: never broadcast; starting: a publisher sends but nothing is listed yet; live: on air; reconnecting: the publisher dropped, within the grace; ended: the last broadcast ended (its replay follows)
+             * @enum {unknown}
+             */
+            state: "idle" | "starting" | "live" | "reconnecting" | "ended";
+            /** @description The latest broadcast, null before the first */
+            broadcast_id: number | null;
+            /** @description A signed URL of the HLS viewers play while live ('' otherwise) */
+            preview_url: string;
+            /** @description Whether this server can end the broadcast now (its ingest holds the publisher, or the publisher dropped) */
+            may_end: boolean;
         };
         ConsoleOrganisation: {
             id: number;
@@ -5145,6 +5223,94 @@ export interface operations {
             };
         };
     };
+    consoleLiveGet: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleLive"];
+                    };
+                };
+            };
+        };
+    };
+    consoleLiveRotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleLive"];
+                    };
+                };
+            };
+        };
+    };
+    consoleLiveEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleLive"];
+                    };
+                };
+            };
+        };
+    };
     consoleMe: {
         parameters: {
             query?: never;
@@ -7469,6 +7635,8 @@ export interface operations {
                 team_id?: number;
                 /** @description Only players of this group */
                 group_id?: number;
+                /** @description Keyset paging (added): the page after the player this cursor names (a previous page's next_cursor, votes.number). With a cursor, page only labels the answer; ranks count from the cursor's place. Not with team_id or group_id. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -7492,6 +7660,8 @@ export interface operations {
                             page: number;
                             page_size: number;
                             has_more: boolean;
+                            /** @description Added: the cursor of the page after this one (keyset paging), null on the last page or within a team or group */
+                            next_cursor?: string | null;
                         };
                     };
                 };

@@ -1,7 +1,7 @@
 /**
  * Real broadcasts: stream keys, the embedded RTMP ingest (ffmpeg makes the HLS ladder), the broadcast lifecycle
- * (upcoming -> live -> ended -> replay) pushed to the room, and the replays. No contract operations yet: the
- * organiser console will rotate keys through `rotateStreamKey` (keys.ts).
+ * (upcoming -> live -> ended -> replay) pushed to the room, and the replays. The organiser console's Live section
+ * (server/console/live.ts) shows and rotates keys (keys.ts) and ends a broadcast through `publisher` below.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Domain, Services } from '../services.ts';
@@ -37,7 +37,14 @@ async function broadcastPlugin(app: FastifyInstance, services: Services): Promis
       return ingest ? ingest.recording(broadcastId) : null;
     },
   });
-  app.decorate('broadcasts', { lifecycle, rtmpPort: () => ingest?.port ?? null });
+  app.decorate('broadcasts', {
+    lifecycle,
+    rtmpPort: () => ingest?.port ?? null,
+    publisher: {
+      here: (eventId) => ingest?.publishes(eventId) ?? false,
+      end: async (eventId) => (ingest ? ingest.end(eventId) : false),
+    },
+  });
   await app.register(async (scope) => broadcastStreamRoutes(scope, services));
   const cloud = settings.cloud;
   if (cloud)
@@ -70,6 +77,8 @@ declare module 'fastify' {
     broadcasts: {
       lifecycle: ReturnType<typeof createLifecycle>;
       rtmpPort: () => number | null;
+      /** The event's publisher at this node's ingest: whether one sends here, and ending its broadcast (ingest.ts). */
+      publisher: { here(eventId: number): boolean; end(eventId: number): Promise<boolean> };
     };
   }
 }

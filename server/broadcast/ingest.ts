@@ -77,6 +77,13 @@ export type Ingest = {
   port: number;
   /** The recording of an ended broadcast as VOD (waits for ffmpeg's last segment). */
   recording(broadcastId: number): Promise<Recording>;
+  /** Whether a publisher of the event sends to this node. */
+  publishes(eventId: number): boolean;
+  /**
+   * Drops the event's publisher on this node as if its encoder had stopped (the organiser ended the broadcast: no
+   * reconnect grace); resolves once the lifecycle has ended it. False when no publisher of the event is here.
+   */
+  end(eventId: number): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -109,6 +116,8 @@ export async function startIngest(options: {
   /** Each broadcast's last ffmpeg, until it has written its last segment. */
   const transcoders = new Map<number, Promise<void>>();
   const sockets = new Set<net.Socket>();
+  /** Each accepted publisher's way to end its broadcast, by event. */
+  const enders = new Map<number, () => Promise<void>>();
   let closing = false;
 
   const dirOf = (broadcastId: number) => path.join(settings.dataDir, broadcastStream(broadcastId));
@@ -143,6 +152,8 @@ export async function startIngest(options: {
     let stoppedByEncoder = false;
     let failure: string | null = null;
     let ended = false;
+    /** Resolves the organiser's end (enders) once the lifecycle has heard of the stop. */
+    let settled = () => {};
     /** What came before ffmpeg starts, and whether each is a frame from before the first keyframe. */
     let pending: { message: Buffer; beforeKeyframe: boolean }[] = [];
     let pendingBytes = 0;
@@ -327,6 +338,12 @@ export async function startIngest(options: {
       broadcastId = answer.broadcastId;
       resumed = answer.resumed;
       accepted = true;
+      enders.set(event.id, () => {
+        stoppedByEncoder = true;
+        const gone = new Promise<void>((resolve) => (settled = resolve));
+        socket.destroy();
+        return gone;
+      });
       log.info(`RTMP publisher ${from} accepted for event ${event.token} (broadcast ${broadcastId})`);
       if (socket.destroyed) return onClose();
       maybeStart();
@@ -344,17 +361,19 @@ export async function startIngest(options: {
       const child = ffmpeg;
       if (child) child.stdin.end();
       publishing.delete(eventId);
+      enders.delete(eventId);
       const stop: Stop = failure
         ? { how: 'failed', reason: failure }
         : stoppedByEncoder
           ? { how: 'stopped' }
           : { how: 'dropped' };
       // A server shutting down leaves the broadcast to the next start (recoverBroadcasts: the reconnect grace).
-      if (closing) return;
+      if (closing) return settled();
       if (!failure && !stoppedByEncoder) log.warn(`RTMP publisher ${from} (broadcast ${id}) dropped`);
       await lifecycle
         .stopped(id, stop)
         .catch((error: unknown) => log.error(`broadcast ${id}: ${String(error)}`));
+      settled();
     };
 
     rtmp.onOutputCallback = (buffer) => {
@@ -422,6 +441,14 @@ export async function startIngest(options: {
       writers.delete(broadcastId);
       const durationS = finishRecording(dirOf(broadcastId), rungs);
       return durationS > 0 ? { stream: broadcastStream(broadcastId), durationS } : null;
+    },
+    publishes: (eventId) => enders.has(eventId),
+    async end(eventId) {
+      const ender = enders.get(eventId);
+      if (!ender) return false;
+      log.info(`event ${eventId}: the organiser ended the broadcast; dropping its publisher`);
+      await ender();
+      return true;
     },
     async close() {
       closing = true;

@@ -3,9 +3,10 @@
  * roles, and each organisation's events; each part of the console adds its handler map to the list below.
  */
 import type { Domain } from '../services.ts';
+import { consoleLiveHandlers } from './live.ts';
 import { consoleHandlers } from './routes.ts';
 
-const parts: readonly Domain['routes'][] = [consoleHandlers];
+const parts: readonly Domain['routes'][] = [consoleHandlers, consoleLiveHandlers];
 
 export const organiserConsole: Domain = {
   routes: (services) => Object.assign({}, ...parts.map((part) => part(services))),

@@ -171,6 +171,24 @@ async function consoleEvent(): Promise<number> {
   return id;
 }
 
+/** An event of the demo organiser's whose publisher dropped (a broadcast reconnecting), for ending it in the console. */
+async function reconnectingEvent(): Promise<number> {
+  const id = await consoleEvent();
+  await app.sql
+    .insertInto('broadcasts')
+    .values({
+      event_id: id,
+      state: 'reconnecting',
+      started_at: app.now(),
+      dropped_at: app.now(),
+      ended_at: null,
+      episode_id: null,
+      recording_url: null,
+    })
+    .execute();
+  return id;
+}
+
 const EVENT_FIELDS = { title: '新活动', start_time: 1_800_000_000, password: '2468', price_cents: 990 };
 
 /** A line of the demo event's chat, new for each call (waiting for approval unless said otherwise). */
@@ -351,6 +369,32 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
         method: 'POST',
         url: '/v3/api/console/event/archive',
         payload: { id: await consoleEvent(), archived: true },
+      }),
+    },
+  ],
+  consoleLiveGet: [
+    {
+      action: 'event_edit',
+      request: async () => ({ method: 'GET', url: `/v3/api/console/live?id=${await consoleEvent()}` }),
+    },
+  ],
+  consoleLiveRotateKey: [
+    {
+      action: 'event_edit',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/console/live/rotate-key',
+        payload: { id: await consoleEvent() },
+      }),
+    },
+  ],
+  consoleLiveEnd: [
+    {
+      action: 'event_edit',
+      request: async () => ({
+        method: 'POST',
+        url: '/v3/api/console/live/end',
+        payload: { id: await reconnectingEvent() },
       }),
     },
   ],
