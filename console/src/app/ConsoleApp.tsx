@@ -2,16 +2,25 @@
  * The console's shell: sign-in until there is a session, then the header (organisation picker, language switch,
  * sign-out) over the routes of /livev3/console/: the organisation picker, an organisation's events, the event form.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { clearTokens } from '../../../src/lib/auth';
 import { api, ApiError, onSignedOut, sessionToken, type Data } from './api.ts';
 import * as styles from './console.css.ts';
-import { EventForm } from '../events/EventForm.tsx';
-import { EventPage } from '../events/EventPage.tsx';
-import { EventList } from '../events/EventList.tsx';
 import { LOCALES, setLocale, useT, type ConsoleKey } from './i18n.ts';
+import { Loading } from './Loading.tsx';
 import { SignIn } from '../sign-in/SignIn.tsx';
+
+// The pages past sign-in load when first opened: the sign-in page carries none of their code.
+const EventList = lazy(() =>
+  import('../events/EventList.tsx').then((module) => ({ default: module.EventList })),
+);
+const EventForm = lazy(() =>
+  import('../events/EventForm.tsx').then((module) => ({ default: module.EventForm })),
+);
+const EventPage = lazy(() =>
+  import('../events/EventPage.tsx').then((module) => ({ default: module.EventPage })),
+);
 
 export type Me = Data<'consoleMe'>;
 export type Organisation = Me['organisations'][number];
@@ -173,12 +182,14 @@ function OrganisationRoutes({ me, signOut }: { me: Me; signOut: React.ReactNode 
         {!organisation.may_read ? (
           <p>{t('organisations.noEvents')}</p>
         ) : (
-          <Routes>
-            <Route path="events" element={<EventList organisation={organisation} />} />
-            <Route path="events/new" element={<EventForm organisation={organisation} />} />
-            <Route path="events/:event/*" element={<EventPage organisation={organisation} />} />
-            <Route path="*" element={<Navigate to="events" replace />} />
-          </Routes>
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route path="events" element={<EventList organisation={organisation} />} />
+              <Route path="events/new" element={<EventForm organisation={organisation} />} />
+              <Route path="events/:event/*" element={<EventPage organisation={organisation} />} />
+              <Route path="*" element={<Navigate to="events" replace />} />
+            </Routes>
+          </Suspense>
         )}
       </main>
     </>

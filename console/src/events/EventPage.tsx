@@ -1,12 +1,16 @@
 /**
  * One event in the console: its sections as tabs over the section's page. Each section is one entry of
- * EVENT_SECTIONS (the tab) and one <Route> below (the page); its code lives in its own folder of console/src.
+ * EVENT_SECTIONS: its tab, who sees it, and its page, loaded when first opened (its code lives in its own folder of
+ * console/src, so the console's first load carries none of it).
  */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { NavLink, Route, Routes } from 'react-router-dom';
 import type { Organisation } from '../app/ConsoleApp.tsx';
 import * as styles from '../app/console.css.ts';
 import { useT, type ConsoleKey } from '../app/i18n.ts';
-import { EventForm } from './EventForm.tsx';
+import { Loading } from '../app/Loading.tsx';
+
+export type SectionProps = { organisation: Organisation };
 
 interface Section {
   /** The section's path under the event's URL ('' is the event's details). */
@@ -14,16 +18,33 @@ interface Section {
   label: ConsoleKey;
   /** Whether the caller's role shows the section. */
   shown(organisation: Organisation): boolean;
+  page: LazyExoticComponent<ComponentType<SectionProps>>;
 }
 
-const EVENT_SECTIONS: readonly Section[] = [{ path: '', label: 'eventNav.details', shown: () => true }];
+const EVENT_SECTIONS: readonly Section[] = [
+  {
+    path: '',
+    label: 'eventNav.details',
+    shown: () => true,
+    page: lazy(() => import('./EventForm.tsx').then((module) => ({ default: module.EventForm }))),
+  },
+  {
+    path: 'chat',
+    label: 'moderation.tab',
+    shown: (organisation) => organisation.actions.includes('chat_moderation'),
+    page: lazy(() =>
+      import('../moderation/ChatSection.tsx').then((module) => ({ default: module.ChatSection })),
+    ),
+  },
+];
 
-export function EventPage({ organisation }: { organisation: Organisation }) {
+export function EventPage({ organisation }: SectionProps) {
   const { t } = useT();
+  const sections = EVENT_SECTIONS.filter((section) => section.shown(organisation));
   return (
     <>
       <nav aria-label={t('eventNav.label')} className={styles.tabs}>
-        {EVENT_SECTIONS.filter((section) => section.shown(organisation)).map((section) => (
+        {sections.map((section) => (
           <NavLink
             key={section.path}
             to={section.path === '' ? '.' : section.path}
@@ -34,9 +55,17 @@ export function EventPage({ organisation }: { organisation: Organisation }) {
           </NavLink>
         ))}
       </nav>
-      <Routes>
-        <Route index element={<EventForm organisation={organisation} />} />
-      </Routes>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          {sections.map(({ path, page: Page }) => (
+            <Route
+              key={path}
+              {...(path === '' ? { index: true } : { path })}
+              element={<Page organisation={organisation} />}
+            />
+          ))}
+        </Routes>
+      </Suspense>
     </>
   );
 }
