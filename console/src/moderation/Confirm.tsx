@@ -1,0 +1,93 @@
+/**
+ * A confirmation before a moderation action that viewers feel at once (deleting a line, muting). A modal <dialog>
+ * (showModal): the browser keeps focus inside it and closes it on Escape; focus starts on the confirming button and
+ * goes back to the control that opened it (or, when that control is gone, such as a deleted line's button, to the
+ * fallback the caller names).
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import * as styles from '../app/console.css.ts';
+import { useT } from '../app/i18n.ts';
+import * as own from './moderation.css.ts';
+
+interface Asked {
+  title: string;
+  message: string;
+  confirm: string;
+  run(): Promise<void> | void;
+}
+
+export function useConfirm(fallbackFocus: () => HTMLElement | null) {
+  const { t } = useT();
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    if (!asked) return;
+    dialog.current?.showModal();
+    confirmButton.current?.focus();
+  }, [asked]);
+
+  const close = useCallback(() => {
+    dialog.current?.close();
+    setAsked(null);
+    const back = opener.current;
+    opener.current = null;
+    // requestAnimationFrame: the list re-renders after the action (a deleted line loses its button) first.
+    requestAnimationFrame(() => (back?.isConnected ? back : fallbackFocus())?.focus());
+  }, [fallbackFocus]);
+
+  const ask = useCallback((question: Asked) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsked(question);
+  }, []);
+
+  const element = (
+    <dialog
+      ref={dialog}
+      className={own.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) close();
+      }}
+    >
+      {asked && (
+        <>
+          <h2 id={titleId} className={own.subheading}>
+            {asked.title}
+          </h2>
+          <p id={messageId}>{asked.message}</p>
+          <div className={styles.row}>
+            <button
+              ref={confirmButton}
+              type="button"
+              className={styles.button.primary}
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await asked.run();
+                } finally {
+                  setBusy(false);
+                  close();
+                }
+              }}
+            >
+              {asked.confirm}
+            </button>
+            <button type="button" className={styles.button.secondary} disabled={busy} onClick={close}>
+              {t('moderation.cancel')}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+  return { ask, element };
+}

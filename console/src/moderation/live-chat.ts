@@ -1,0 +1,159 @@
+/**
+ * One event's chat as its moderator watches it: the latest lines (every status: waiting, rejected and deleted ones
+ * too), the room's settings and the viewers muted in it. The console's socket joins the event's room as the viewer
+ * app's does (src/lib/socket.ts: the session token and the language in the handshake): lines arrive in the room's
+ * `chat:batch`, a deleted line in `chat:deleted`, the room's settings in `chat:room`. On every (re)connect the latest
+ * page is read again over HTTP (chatModerationLines), so nothing missed while away is lost.
+ *
+ * Under load (hundreds of lines a second) the store holds at most MAX_LINES lines and hands the page one change per
+ * animation frame: lines arriving between two frames are merged at once.
+ */
+import { io } from 'socket.io-client';
+import { api, sessionToken, type Data } from '../app/api.ts';
+import { currentLocale } from '../app/i18n.ts';
+
+export type ChatLine = Data<'chatModerationLines'>['list'][number];
+export type RoomState = Data<'chatModerationLines'>['room'];
+
+/** Lines kept in memory: older ones drop off the top (the moderation log keeps what was done to them). */
+export const MAX_LINES = 1000;
+
+export interface ChatSnapshot {
+  lines: readonly ChatLine[];
+  room: RoomState | null;
+  muted: ReadonlySet<number>;
+  connected: boolean;
+  failure: string;
+}
+
+const EMPTY: ChatSnapshot = { lines: [], room: null, muted: new Set(), connected: false, failure: '' };
+
+/** Lines merged by id (a line seen again replaces the older copy), in id order, the newest `max` kept. */
+export function mergeLines(
+  held: readonly ChatLine[],
+  arriving: readonly ChatLine[],
+  max = MAX_LINES,
+): ChatLine[] {
+  if (!arriving.length) return held.slice(-max);
+  const byId = new Map<number, ChatLine>();
+  for (const line of held) byId.set(line.id, line);
+  const last = held.length ? held[held.length - 1].id : 0;
+  let inOrder = true;
+  let previous = last;
+  for (const line of arriving) {
+    if (line.id <= previous || byId.has(line.id)) inOrder = false;
+    previous = Math.max(previous, line.id);
+    byId.set(line.id, line);
+  }
+  // The usual case (new lines after the held ones) appends without sorting.
+  const merged = inOrder ? [...held, ...arriving] : [...byId.values()].sort((a, b) => a.id - b.id);
+  return merged.length > max ? merged.slice(merged.length - max) : merged;
+}
+
+export class LiveChat {
+  private snapshot: ChatSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private pending: ChatLine[] = [];
+  private deletedIds: number[] = [];
+  private frame: number | null = null;
+
+  constructor(
+    readonly token: string,
+    private readonly maxLines = MAX_LINES,
+  ) {}
+
+  get = (): ChatSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<ChatSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Lines and deletions wait for the next frame; a page in the background (no frames) still holds at most maxLines. */
+  private schedule() {
+    if (this.pending.length > this.maxLines) this.pending = this.pending.slice(-this.maxLines);
+    this.frame ??= requestAnimationFrame(this.flush);
+  }
+
+  private flush = () => {
+    this.frame = null;
+    const arriving = this.pending;
+    const deleted = new Set(this.deletedIds);
+    this.pending = [];
+    this.deletedIds = [];
+    let lines = mergeLines(this.snapshot.lines, arriving, this.maxLines);
+    if (deleted.size)
+      lines = lines.map((line) => (deleted.has(line.id) ? { ...line, status: 'deleted' as const } : line));
+    this.set({ lines });
+  };
+
+  /** The latest page over HTTP: lines, settings, muted viewers. */
+  async reload(): Promise<void> {
+    try {
+      const page = await api.post<'chatModerationLines'>('/v3/api/chat/moderation/lines', {
+        token: this.token,
+        limit: 100,
+      });
+      this.pending.push(...page.list);
+      this.set({ room: page.room, muted: new Set(page.muted_users), failure: '' });
+      this.schedule();
+    } catch (error) {
+      this.set({ failure: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  start(): () => void {
+    const socket = io(window.location.origin, {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      auth: (send) => send({ token: sessionToken(), locale: currentLocale() }),
+    });
+    socket.on('connect', () => {
+      socket.emit('join', { token: this.token }, (answer: { ok: boolean; msg?: string }) => {
+        this.set({ connected: answer?.ok === true, failure: answer?.ok ? '' : (answer?.msg ?? '') });
+        if (answer?.ok) void this.reload();
+      });
+    });
+    socket.on('disconnect', () => this.set({ connected: false }));
+    socket.on('chat:batch', (lines: ChatLine[]) => {
+      this.pending.push(...lines);
+      this.schedule();
+    });
+    socket.on('chat:deleted', (payload: { token: string; id: number }) => {
+      if (payload.token !== this.token) return;
+      this.deletedIds.push(payload.id);
+      this.schedule();
+    });
+    socket.on('chat:room', (payload: RoomState & { token: string }) => {
+      if (payload.token !== this.token) return;
+      const { muted, pre_review, pinned, pinned_at } = payload;
+      this.set({ room: { muted, pre_review, pinned, pinned_at } });
+    });
+    return () => {
+      if (this.frame !== null) cancelAnimationFrame(this.frame);
+      this.frame = null;
+      socket.close();
+    };
+  }
+
+  /** What this moderator just did, shown at once (the server's signals confirm it to everyone else). */
+  settings(room: RoomState) {
+    this.set({ room });
+  }
+
+  mutedChanged(userId: number, muted: boolean) {
+    const next = new Set(this.snapshot.muted);
+    if (muted) next.add(userId);
+    else next.delete(userId);
+    this.set({ muted: next });
+  }
+
+  lineChanged(id: number, status: ChatLine['status']) {
+    this.set({ lines: this.snapshot.lines.map((line) => (line.id === id ? { ...line, status } : line)) });
+  }
+}
