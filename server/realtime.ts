@@ -33,6 +33,7 @@ import {
   type LocalizedText,
 } from './envelope.ts';
 import { Audience, recordPlay, viewerKey, type AudienceOptions } from './events/audience.ts';
+import { SAMPLE_CHECK_MS, viewerSampler } from './events/viewer-samples.ts';
 import { loadEvent, mayViewerWatch, NO_SUCH_EVENT } from './events/routes.ts';
 import { clientAddresses, socketCaps, type ConnectionLimits } from './security/limits.ts';
 import type { Services } from './services.ts';
@@ -213,6 +214,8 @@ export type RealtimeOptions = {
   watchFlushMs?: number;
   /** Socket events the domains handle, by name. */
   handlers?: Record<string, SocketHandler>;
+  /** How often a node looks whether a new minute of viewer samples began (tests). */
+  sampleCheckMs?: number;
   /** How often room audiences are written and renewed, and how long a node's part lives (tests). */
   audience?: AudienceOptions;
 };
@@ -375,6 +378,19 @@ export function attachRealtime(
   );
   const watchFlush = setInterval(() => void watching.flush(), options.watchFlushMs ?? LIVE_WATCH_FLUSH_MS);
   watchFlush.unref();
+  // Each room's viewers once a minute, for the organiser console's figures.
+  const sampler = viewerSampler({
+    sql,
+    now,
+    rooms: () => audience.heldRooms(),
+    viewers: (token) => audience.count(token),
+    eventId: (token) => events(token).then((event) => event?.id),
+  });
+  const sampling = setInterval(
+    () => void sampler.tick().catch((error: unknown) => app.log.error(error)),
+    options.sampleCheckMs ?? SAMPLE_CHECK_MS,
+  );
+  sampling.unref();
   const eventRooms = (socket: Socket) => [...socket.rooms].filter((room) => room.startsWith('event:'));
   const watcherOf = (socket: Socket) => (socket.data.viewer ?? null)?.userId;
 
@@ -478,6 +494,7 @@ export function attachRealtime(
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(watchFlush);
+    clearInterval(sampling);
     // Watching so far counts before the sockets go (their stretches end with nothing more to add).
     await watching.flush();
     io.engine.close();

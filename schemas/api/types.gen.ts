@@ -872,6 +872,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/console/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's figures as they are now */
+        get: operations["consoleFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/console/live": {
         parameters: {
             query?: never;
@@ -1049,7 +1066,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An organiser's data as an .xlsx file (streamed): orders (optionally of an event token or contest vote_id), votes (vote records of contest vote_id), players (votes per player of vote_id), sign_ups (of vote_id), info_forms (of event token), lottery_winners (prize winners of the event token's lotteries, or of one with lottery_id; names, phones and delivery addresses in full). Sent with the appid and authorization headers. The user must be staff whose role downloads (owner, operator, data_viewer) of the organisation owning the event or contest asked for (orders of neither: of the organisations the user downloads for), else the answer is JSON {code: 400, msg: 'no download permission'} */
+        /** An organiser's data as an .xlsx file (streamed): orders (optionally of an event token or contest vote_id), votes (vote records of contest vote_id), players (votes per player of vote_id), sign_ups (of vote_id), info_forms (of event token), lottery_winners (prize winners of the event token's lotteries, or of one with lottery_id; names, phones and delivery addresses in full), figures (the event token's figures, as the console's Figures section shows them: audience, watch time, chat, gifts, tips, red packets, votes, revenue, and the viewers and chat lines of each minute). Sent with the appid and authorization headers. The user must be staff whose role downloads (owner, operator, data_viewer) of the organisation owning the event or contest asked for (orders of neither: of the organisations the user downloads for), else the answer is JSON {code: 400, msg: 'no download permission'} */
         get: operations["download"];
         put?: never;
         post?: never;
@@ -2441,6 +2458,91 @@ export interface components {
             detail: string;
             /** @description ms since the epoch */
             created_at: number;
+        };
+        ConsoleFigures: {
+            event_id: number;
+            /** @description The event's token (the download's scope) */
+            token: string;
+            /** @description When the figures were counted, unix seconds (the server's clock) */
+            at: number;
+            /** @description Distinct viewers in the event's room now, over every node */
+            viewers_now: number;
+            /** @description The most viewers of any minute's sample, or now when more */
+            peak_viewers: number;
+            /** @description One sample a minute while anyone watched (a minute without a sample had nobody), oldest first */
+            viewers_per_minute: components["schemas"]["ConsoleFigureMinute"][];
+            /** @description Watch time in the live room, counted from logged-in viewers' presence (server/engagement/live-watch.ts, credited at least every 30 s); anonymous viewers are counted in the audience, not here */
+            watch: {
+                /** @description Time logged-in viewers spent in the live room, added up */
+                total_seconds: number;
+                /** @description Logged-in viewers who spent any time in the room */
+                viewers: number;
+                /** @description total_seconds over viewers, rounded down (0 without viewers) */
+                per_viewer_seconds: number;
+            };
+            chat: {
+                /** @description Text lines viewers sent (moderated ones included) */
+                lines: number;
+                /** @description Distinct viewers who sent them */
+                senders: number;
+                /** @description Lines sent each minute that had any, oldest first */
+                per_minute: components["schemas"]["ConsoleFigureMinute"][];
+            };
+            gifts: {
+                /** @description Paid gifts (one per gift sent, whatever its count) */
+                count: number;
+                /** @description Gift items in them */
+                items: number;
+                /** @description What they paid (integer cents) */
+                cents: number;
+            };
+            tips: {
+                /** @description Paid tips */
+                count: number;
+                /** @description What they paid (integer cents) */
+                cents: number;
+            };
+            red_packets: {
+                /** @description Paid red packets */
+                sent: number;
+                /** @description Their totals (integer cents) */
+                cents: number;
+                /** @description Shares viewers grabbed */
+                shares_grabbed: number;
+                /** @description The grabbed shares (integer cents) */
+                grabbed_cents: number;
+                /** @description Unclaimed rests paid back to senders (integer cents) */
+                refunded_cents: number;
+            };
+            votes: {
+                /** @description Votes cast in the event's contests */
+                total: number;
+                /** @description Of them free */
+                free: number;
+                /** @description Of them paid */
+                paid: number;
+            };
+            /** @description Money paid for the event, by kind. Red packets pass from viewers to viewers and are not revenue; VIP memberships belong to no event and are not counted here */
+            revenue: {
+                /** @description Paid tickets to watch the event (integer cents) */
+                tickets: number;
+                /** @description Paid gifts (integer cents) */
+                gifts: number;
+                /** @description Paid tips (integer cents) */
+                tips: number;
+                /** @description Paid votes in the event's contests (integer cents) */
+                paid_votes: number;
+                /** @description Paid orders of the event's products (refunded and cancelled ones left out) (integer cents) */
+                shop: number;
+                /** @description The sum of the above (integer cents) */
+                total: number;
+            };
+        };
+        ConsoleFigureMinute: {
+            /** @description The minute's start, unix seconds */
+            minute: number;
+            /** @description Viewers of the minute, or lines sent in it */
+            value: number;
         };
         ConsoleLive: {
             event_id: number;
@@ -5223,6 +5325,32 @@ export interface operations {
             };
         };
     };
+    consoleFigures: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: components["schemas"]["ConsoleFigures"];
+                    };
+                };
+            };
+        };
+    };
     consoleLiveGet: {
         parameters: {
             query: {
@@ -5545,7 +5673,7 @@ export interface operations {
                 authorization: string;
             };
             path: {
-                kind: "orders" | "votes" | "players" | "sign_ups" | "info_forms" | "lottery_winners";
+                kind: "orders" | "votes" | "players" | "sign_ups" | "info_forms" | "lottery_winners" | "figures";
             };
             cookie?: never;
         };

@@ -3,10 +3,11 @@
  * roles, and each organisation's events; each part of the console adds its handler map to the list below.
  */
 import type { Domain } from '../services.ts';
+import { consoleFigureHandlers } from './figures.ts';
 import { consoleLiveHandlers } from './live.ts';
 import { consoleHandlers } from './routes.ts';
 
-const parts: readonly Domain['routes'][] = [consoleHandlers, consoleLiveHandlers];
+const parts: readonly Domain['routes'][] = [consoleHandlers, consoleLiveHandlers, consoleFigureHandlers];
 
 export const organiserConsole: Domain = {
   routes: (services) => Object.assign({}, ...parts.map((part) => part(services))),

@@ -73,7 +73,7 @@ describe('typed handlers', () => {
       { lottery_id: number; limit?: number } & { locale?: string; inviteId?: string }
     >();
     expectTypeOf<RequestParams<'download'>['kind']>().toEqualTypeOf<
-      'orders' | 'votes' | 'players' | 'sign_ups' | 'info_forms' | 'lottery_winners'
+      'orders' | 'votes' | 'players' | 'sign_ups' | 'info_forms' | 'lottery_winners' | 'figures'
     >();
     // An operation without a body has none to read.
     expectTypeOf<RequestBody<'lotteryHistory'>>().toEqualTypeOf<undefined>();

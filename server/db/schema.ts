@@ -10,6 +10,7 @@ import type { ChannelTables } from './tables/channel.ts';
 import type { ChatTables } from './tables/chat.ts';
 import type { EngagementTables } from './tables/engagement.ts';
 import type { EventTables } from './tables/events.ts';
+import type { FigureTables } from './tables/figures.ts';
 import type { OrganisationTables } from './tables/organisations.ts';
 import type { RedPacketTables } from './tables/red-packets.ts';
 import type { SecurityTables } from './tables/security.ts';
@@ -32,4 +33,5 @@ export type Database = EventTables &
   OrganisationTables &
   SecurityTables &
   BroadcastTables &
-  SubtitleTables;
+  SubtitleTables &
+  FigureTables;

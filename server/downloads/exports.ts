@@ -7,8 +7,9 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { RequestParams, RequestQuery } from '../contract/types.ts';
-import type { Sql } from '../db/sql.ts';
+import { eventFiguresByToken, type ConsoleFigures } from '../console/figures.ts';
 import { productsOwnedBy } from '../organisations/owners.ts';
+import type { Services } from '../services.ts';
 
 export type DownloadKind = RequestParams<'download'>['kind'];
 
@@ -20,7 +21,11 @@ export const DOWNLOAD_SCOPE: Record<DownloadKind, 'token' | 'vote_id' | null> = 
   sign_ups: 'vote_id',
   info_forms: 'token',
   lottery_winners: 'token',
+  figures: 'token',
 };
+
+/** What the sheets read: the database, and for the figures the clock and the rooms' audience. */
+export type SheetSource = Pick<Services, 'sql' | 'now' | 'realtime'>;
 
 export type DownloadScope = RequestQuery<'download'>;
 type Cell = string | number;
@@ -68,7 +73,13 @@ function answersText(json: string): string {
  * checked the scope's event or contest belongs to one of them, and orders (the one kind whose scope is optional, and
  * whose contest's products may name another event) keep to their products.
  */
-function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisationIds: number[]): Sheet {
+function sheetOf(
+  source: SheetSource,
+  kind: DownloadKind,
+  scope: DownloadScope,
+  organisationIds: number[],
+): Sheet {
+  const { sql } = source;
   const last = <T>(rows: T[], key: (row: T) => number, size: number) =>
     rows.length === size ? key(rows[rows.length - 1]) : null;
   switch (kind) {
@@ -277,6 +288,20 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
           };
         },
       };
+    case 'figures':
+      return {
+        name: '数据',
+        columns: [
+          ['项目', 22],
+          ['数值', 14],
+          ['聊天条数', 12],
+        ].map(([header, width]) => ({ header: String(header), width: Number(width) })),
+        // One page: a few dozen figures and one row a minute (a day's event is 1,440 rows).
+        async page() {
+          const figures = await eventFiguresByToken(source, scope.token ?? '');
+          return { rows: figures ? figureRows(figures) : [], last: null };
+        },
+      };
     case 'lottery_winners':
       // The organiser's staff may download, so names and phones are whole (as in the other sheets): the
       // delivery details the winner gave, else the account's nickname and phone.
@@ -338,6 +363,46 @@ function sheetOf(sql: Sql, kind: DownloadKind, scope: DownloadScope, organisatio
   }
 }
 
+/** The rows of the figures sheet: each figure with its value, then the viewers and chat lines of each minute. */
+export function figureRows(figures: ConsoleFigures): Cell[][] {
+  const { watch, chat, gifts, tips, red_packets: packets, votes, revenue } = figures;
+  const lines = new Map(chat.per_minute.map((sample) => [sample.minute, sample.value]));
+  const viewers = new Map(figures.viewers_per_minute.map((sample) => [sample.minute, sample.value]));
+  const minutes = [...new Set([...viewers.keys(), ...lines.keys()])].sort((a, b) => a - b);
+  return [
+    ['当前观众', figures.viewers_now],
+    ['观众峰值', figures.peak_viewers],
+    ['观看时长合计(秒)', watch.total_seconds],
+    ['观看人数(登录)', watch.viewers],
+    ['人均观看时长(秒)', watch.per_viewer_seconds],
+    ['聊天条数', chat.lines],
+    ['发言人数', chat.senders],
+    ['礼物(次)', gifts.count],
+    ['礼物(件)', gifts.items],
+    ['礼物金额(元)', yuan(gifts.cents)],
+    ['打赏(次)', tips.count],
+    ['打赏金额(元)', yuan(tips.cents)],
+    ['红包(个)', packets.sent],
+    ['红包金额(元)', yuan(packets.cents)],
+    ['红包已领(份)', packets.shares_grabbed],
+    ['红包已领金额(元)', yuan(packets.grabbed_cents)],
+    ['红包退回金额(元)', yuan(packets.refunded_cents)],
+    ['投票(票)', votes.total],
+    ['免费票', votes.free],
+    ['付费票', votes.paid],
+    ['收入：门票(元)', yuan(revenue.tickets)],
+    ['收入：礼物(元)', yuan(revenue.gifts)],
+    ['收入：打赏(元)', yuan(revenue.tips)],
+    ['收入：付费投票(元)', yuan(revenue.paid_votes)],
+    ['收入：商城(元)', yuan(revenue.shop)],
+    ['收入合计(元)', yuan(revenue.total)],
+    ['统计时间', cstTime(figures.at)],
+    [],
+    ['每分钟', '观众', '聊天条数'],
+    ...minutes.map((minute) => [cstTime(minute), viewers.get(minute) ?? 0, lines.get(minute) ?? 0]),
+  ];
+}
+
 /** The file name a download is saved under (without extension). */
 export function downloadName(kind: DownloadKind, scope: DownloadScope): string {
   const names: Record<DownloadKind, string> = {
@@ -347,6 +412,7 @@ export function downloadName(kind: DownloadKind, scope: DownloadScope): string {
     sign_ups: 'sign-ups',
     info_forms: 'information-forms',
     lottery_winners: 'lottery-winners',
+    figures: 'figures',
   };
   const of =
     (scope.vote_id !== undefined ? `-contest-${scope.vote_id}` : scope.token ? `-${scope.token}` : '') +
@@ -359,14 +425,14 @@ export function downloadName(kind: DownloadKind, scope: DownloadScope): string {
  * writing destroys it (the client sees a broken download, not a half file that looks whole).
  */
 export function xlsxStream(
-  sql: Sql,
+  source: SheetSource,
   kind: DownloadKind,
   scope: DownloadScope,
   organisationIds: number[],
   pageSize = PAGE,
 ): PassThrough {
   const out = new PassThrough();
-  const sheet = sheetOf(sql, kind, scope, organisationIds);
+  const sheet = sheetOf(source, kind, scope, organisationIds);
   void (async () => {
     // Loaded on the first download, not at every server start (ExcelJS takes ~0.4 s to load).
     const { default: ExcelJS } = await import('exceljs');

@@ -37,7 +37,7 @@ async function requireDownload(sql: Sql, userId: number, scope: DownloadScope): 
     await requireOrganiserRole(sql, userId, owner, 'download');
 }
 
-export function downloadHandlers(services: Pick<Services, 'sql' | 'now'>): HandlerMap {
+export function downloadHandlers(services: Pick<Services, 'sql' | 'now' | 'realtime'>): HandlerMap {
   const { sql, now } = services;
   return {
     async download(request, reply) {
@@ -64,7 +64,7 @@ export function downloadHandlers(services: Pick<Services, 'sql' | 'now'>): Handl
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${name}.xlsx"`)
         .header('cache-control', 'no-store')
-        .send(xlsxStream(sql, kind, scope, await organisationsWhere(sql, userId, 'download')));
+        .send(xlsxStream(services, kind, scope, await organisationsWhere(sql, userId, 'download')));
     },
   };
 }

@@ -142,6 +142,11 @@ export class Audience {
     this.schedule(eventToken, room);
   }
 
+  /** The event tokens of the rooms this node holds viewers of (the minute's samples, server/events/viewer-samples.ts). */
+  heldRooms(): string[] {
+    return [...this.rooms].filter(([, room]) => room.viewers.size > 0).map(([token]) => token);
+  }
+
   /** This node's viewers of the event's room (distinct), for tests and the bench. */
   localViewers(eventToken: string): number {
     return this.rooms.get(eventToken)?.viewers.size ?? 0;

@@ -238,6 +238,7 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
     'info_forms?token=info',
     'lottery_winners?token=demo',
     'lottery_winners?token=demo&lottery_id=1',
+    'figures?token=demo',
   ].map((query) => ({ action: 'download', request: download(query) })),
   shopOrderShip: [
     {
@@ -396,6 +397,12 @@ const CASES: Record<string, { action: OrganiserAction; request: () => Promise<In
         url: '/v3/api/console/live/end',
         payload: { id: await reconnectingEvent() },
       }),
+    },
+  ],
+  consoleFigures: [
+    {
+      action: 'event_read',
+      request: async () => ({ method: 'GET', url: `/v3/api/console/figures?id=${await consoleEvent()}` }),
     },
   ],
   checkInRecord: [
