@@ -20,6 +20,7 @@ export const POSTGRES_SUITES = [
   'server/accounts/slide.test.ts',
   'server/accounts/routes.test.ts',
   'server/voting/routes.test.ts',
+  'server/voting/rankings.test.ts',
   'server/chat/routes.test.ts',
   'server/chat/moderation.test.ts',
   'server/red-packets/packets.test.ts',
@@ -38,6 +39,7 @@ export const CLUSTER_SUITES = [
   'server/cluster.test.ts',
   'server/audience-cluster.test.ts',
   'server/chat/moderation-cluster.test.ts',
+  'server/voting/rankings-cluster.test.ts',
 ];
 
 const files = process.argv.slice(2);

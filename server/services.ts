@@ -28,6 +28,7 @@ import type { WechatCredentials } from './wechat/credentials.ts';
 import type { WechatRuntime } from './wechat/pay.ts';
 import { createWechat } from './wechat/setup.ts';
 import { orderKinds } from './order-kinds.ts';
+import { openRankings, type Rankings } from './voting/rankings.ts';
 
 export type Settings = {
   mode: ServerConfig['mode'];
@@ -64,6 +65,8 @@ export type Services = {
   realtime: RealtimeLink;
   /** The event behind a video token, cached. */
   events: EventLookup;
+  /** The contests' rankings, kept in order as votes land (Redis with several nodes; server/voting/rankings.ts). */
+  rankings: Rankings;
   /** The WeChat client, credentials and payment rules. */
   wechat: WechatRuntime;
   mailer: Mailer;
@@ -91,6 +94,7 @@ export function openServices(app: FastifyInstance, options: ServiceOptions): Ser
   const { settings, now, data, shared, credentials } = options;
   const { sql } = data;
   const realtime = realtimeLink();
+  const rankings = openRankings(sql, shared.redis);
   return {
     settings,
     now,
@@ -106,10 +110,12 @@ export function openServices(app: FastifyInstance, options: ServiceOptions): Ser
     ),
     realtime,
     events: eventLookup(data),
+    rankings,
     wechat: createWechat(app, {
       sql,
       shared: shared.state,
       realtime,
+      rankings,
       credentials,
       mode: settings.mode,
       publicOrigin: settings.publicOrigin,

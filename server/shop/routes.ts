@@ -24,7 +24,9 @@ import type { Services } from '../services.ts';
 
 const EXPIRY_SWEEP_MS = 30_000;
 
-export function shopHandlers(services: Pick<Services, 'sql' | 'now' | 'every' | 'wechat'>): HandlerMap {
+export function shopHandlers(
+  services: Pick<Services, 'sql' | 'now' | 'every' | 'wechat' | 'rankings'>,
+): HandlerMap {
   const { sql, now, wechat } = services;
   const nowSec = () => Math.floor(now() / 1000);
   // Orders nobody looks at again still give their stock back on time (reads and checkouts also expire due ones).
@@ -105,7 +107,8 @@ export function shopHandlers(services: Pick<Services, 'sql' | 'now' | 'every' | 
         'sign_up_review',
       );
       const { sign_up_id, decision } = request.body;
-      await reviewSignUp(sql, sign_up_id, decision);
+      const { contestId, player } = await reviewSignUp(sql, sign_up_id, decision);
+      if (player) await services.rankings.place(contestId, [player]);
       return ok({ sign_up_id, status: decision });
     },
   };

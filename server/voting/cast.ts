@@ -34,6 +34,7 @@ import {
   type Steps,
 } from '../db/prepared.ts';
 import type { Sql } from '../db/sql.ts';
+import type { RankedPlayer, Rankings } from './rankings.ts';
 import { OrderNotAvailable, type Order, type PaidHook } from '../wechat/orders.ts';
 import { assertOpen, contestStatus, cstDay, playerNotFound, VOTE_XCODE, type ContestRow } from './common.ts';
 
@@ -73,7 +74,7 @@ const q = {
   player: prepared((sql, p) =>
     sql
       .selectFrom('players')
-      .select('id')
+      .select(['id', 'number'])
       .where('id', '=', p('player'))
       .where('contest_id', '=', p('contest'))
       .where('status', '=', 1),
@@ -154,7 +155,7 @@ const q = {
       .updateTable('players')
       .set((eb) => ({ votes: eb('votes', '+', p('count')) }))
       .where('id', '=', p('player'))
-      .returning('votes'),
+      .returning(['votes', 'number']),
   ),
   insertRecord: prepared((sql, p) =>
     sql
@@ -254,7 +255,7 @@ const limitReached = {
  * writes, conditional again for an engine where another transaction may have counted a vote of this viewer meanwhile
  * (see the top of this file). `contests` caches the contest rows read in this transaction.
  */
-function* castSteps(input: CastInput, contests: Map<number, CastContest | undefined>): Steps<CastResult> {
+function* castSteps(input: CastInput, contests: Map<number, CastContest | undefined>): Steps<Counted> {
   const previous = yield* first(q.record, { user: input.userId, key: input.key });
   // A batch's votes are nearly all for one contest, and votes do not change it: read once per transaction.
   if (!contests.has(input.contestId))
@@ -265,16 +266,18 @@ function* castSteps(input: CastInput, contests: Map<number, CastContest | undefi
     if (previous.contest_id !== input.contestId || previous.player_id !== input.playerId)
       throw keyUsedElsewhere();
     const state = publicState(yield* voteStateSteps(contest, input.userId, input.nowMs));
-    return {
+    const result = {
       ...state,
       counted: 1,
       repeated: true,
       player_id: previous.player_id,
       votes: previous.votes_after,
     };
+    return { result, player: null };
   }
   assertOpen(contest, input.nowMs);
-  if (!(yield* first(q.player, { player: input.playerId, contest: input.contestId }))) throw playerNotFound();
+  const player = yield* first(q.player, { player: input.playerId, contest: input.contestId });
+  if (!player) throw playerNotFound();
 
   const day = cstDay(input.nowMs);
   const ids = { contest: contest.id, user: input.userId, day };
@@ -309,7 +312,7 @@ function* castSteps(input: CastInput, contests: Map<number, CastContest | undefi
   });
   if (!inserted) throw new RepeatedKey();
   yield* first(q.bumpPlayerDay, { contest: contest.id, day, player: input.playerId, count: 1 });
-  return {
+  const result = {
     player_id: input.playerId,
     votes,
     counted: 1,
@@ -318,7 +321,11 @@ function* castSteps(input: CastInput, contests: Map<number, CastContest | undefi
     votes_total: total,
     votes_left_today: leftToday(contest, today, total, counted.bonus_votes),
   };
+  return { result, player: { id: input.playerId, number: player.number, votes } };
 }
+
+/** A vote's answer and, when it counted, the player's standing for the rankings (server/voting/rankings.ts). */
+type Counted = { result: CastResult; player: RankedPlayer | null };
 
 export type CastOutcome = BatchOutcome<CastResult>;
 
@@ -328,7 +335,13 @@ export type CastOutcome = BatchOutcome<CastResult>;
  * commit; any other error rolls the whole batch back and every vote in it fails (nothing counted; clients retry with
  * the same keys).
  */
-export function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]> {
+export async function castVotes(sql: Sql, inputs: CastInput[]): Promise<CastOutcome[]> {
+  return (await castBatch(sql, inputs)).map((outcome) =>
+    outcome.ok ? { ok: true, result: outcome.result.result } : outcome,
+  );
+}
+
+function castBatch(sql: Sql, inputs: CastInput[]): Promise<BatchOutcome<Counted>[]> {
   return sqliteBatch(
     sql,
     inputs,
@@ -346,6 +359,10 @@ type CastContest = Limits & { id: number };
 
 /** One free vote in a short transaction of its own (either engine). */
 export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> {
+  return (await castOne(sql, input)).result;
+}
+
+async function castOne(sql: Sql, input: CastInput): Promise<Counted> {
   const once = () => runTransaction(sql, () => castSteps(input, new Map()));
   try {
     return await once();
@@ -358,11 +375,36 @@ export async function castVote(sql: Sql, input: CastInput): Promise<CastResult> 
 
 /**
  * The vote endpoint's caster. SQLite: votes cast in the same event-loop turn are committed together (one WAL commit
- * per batch), the answer sent after the batch committed. PostgreSQL: one transaction per vote, concurrently.
+ * per batch), the answer sent after the batch committed. PostgreSQL: one transaction per vote, concurrently. Once
+ * committed, the counted votes move their players in the rankings (before the answer: the voter sees the new rank).
  */
-export function voteCaster(sql: Sql, maxBatch = 256): (input: CastInput) => Promise<CastResult> {
-  if (engineOf(sql) === 'postgres') return (input) => castVote(sql, input);
-  return groupCommit((inputs: CastInput[]) => castVotes(sql, inputs), maxBatch);
+export function voteCaster(
+  sql: Sql,
+  rankings?: Rankings,
+  maxBatch = 256,
+): (input: CastInput) => Promise<CastResult> {
+  const ranked = async (outcomes: BatchOutcome<Counted>[], contestId: (index: number) => number) => {
+    if (!rankings) return;
+    const byContest = new Map<number, RankedPlayer[]>();
+    outcomes.forEach((outcome, index) => {
+      if (!outcome.ok || !outcome.result.player) return;
+      const list = byContest.get(contestId(index)) ?? [];
+      list.push(outcome.result.player);
+      byContest.set(contestId(index), list);
+    });
+    await Promise.all([...byContest].map(([contest, players]) => rankings.place(contest, players)));
+  };
+  if (engineOf(sql) === 'postgres')
+    return async (input) => {
+      const counted = await castOne(sql, input);
+      await ranked([{ ok: true, result: counted }], () => input.contestId);
+      return counted.result;
+    };
+  return groupCommit(async (inputs: CastInput[]): Promise<CastOutcome[]> => {
+    const outcomes = await castBatch(sql, inputs);
+    await ranked(outcomes, (index) => inputs[index].contestId);
+    return outcomes.map((outcome) => (outcome.ok ? { ok: true, result: outcome.result.result } : outcome));
+  }, maxBatch);
 }
 
 const unpaidVoteOrder = prepared((sql, p) =>
@@ -380,9 +422,13 @@ const markCredited = prepared((sql, p) =>
     .returning('order_id'),
 );
 
-function* creditSteps(order: Order, nowMs: number): Steps<void> {
+/** Credits a paid vote order; answers the player's new standing, or null when nothing was counted. */
+function* creditSteps(
+  order: Order,
+  nowMs: number,
+): Steps<{ contestId: number; player: RankedPlayer } | null> {
   const row = yield* first(unpaidVoteOrder, { order: order.id });
-  if (!row) return;
+  if (!row) return null;
   const contest = yield* first(q.contest, { contest: row.contest_id });
   // Paid after the contest ended: the votes are not counted and the payment is refunded (server/wechat/orders.ts).
   if (!contest || contestStatus(contest, nowMs) === 2)
@@ -392,7 +438,7 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
     });
   const day = cstDay(nowMs);
   const at = Math.floor(nowMs / 1000);
-  const { votes } = yield* one(q.bumpPlayer, { count: row.count, player: row.player_id });
+  const { votes, number } = yield* one(q.bumpPlayer, { count: row.count, player: row.player_id });
   const inserted = yield* first(q.insertRecord, {
     contest: row.contest_id,
     player: row.player_id,
@@ -407,13 +453,15 @@ function* creditSteps(order: Order, nowMs: number): Steps<void> {
   // The record's key is unique: should it exist already, undo the total so the order counts once.
   if (!inserted) {
     yield* first(q.bumpPlayer, { count: -row.count, player: row.player_id });
-    return;
+    return null;
   }
   yield* first(q.bumpPlayerDay, { contest: row.contest_id, day, player: row.player_id, count: row.count });
   yield* first(markCredited, { at, order: order.id });
+  return { contestId: row.contest_id, player: { id: row.player_id, number, votes } };
 }
 
-/** Paid votes are credited on the payment's transaction, once per order. */
-export const paidVotesPaid: PaidHook = async (trx, order, now) => {
-  await runSteps(trx, creditSteps(order, now));
+/** Paid votes are credited on the payment's transaction, once per order; the rankings move once it committed. */
+export const paidVotesPaid: PaidHook = async (trx, order, now, paid) => {
+  const credited = await runSteps(trx, creditSteps(order, now));
+  if (credited) paid.afterCommit(({ rankings }) => rankings.place(credited.contestId, [credited.player]));
 };

@@ -148,6 +148,26 @@ export async function listPlayers(data: ContestData, contestId: number, query: L
   return { total: Number(counted.total), rows: rows.map((row) => ({ row, card: card(row, lookup) })) };
 }
 
+/** The cards of these players (the visible ones), in the order of `ids`: one seek each on the primary key. */
+export async function playersInOrder(data: ContestData, contestId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const [rows, lookup] = await Promise.all([
+    data.sql
+      .selectFrom('players')
+      .select(CARD_COLUMNS)
+      .where('id', 'in', ids)
+      .where('contest_id', '=', contestId)
+      .where('status', '=', 1)
+      .execute(),
+    names(data, contestId),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    return row ? { row, card: card(row, lookup) } : null;
+  });
+}
+
 export async function findPlayer(data: ContestData, contestId: number, playerId: number) {
   const { sql } = data;
   const row = await sql

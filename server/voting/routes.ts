@@ -7,7 +7,7 @@ import { findViewer, needViewer } from '../accounts/sessions.ts';
 import type { FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../contract/register.ts';
 import type { RequestQuery } from '../contract/types.ts';
-import { ApiFailure, ok } from '../envelope.ts';
+import { ApiFailure, ok, XCODE } from '../envelope.ts';
 import { userVoteState, voteCaster } from './cast.ts';
 import {
   assertOpen,
@@ -28,6 +28,8 @@ import {
   groupList,
   listPlayers,
   playerRank,
+  playersInOrder,
+  type PlayerRow,
   scoreItems,
   scoreRank,
   teamList,
@@ -53,13 +55,70 @@ const pageOf = <T>(list: T[], total: number, page: number, pageSize: number) => 
 
 type ListedPlayer = Awaited<ReturnType<typeof listPlayers>>['rows'][number];
 
+/** A rank list's keyset cursor: the votes and number of the last player of a page. */
+const cursorOf = (player: Pick<PlayerRow, 'votes' | 'number'>) => `${player.votes}.${player.number}`;
+function parseCursor(cursor: string): { votes: number; number: number } {
+  const [votes, number] = cursor.split('.').map(Number);
+  return { votes, number };
+}
+
 export function voteHandlers(
-  services: Pick<Services, 'sql' | 'now' | 'settings' | 'wechat' | 'caches'>,
+  services: Pick<Services, 'sql' | 'now' | 'settings' | 'wechat' | 'caches' | 'rankings'>,
 ): HandlerMap {
-  const { sql, now, wechat } = services;
+  const { sql, now, wechat, rankings } = services;
   // SQLite: votes arriving together commit together (group commit: one WAL commit per batch, not per vote);
-  // PostgreSQL: one short transaction per vote (server/voting/cast.ts).
-  const castVote = voteCaster(sql);
+  // PostgreSQL: one short transaction per vote (server/voting/cast.ts). Both move the rankings once committed.
+  const castVote = voteCaster(sql, rankings);
+  /** A player's rank by votes from the rankings (the players_rank index while they are being built). */
+  const rankOf = async (contestId: number, row: Pick<PlayerRow, 'id' | 'votes' | 'number'>) =>
+    (await rankings.rankOf(contestId, { id: row.id, number: row.number, votes: row.votes })) ??
+    (await playerRank(sql, contestId, row));
+  /**
+   * The rank list by votes: the page (or the page after a cursor) from the rankings, the players' cards by id. Within
+   * a team or a group, and while the rankings are being built, from the players_rank index.
+   */
+  const votesPage = async (query: RankQuery) => {
+    const contestId = query.vote_id;
+    await assertContestExists(services, contestId);
+    const { page, pageSize, offset } = paging(query);
+    const filtered = query.team_id !== undefined || query.group_id !== undefined;
+    if (query.cursor !== undefined && filtered)
+      throw new ApiFailure(XCODE.badRequest, {
+        'zh-CN': '分队或分组排行不支持 cursor，请按页码翻页',
+        en: 'cursor does not page a team or group ranking; use page',
+      });
+    if (filtered) return { ...(await rankedPage(query, 'votes', () => ({}))), next_cursor: null };
+    const cursor = query.cursor === undefined ? undefined : parseCursor(query.cursor);
+    const ranked = cursor
+      ? ((await rankings.after(contestId, cursor, pageSize)) ??
+        (await rankings.ready(contestId).then(() => rankings.after(contestId, cursor, pageSize))))
+      : await rankings.page(contestId, offset, pageSize);
+    if (!ranked) {
+      const indexed = await rankedPage(query, 'votes', () => ({}));
+      const last = indexed.list[indexed.list.length - 1];
+      return { ...indexed, next_cursor: indexed.has_more && last ? cursorOf(last) : null };
+    }
+    const cards = await playersInOrder(
+      services,
+      contestId,
+      ranked.players.map((player) => player.id),
+    );
+    // A row read fresher than the rankings (a count not placed yet) raises them.
+    const fresher = cards.flatMap((found, index) =>
+      found && found.row.votes > ranked.players[index].votes ? [found.row] : [],
+    );
+    if (fresher.length) await rankings.place(contestId, fresher);
+    const list = cards.flatMap((found, index) =>
+      found ? [{ ...found.card, rank: ranked.position + index + 1 }] : [],
+    );
+    const hasMore = ranked.position + ranked.players.length < ranked.total;
+    const last = ranked.players[ranked.players.length - 1];
+    return {
+      ...pageOf(list, ranked.total, page, pageSize),
+      has_more: hasMore,
+      next_cursor: hasMore && last ? cursorOf(last) : null,
+    };
+  };
   /** An order answer in the shared PayOrder shape (as /v3/api/wechat/video/pay). */
   /** One page of a contest's players in rank order (votes, or the judges' score), each with fields of its own. */
   const rankedPage = async <E extends object>(
@@ -169,7 +228,7 @@ export function voteHandlers(
       const contest = await findContest(services, vote_id);
       const { row, card } = await findPlayer(services, contest.id, player_id);
       const [{ rank, gap }, viewer] = await Promise.all([
-        playerRank(sql, contest.id, row),
+        rankOf(contest.id, row),
         findViewer(sql, request, now()),
       ]);
       const mine = viewer
@@ -212,7 +271,7 @@ export function voteHandlers(
     },
 
     async voteRank(request) {
-      return ok(await rankedPage(request.query, 'votes', () => ({})));
+      return ok(await votesPage(request.query));
     },
 
     async voteTeamRank(request) {
@@ -330,6 +389,9 @@ export function voteHandlers(
         inviterId: await inviterId(sql, request.query.inviteId, viewer.userId),
         nowMs: now(),
       });
+      // A sign-up approved at once made a player (0 votes; placing a known player changes nothing).
+      if (signUp.player_id !== null && signUp.number !== null)
+        await rankings.place(body.vote_id, [{ id: signUp.player_id, number: signUp.number, votes: 0 }]);
       return ok(signUp);
     },
 
@@ -362,7 +424,7 @@ export function voteHandlers(
       const locale = request.query.locale ?? 'zh-CN';
       const contest = await findContest(services, body.vote_id);
       const { row, card } = await findPlayer(services, contest.id, body.player_id);
-      const { rank } = await playerRank(sql, contest.id, row);
+      const { rank } = await rankOf(contest.id, row);
       const viewer = await findViewer(sql, request, now());
       const params = new URLSearchParams({ vote_id: String(contest.id), player_id: String(row.id) });
       if (viewer) params.set('inviteId', String(viewer.userId));

@@ -180,7 +180,7 @@ const q = {
 };
 
 /** Makes an approved sign-up a player: the next number, photos and video from the form's media fields. */
-function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
+function* approve(contest: ContestRow, row: SignUpRow): Steps<NewPlayer> {
   const fields = formFields(contest);
   const answers = JSON.parse(row.answers) as Answers;
   const images = fields
@@ -200,14 +200,20 @@ function* approve(contest: ContestRow, row: SignUpRow): Steps<void> {
     video: video ? (answers[video.key] as string) : '',
   });
   yield* first(q.approved, { player: player.id, id: row.id });
+  return { id: player.id, number: Number(next), votes: 0 };
 }
 
-/** After the fee (or at once when free): pending when the organiser reviews, else approved (a player). */
-function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<boolean> {
+/** A player an approved sign-up made, as the rankings place it (server/voting/rankings.ts). */
+export type NewPlayer = { id: number; number: number; votes: 0 };
+
+/**
+ * After the fee (or at once when free): pending when the organiser reviews, else approved (a player). False when
+ * the sign-up had moved on already; the new player when approved.
+ */
+function* advanceSteps(contest: ContestRow, row: SignUpRow): Steps<false | NewPlayer | null> {
   const status = contest.sign_up_review ? 'pending' : 'approved';
   if (!(yield* first(q.paid, { id: row.id, status }))) return false;
-  if (status === 'approved') yield* approve(contest, row);
-  return true;
+  return status === 'approved' ? yield* approve(contest, row) : null;
 }
 
 const signUpOf = (sql: Sql, contestId: number, userId: number) =>
@@ -309,7 +315,11 @@ export function applySignUp(
  * The organiser's decision on a pending sign-up (server/shop/routes.ts). The conditional update decides once: of two
  * concurrent decisions one finds the sign-up no longer pending.
  */
-export function reviewSignUp(sql: Sql, signUpId: number, decision: 'approved' | 'rejected'): Promise<void> {
+export function reviewSignUp(
+  sql: Sql,
+  signUpId: number,
+  decision: 'approved' | 'rejected',
+): Promise<{ contestId: number; player: NewPlayer | null }> {
   return sql.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('vote_sign_ups')
@@ -319,8 +329,11 @@ export function reviewSignUp(sql: Sql, signUpId: number, decision: 'approved' | 
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new ApiFailure(XCODE.notFound, { 'zh-CN': '没有待审核的报名', en: 'No pending sign-up' });
-    if (decision === 'approved')
-      await runSteps(trx, approve(await findContest({ sql: trx }, row.contest_id), row));
+    const player =
+      decision === 'approved'
+        ? await runSteps(trx, approve(await findContest({ sql: trx }, row.contest_id), row))
+        : null;
+    return { contestId: row.contest_id, player };
   });
 }
 
@@ -352,7 +365,7 @@ const ALREADY_PAID = new OrderNotAvailable({
  * The fee is paid: the sign-up moves on, on the payment's transaction, once (of two orders paid for one sign-up, the
  * second finds it no longer unpaid and is refunded).
  */
-export const signUpFeePaid: PaidHook = async (trx, order) => {
+export const signUpFeePaid: PaidHook = async (trx, order, _now, paid) => {
   const row = await trx
     .selectFrom('vote_sign_ups')
     .selectAll()
@@ -360,6 +373,7 @@ export const signUpFeePaid: PaidHook = async (trx, order) => {
     .executeTakeFirst();
   if (!row) return;
   if (row.status !== 'unpaid') throw ALREADY_PAID;
-  if (!(await runSteps(trx, advanceSteps(await findContest({ sql: trx }, row.contest_id), row))))
-    throw ALREADY_PAID;
+  const advanced = await runSteps(trx, advanceSteps(await findContest({ sql: trx }, row.contest_id), row));
+  if (advanced === false) throw ALREADY_PAID;
+  if (advanced) paid.afterCommit(({ rankings }) => rankings.place(row.contest_id, [advanced]));
 };

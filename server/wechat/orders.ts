@@ -37,8 +37,15 @@ export class OrderNotAvailable extends Error {
   }
 }
 
-/** What runs after a payment committed may use: the database and the socket server (a chat line). */
-export type AfterPayment = { sql: Sql; realtime: Realtime };
+/**
+ * The contests' rankings as a payment sees them (server/voting/rankings.ts): a paid vote or a player whose fee was
+ * paid moves them once committed.
+ */
+export type PaidRankings = {
+  place(contestId: number, players: readonly { id: number; number: number; votes: number }[]): Promise<void>;
+};
+/** What runs after a payment committed may use: the database, the socket server (a chat line), the rankings. */
+export type AfterPayment = { sql: Sql; realtime: Realtime; rankings: PaidRankings };
 /**
  * What an 'order paid' hook may ask besides its writes: `afterCommit` runs once the payment's transaction has committed
  * (and not at all when it rolled back or the hook refused), e.g. to announce the payment in the chat. A throwing
@@ -191,6 +198,7 @@ export async function settleTransaction(
   deps: {
     sql: Sql;
     realtime: Realtime;
+    rankings: PaidRankings;
     orderKinds: OrderKinds;
     log?: (message: string) => void;
     onLate?: (late: LateRefund) => Promise<void>;
@@ -236,7 +244,7 @@ export async function settleTransaction(
   });
   for (const run of afterCommit) {
     try {
-      await run({ sql, realtime: deps.realtime });
+      await run({ sql, realtime: deps.realtime, rankings: deps.rankings });
     } catch (error) {
       deps.log?.(`order ${transaction.out_trade_no}: after payment: ${(error as Error).message}`);
     }

@@ -13,7 +13,7 @@ import type { Realtime } from '../realtime.ts';
 import { WechatApiError, type Transport, type WechatClient } from './client.ts';
 import type { EmulatorState } from './emulator.ts';
 import type { WechatCredentials } from './credentials.ts';
-import type { LateRefund, Order, OrderKind, OrderKinds } from './orders.ts';
+import type { LateRefund, Order, OrderKind, OrderKinds, PaidRankings } from './orders.ts';
 import { jsapiPayParams } from './pay-sign.ts';
 
 export type WechatRuntime = {
@@ -26,6 +26,8 @@ export type WechatRuntime = {
   transport: Transport;
   /** What a payment announces once it committed (a chat line) goes out through it. */
   realtime: Realtime;
+  /** The contests' rankings a paid vote moves once committed. */
+  rankings: PaidRankings;
   now: () => number;
   log: (message: string) => void;
   /** A payment that came after its order stopped being available: refund it (server/wechat/refunds.ts). */

@@ -13,7 +13,7 @@ import { fetchTransport, WechatClient } from './client.ts';
 import type { WechatCredentials } from './credentials.ts';
 import { localTransport, newEmulatorState, wechatEmulator } from './emulator.ts';
 import { notifyRoutes } from './notify.ts';
-import type { OrderKinds } from './orders.ts';
+import type { OrderKinds, PaidRankings } from './orders.ts';
 import type { WechatRuntime } from './pay.ts';
 import { processDueRefunds, startRefund } from './refunds.ts';
 import type { Realtime } from '../realtime.ts';
@@ -47,6 +47,7 @@ export function createWechat(
     sql: Sql;
     shared: SharedState;
     realtime: Realtime;
+    rankings: PaidRankings;
     credentials: WechatCredentials;
     mode: string;
     publicOrigin: string;
@@ -73,6 +74,7 @@ export function createWechat(
     emulator: emulated ? newEmulatorState() : null,
     transport,
     realtime: options.realtime,
+    rankings: options.rankings,
     now,
     log,
     orderKinds,
