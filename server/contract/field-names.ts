@@ -35,6 +35,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   content: named('内容', 'content'),
   count: named('数量', 'count'),
   cover: named('封面', 'cover'),
+  cursor: named('翻页位置', 'page cursor'),
   decision: named('审核结果', 'decision'),
   delete: named('删除标记', 'delete flag'),
   description: named('简介', 'description'),
