@@ -4,14 +4,22 @@
  * offers delete; each sender, mute or unmute. Texts are plain React text, never HTML.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import * as styles from '../app/console.css.ts';
 import { useT, type ConsoleKey } from '../app/i18n.ts';
-import type { ChatLine } from './live-chat.ts';
+import type { ChatLine, LiveChat } from './live-chat.ts';
 import * as own from './moderation.css.ts';
 
-const time = (ms: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Shanghai', timeStyle: 'medium' }).format(new Date(ms));
+// One formatter per language: making one costs more than a frame's other work under load.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const time = (ms: number, locale: string) => {
+  let format = formatters.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Shanghai', timeStyle: 'medium' });
+    formatters.set(locale, format);
+  }
+  return format.format(new Date(ms));
+};
 
 const statusKey: Partial<Record<ChatLine['status'], ConsoleKey>> = {
   waiting: 'moderation.status_waiting',
@@ -34,22 +42,33 @@ export function useLineText() {
   };
 }
 
+/** How often, at most, the list scrolls to follow new lines (a scroll per frame would lay the list out twice). */
+const FOLLOW_MS = 200;
+
 export function ChatLines({
-  lines,
-  muted,
+  chat,
   onDelete,
   onMute,
   listRef,
 }: {
-  lines: readonly ChatLine[];
-  muted: ReadonlySet<number>;
+  chat: LiveChat;
   onDelete(line: ChatLine): void;
   onMute(line: ChatLine, muted: boolean): void;
   listRef: React.RefObject<HTMLDivElement | null>;
 }) {
-  const { t, locale } = useT();
-  const lineText = useLineText();
+  const { t } = useT();
+  const lines = useSyncExternalStore(chat.subscribe, chat.getLines);
+  const muted = useSyncExternalStore(chat.subscribe, chat.getMuted);
   const atEnd = useRef(true);
+  // The rows keep one set of callbacks, so a row whose line did not change skips its render when lines arrive.
+  const latest = useRef({ onDelete, onMute });
+  useLayoutEffect(() => {
+    latest.current = { onDelete, onMute };
+  });
+  const actions = useRef<RowActions>({
+    delete: (line) => latest.current.onDelete(line),
+    mute: (line, mute) => latest.current.onMute(line, mute),
+  }).current;
   // eslint-disable-next-line react-hooks/incompatible-library -- the console is not built with the React Compiler
   const virtualizer = useVirtualizer({
     count: lines.length,
@@ -57,11 +76,34 @@ export function ChatLines({
     estimateSize: () => 48,
     overscan: 6,
     getItemKey: (index) => lines[index].id,
+    // React batches the virtualizer's updates with the rest; a synchronous render per scroll event costs frames.
+    useFlushSync: false,
   });
 
+  // New lines: follow them while the moderator is at the end (one pending follow at a time, so a steady stream still
+  // scrolls); reading further up, the list stays put.
+  const count = useRef(0);
+  count.current = lines.length;
+  const follow = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const first = useRef(true);
   useLayoutEffect(() => {
-    if (atEnd.current && lines.length) virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
+    if (!lines.length || !atEnd.current) return;
+    if (first.current) {
+      first.current = false;
+      virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
+      return;
+    }
+    follow.current ??= setTimeout(() => {
+      follow.current = null;
+      if (atEnd.current && count.current) virtualizer.scrollToIndex(count.current - 1, { align: 'end' });
+    }, FOLLOW_MS);
   }, [lines, virtualizer]);
+  useLayoutEffect(
+    () => () => {
+      if (follow.current) clearTimeout(follow.current);
+    },
+    [],
+  );
 
   return (
     <div
@@ -79,46 +121,72 @@ export function ChatLines({
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const line = lines[item.index];
-          const status = statusKey[line.status];
-          const gone = line.status === 'deleted' || line.status === 'rejected';
-          const isMuted = muted.has(line.user_id);
           return (
-            <div
+            <LineRow
               key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={own.line}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <time
-                className={`${styles.muted} ${own.small}`}
-                dateTime={new Date(line.created_at).toISOString()}
-              >
-                {time(line.created_at, locale)}
-              </time>
-              <span className={own.lineText}>
-                {status && <span className={own.status}>{t(status)}</span>}
-                <span className={own.sender}>{line.nickname || t('moderation.system')}</span>
-                <span className={gone ? own.removed : undefined}>{lineText(line)}</span>
-              </span>
-              {line.status !== 'deleted' && (
-                <button type="button" className={styles.button.secondary} onClick={() => onDelete(line)}>
-                  {t('moderation.delete')}
-                </button>
-              )}
-              {line.user_id > 0 && (
-                <button
-                  type="button"
-                  className={styles.button.secondary}
-                  onClick={() => onMute(line, !isMuted)}
-                >
-                  {t(isMuted ? 'moderation.unmute' : 'moderation.mute')}
-                </button>
-              )}
-            </div>
+              index={item.index}
+              start={item.start}
+              line={line}
+              muted={muted.has(line.user_id)}
+              measure={virtualizer.measureElement}
+              actions={actions}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface RowActions {
+  delete(line: ChatLine): void;
+  mute(line: ChatLine, muted: boolean): void;
+}
+
+const LineRow = memo(function LineRow({
+  index,
+  start,
+  line,
+  muted,
+  measure,
+  actions,
+}: {
+  index: number;
+  start: number;
+  line: ChatLine;
+  muted: boolean;
+  measure(element: HTMLElement | null): void;
+  actions: RowActions;
+}) {
+  const { t, locale } = useT();
+  const lineText = useLineText();
+  const status = statusKey[line.status];
+  const gone = line.status === 'deleted' || line.status === 'rejected';
+  return (
+    <div
+      data-index={index}
+      ref={measure}
+      className={own.line}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <time className={`${styles.muted} ${own.small}`} dateTime={new Date(line.created_at).toISOString()}>
+        {time(line.created_at, locale)}
+      </time>
+      <span className={own.lineText}>
+        {status && <span className={own.status}>{t(status)}</span>}
+        <span className={own.sender}>{line.nickname || t('moderation.system')}</span>
+        <span className={gone ? own.removed : undefined}>{lineText(line)}</span>
+      </span>
+      {line.status !== 'deleted' && (
+        <button type="button" className={styles.button.secondary} onClick={() => actions.delete(line)}>
+          {t('moderation.delete')}
+        </button>
+      )}
+      {line.user_id > 0 && (
+        <button type="button" className={styles.button.secondary} onClick={() => actions.mute(line, !muted)}>
+          {t(muted ? 'moderation.unmute' : 'moderation.mute')}
+        </button>
+      )}
+    </div>
+  );
+});

@@ -42,7 +42,9 @@ function ChatRoomModeration({ token, title }: { token: string; title: string }) 
   const { t } = useT();
   const chat = useMemo(() => new LiveChat(token), [token]);
   useEffect(() => chat.start(), [chat]);
-  const { lines, room, muted, failure } = useSyncExternalStore(chat.subscribe, chat.get);
+  // Each part reads only what it shows: lines arriving re-render the list, not the settings, waiting lines and log.
+  const room = useSyncExternalStore(chat.subscribe, chat.getRoom);
+  const failure = useSyncExternalStore(chat.subscribe, chat.getFailure);
   const [logVersion, setLogVersion] = useState(0);
   const [actionFailure, setActionFailure] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
@@ -96,13 +98,7 @@ function ChatRoomModeration({ token, title }: { token: string; title: string }) 
           <h2 id="chat-lines-heading" className={own.subheading}>
             {t('moderation.lines')}
           </h2>
-          <ChatLines
-            lines={lines}
-            muted={muted}
-            onDelete={deleteLine}
-            onMute={muteSender}
-            listRef={listRef}
-          />
+          <ChatLines chat={chat} onDelete={deleteLine} onMute={muteSender} listRef={listRef} />
         </section>
         <div>
           {room && (

@@ -17,6 +17,11 @@ export type RoomState = Data<'chatModerationLines'>['room'];
 
 /** Lines kept in memory: older ones drop off the top (the moderation log keeps what was done to them). */
 export const MAX_LINES = 1000;
+/**
+ * How far the lines may run over the limit before they are cut back to it: cut on every frame, every row's place in
+ * the list would move on every frame, and the windowed list would lay out all its rows again each time.
+ */
+export const TRIM_SLACK = 200;
 
 export interface ChatSnapshot {
   lines: readonly ChatLine[];
@@ -28,13 +33,17 @@ export interface ChatSnapshot {
 
 const EMPTY: ChatSnapshot = { lines: [], room: null, muted: new Set(), connected: false, failure: '' };
 
-/** Lines merged by id (a line seen again replaces the older copy), in id order, the newest `max` kept. */
+/**
+ * Lines merged by id (a line seen again replaces the older copy), in id order; past `max + slack` lines the newest
+ * `max` are kept.
+ */
 export function mergeLines(
   held: readonly ChatLine[],
   arriving: readonly ChatLine[],
   max = MAX_LINES,
+  slack = TRIM_SLACK,
 ): ChatLine[] {
-  if (!arriving.length) return held.slice(-max);
+  if (!arriving.length) return [...held];
   const byId = new Map<number, ChatLine>();
   for (const line of held) byId.set(line.id, line);
   const last = held.length ? held[held.length - 1].id : 0;
@@ -47,7 +56,7 @@ export function mergeLines(
   }
   // The usual case (new lines after the held ones) appends without sorting.
   const merged = inOrder ? [...held, ...arriving] : [...byId.values()].sort((a, b) => a.id - b.id);
-  return merged.length > max ? merged.slice(merged.length - max) : merged;
+  return merged.length > max + slack ? merged.slice(merged.length - max) : merged;
 }
 
 export class LiveChat {
@@ -63,6 +72,10 @@ export class LiveChat {
   ) {}
 
   get = (): ChatSnapshot => this.snapshot;
+  getLines = (): readonly ChatLine[] => this.snapshot.lines;
+  getMuted = (): ReadonlySet<number> => this.snapshot.muted;
+  getRoom = (): RoomState | null => this.snapshot.room;
+  getFailure = (): string => this.snapshot.failure;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
