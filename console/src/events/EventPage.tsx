@@ -4,7 +4,7 @@
  * console/src, so the console's first load carries none of it).
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { NavLink, Route, Routes, useParams } from 'react-router-dom';
 import type { Organisation } from '../app/ConsoleApp.tsx';
 import * as styles from '../app/console.css.ts';
 import { useT, type ConsoleKey } from '../app/i18n.ts';
@@ -41,13 +41,16 @@ const EVENT_SECTIONS: readonly Section[] = [
 export function EventPage({ organisation }: SectionProps) {
   const { t } = useT();
   const sections = EVENT_SECTIONS.filter((section) => section.shown(organisation));
+  // From the organisation's root: inside this splat route React Router 7 resolves a relative link ('.', 'chat')
+  // against the whole current address, so from one section it would point below it.
+  const eventPath = `/o/${organisation.id}/events/${useParams().event ?? ''}`;
   return (
     <>
       <nav aria-label={t('eventNav.label')} className={styles.tabs}>
         {sections.map((section) => (
           <NavLink
             key={section.path}
-            to={section.path === '' ? '.' : section.path}
+            to={`${eventPath}${section.path === '' ? '' : `/${section.path}`}`}
             end
             className={({ isActive }) => (isActive ? styles.button.primary : styles.button.secondary)}
           >
