@@ -38,6 +38,9 @@ const e2eHooks =
   window.__livev3Suite || import.meta.env.DEV
     ? import('./e2e-hooks').then((hooks) => hooks.installE2eHooks(window.location.href))
     : undefined;
+// The organiser console's phone preview (a frame) picks the theme: its code stays out of everyone else's first load.
+if (window.self !== window.top)
+  void import('./preview-theme').then((preview) => preview.followPreviewTheme());
 // Test and LAN origins only: the helper's code stays out of everyone else's first load.
 if (isDebugOrigin(window.location.origin))
   void import('./debug').then(({ installDebugHelper }) => installDebugHelper(window.location.origin));

@@ -19,6 +19,9 @@ import * as styles from '../app/console.css.ts';
 import type { ConsoleEvent } from './EventList.tsx';
 import { fromLocalInput, toLocalInput } from '../app/format.ts';
 import { useT } from '../app/i18n.ts';
+import { CoverWidget } from '../cover/CoverWidget.tsx';
+import { PhonePreview } from '../preview/PhonePreview.tsx';
+import * as layout from '../preview/preview.css.ts';
 
 type Fields = RequestBody<'consoleEventCreate'>['event'];
 const schema = contract.components.schemas.ConsoleEventFields as RJSFSchema;
@@ -63,7 +66,7 @@ function YuanWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   );
 }
 
-const widgets = { startTime: StartTimeWidget, yuan: YuanWidget };
+const widgets = { startTime: StartTimeWidget, yuan: YuanWidget, cover: CoverWidget };
 // The contract's descriptions are written for developers, in English: the form shows the console's labels only.
 const templates = { DescriptionFieldTemplate: () => null };
 
@@ -104,6 +107,7 @@ export function EventForm({ organisation }: { organisation: Organisation }) {
     return {
       ...labelled,
       start_time: { ...labelled.start_time, 'ui:widget': 'startTime' },
+      cover: { ...labelled.cover, 'ui:widget': 'cover' },
       price_cents: { ...labelled.price_cents, 'ui:widget': 'yuan' },
       description: { ...labelled.description, 'ui:widget': 'textarea', 'ui:options': { rows: 5 } },
       color_code: {
@@ -208,28 +212,31 @@ export function EventForm({ organisation }: { organisation: Organisation }) {
         </p>
       )}
       {(eventId === null || event) && (
-        <Form
-          key={locale}
-          schema={schema}
-          uiSchema={uiSchema}
-          widgets={widgets}
-          templates={templates}
-          validator={validator}
-          formData={formData}
-          onChange={(change: IChangeEvent) => setFormData((change.formData ?? {}) as Partial<Fields>)}
-          onSubmit={(submitted) => void save(submitted)}
-          extraErrors={serverErrors}
-          transformErrors={transformErrors}
-          showErrorList={false}
-          noHtml5Validate
-          disabled={busy}
-        >
-          {organisation.may_edit && (
-            <button type="submit" className={styles.button.primary} disabled={busy}>
-              {t('form.save')}
-            </button>
-          )}
-        </Form>
+        <div className={layout.withPreview}>
+          <Form
+            key={locale}
+            schema={schema}
+            uiSchema={uiSchema}
+            widgets={widgets}
+            templates={templates}
+            validator={validator}
+            formData={formData}
+            onChange={(change: IChangeEvent) => setFormData((change.formData ?? {}) as Partial<Fields>)}
+            onSubmit={(submitted) => void save(submitted)}
+            extraErrors={serverErrors}
+            transformErrors={transformErrors}
+            showErrorList={false}
+            noHtml5Validate
+            disabled={busy}
+          >
+            {organisation.may_edit && (
+              <button type="submit" className={styles.button.primary} disabled={busy}>
+                {t('form.save')}
+              </button>
+            )}
+          </Form>
+          <PhonePreview token={event?.token} theme={formData.color_code} />
+        </div>
       )}
     </section>
   );
