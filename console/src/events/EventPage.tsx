@@ -36,6 +36,20 @@ const EVENT_SECTIONS: readonly Section[] = [
       import('../moderation/ChatSection.tsx').then((module) => ({ default: module.ChatSection })),
     ),
   },
+  {
+    path: 'live',
+    label: 'live.tab',
+    shown: (organisation) => organisation.actions.includes('event_edit'),
+    page: lazy(() => import('../live/LiveSection.tsx').then((module) => ({ default: module.LiveSection }))),
+  },
+  {
+    path: 'figures',
+    label: 'figures.tab',
+    shown: (organisation) => organisation.actions.includes('event_read'),
+    page: lazy(() =>
+      import('../figures/FiguresSection.tsx').then((module) => ({ default: module.FiguresSection })),
+    ),
+  },
 ];
 
 export function EventPage({ organisation }: SectionProps) {
