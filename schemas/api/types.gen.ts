@@ -957,6 +957,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/console/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How staff may sign in to the console on this server, before signing in: phone and e-mail codes always; WeChat's QR sign-in when the server has a WeChat website app (WECHAT_WEBSITE_APP_ID; the emulator's outside production) */
+        get: operations["consoleSignInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/console/events": {
         parameters: {
             query?: never;
@@ -5461,6 +5478,33 @@ export interface operations {
                             user_id: number;
                             nickname: string;
                             organisations: components["schemas"]["ConsoleOrganisation"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    consoleSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xcode: number;
+                        msg: string;
+                        data: {
+                            /** @description Whether /v3/api/user/login/wx?qr=1 starts WeChat's QR sign-in */
+                            wechat_qr: boolean;
                         };
                     };
                 };

@@ -48,6 +48,9 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 export const OAUTH_CALLBACK_PATH = '/v3/api/user/login/wx/callback';
 /** The cookie that binds a login state to its browser (sent only to the callback). */
 export const OAUTH_BROWSER_COOKIE = 'livev3_wx_login';
+/** The QR sign-in of the website app (the console on a desktop): its own callback, and its own browser cookie. */
+export const QR_CALLBACK_PATH = '/v3/api/user/login/wx/qr-callback';
+export const QR_BROWSER_COOKIE = 'livev3_wx_qr_login';
 const BROWSER_NONCE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The code APIs on the WeChat client (web app for OAuth, the mini program for wx.login() and the phone button). */
@@ -337,9 +340,9 @@ export async function takeOauthState(
   return { status: 'used', returnTo: row.return_to };
 }
 
-/** The login nonce of the request's browser (its cookie), if any. */
-function browserNonceOf(request: FastifyRequest): string | undefined {
-  return new RegExp(`(?:^|;\\s*)${OAUTH_BROWSER_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
+/** The login nonce of the request's browser (its cookie `name`), if any. */
+function browserNonceOf(request: FastifyRequest, name: string): string | undefined {
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
 }
 
 function errorPage(reply: FastifyReply, status: number, title: string, detail: string, back?: string) {
@@ -354,24 +357,27 @@ ${back ? `<p><a href="${escape(back)}">返回 / Back</a></p>` : ''}</main></html
 
 /**
  * Finds the viewer of a WeChat identity or creates one, filling in what was missing (unionid, an empty nickname or
- * avatar). `app` says whose openid it is: the official account's (web, users.openid) or the mini program's (kept in
- * wechat_mini_accounts by the caller); the unionid links both to one person. Concurrent first logins of one person
- * meet on the unique openid / unionid: the insert that loses finds the winner's row.
+ * avatar). `app` says whose openid it is: the official account's (web, users.openid), the mini program's (kept in
+ * wechat_mini_accounts by the caller) or the website app's (the console's QR sign-in: not kept, the unionid names
+ * the person); the unionid links them to one person. Concurrent first logins of one person meet on the unique
+ * openid / unionid: the insert that loses finds the winner's row.
  */
 export async function userForIdentity(
   sql: Sql,
   identity: WechatIdentity,
   now: number,
-  app: 'web' | 'mini' = 'web',
+  app: 'web' | 'mini' | 'website' = 'web',
 ): Promise<number> {
   const find = async (trx: Sql) =>
     (app === 'web'
       ? await trx.selectFrom('users').select('id').where('openid', '=', identity.openid).executeTakeFirst()
-      : await trx
-          .selectFrom('wechat_mini_accounts')
-          .select('user_id as id')
-          .where('openid', '=', identity.openid)
-          .executeTakeFirst()) ??
+      : app === 'mini'
+        ? await trx
+            .selectFrom('wechat_mini_accounts')
+            .select('user_id as id')
+            .where('openid', '=', identity.openid)
+            .executeTakeFirst()
+        : undefined) ??
     (identity.unionid
       ? await trx.selectFrom('users').select('id').where('unionid', '=', identity.unionid).executeTakeFirst()
       : undefined);
@@ -449,10 +455,18 @@ export async function wechatOauthRoutes(
   });
 
   // The video token of the entry's query is in the callback (the return address) already: only that is kept.
-  app.get<{ Querystring: { callback?: string; token?: string } }>(
+  // `qr=1` starts the website app's QR sign-in (the console on a desktop) instead of the official account's login.
+  type EntryQuery = { callback?: string; token?: string; qr?: string };
+  app.get<{ Querystring: EntryQuery }>(
     '/v3/api/user/login/wx',
-    async (request: FastifyRequest<{ Querystring: { callback?: string; token?: string } }>, reply) => {
+    async (request: FastifyRequest<{ Querystring: EntryQuery }>, reply) => {
       const policy = policyOf(request);
+      const qr = request.query.qr === '1';
+      if (qr && !client.credentials.websiteAppId)
+        throw new ApiFailure(XCODE.badRequest, {
+          'zh-CN': '未配置微信扫码登录',
+          en: 'WeChat QR sign-in is not configured',
+        });
       let callback: string;
       try {
         callback = safeCallback(request.query.callback, policy);
@@ -470,14 +484,22 @@ export async function wechatOauthRoutes(
       const own = policy.requestOrigin;
       const here = emulatorHere && own && new URL(callback).origin === own ? own : undefined;
       if (!here && new URL(callback).origin !== publicSite && requestOriginOf(request) !== publicSite)
-        return reply.redirect(`${publicSite}/v3/api/user/login/wx?${new URLSearchParams({ callback })}`);
+        return reply.redirect(
+          `${publicSite}/v3/api/user/login/wx?${new URLSearchParams({ callback, ...(qr ? { qr: '1' } : {}) })}`,
+        );
       const { state, browserNonce } = await issueOauthState(sql, callback, now());
+      const [cookie, path] = qr
+        ? [QR_BROWSER_COOKIE, QR_CALLBACK_PATH]
+        : [OAUTH_BROWSER_COOKIE, OAUTH_CALLBACK_PATH];
       // Sent back only to the callback, on WeChat's redirect too (a top-level GET: SameSite=Lax lets it through).
       reply.header(
         'set-cookie',
-        `${OAUTH_BROWSER_COOKIE}=${browserNonce}; Path=${OAUTH_CALLBACK_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax`,
+        `${cookie}=${browserNonce}; Path=${path}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax`,
       );
-      const authorize = new URL(client.authorizeUrl(`${here ?? publicOrigin}${OAUTH_CALLBACK_PATH}`, state));
+      const redirectUri = `${here ?? publicOrigin}${path}`;
+      const authorize = new URL(
+        qr ? client.qrConnectUrl(redirectUri, state) : client.authorizeUrl(redirectUri, state),
+      );
       // The emulator's authorise page on this same address.
       if (here && authorize.origin === publicSite) {
         const site = new URL(here);
@@ -488,62 +510,81 @@ export async function wechatOauthRoutes(
     },
   );
 
-  app.get<{ Querystring: { code?: string; state?: string } }>(OAUTH_CALLBACK_PATH, async (request, reply) => {
-    const { code = '', state = '' } = request.query;
-    const taken = await takeOauthState(sql, String(state), browserNonceOf(request), now());
-    if (taken.status === 'unknown') {
-      options.log('WeChat login refused: state unknown, expired or from another browser');
-      return errorPage(
-        reply,
-        400,
-        '登录失败 / Login failed',
-        '登录链接无效或已过期，请重新登录。The login link is invalid or has expired, please log in again.',
-      );
-    }
-    // The state is this browser's and spent: its cookie goes.
-    reply.header(
-      'set-cookie',
-      `${OAUTH_BROWSER_COOKIE}=; Path=${OAUTH_CALLBACK_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`,
-    );
-    let back: string;
-    try {
-      back = safeCallback(taken.returnTo, policyOf(request));
-    } catch {
-      return errorPage(reply, 400, '登录失败 / Login failed', 'Invalid return address.');
-    }
-    if (taken.status === 'used') {
-      options.log(`WeChat login refused: state ${state} replayed`);
-      return errorPage(
-        reply,
-        400,
-        '登录失败 / Login failed',
-        '该登录链接已使用过，请重新登录。This login link was already used, please log in again.',
-        back,
-      );
-    }
-    if (!code)
-      return errorPage(
-        reply,
-        400,
-        '登录已取消 / Login cancelled',
-        '您取消了微信授权。You declined the WeChat authorisation.',
-        back,
-      );
-    let identity: WechatIdentity;
-    try {
-      identity = await client.oauthIdentity(code);
-    } catch (error) {
-      const detail = error instanceof WechatApiError ? `${error.errcode} ${error.errmsg}` : String(error);
-      options.log(`WeChat login: code refused: ${detail}`);
-      return errorPage(
-        reply,
-        400,
-        '登录失败 / Login failed',
-        `微信授权码无效或已使用，请重新登录。The WeChat code is invalid or was already used (${error instanceof WechatApiError ? error.errcode : 'network'}).`,
-        back,
-      );
-    }
-    const userId = await userForIdentity(sql, identity, now());
-    return reply.redirect(withAuthToken(back, await options.sessions.start(userId)));
-  });
+  /** WeChat's way back with a code: the official account's login, or the website app's QR sign-in. */
+  const callbackRoute = (
+    path: string,
+    cookie: string,
+    identityOf: (code: string) => Promise<WechatIdentity>,
+    kind: 'web' | 'website',
+  ) =>
+    app.get<{ Querystring: { code?: string; state?: string } }>(path, async (request, reply) => {
+      const { code = '', state = '' } = request.query;
+      const taken = await takeOauthState(sql, String(state), browserNonceOf(request, cookie), now());
+      if (taken.status === 'unknown') {
+        options.log('WeChat login refused: state unknown, expired or from another browser');
+        return errorPage(
+          reply,
+          400,
+          '登录失败 / Login failed',
+          '登录链接无效或已过期，请重新登录。The login link is invalid or has expired, please log in again.',
+        );
+      }
+      // The state is this browser's and spent: its cookie goes.
+      reply.header('set-cookie', `${cookie}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax`);
+      let back: string;
+      try {
+        back = safeCallback(taken.returnTo, policyOf(request));
+      } catch {
+        return errorPage(reply, 400, '登录失败 / Login failed', 'Invalid return address.');
+      }
+      if (taken.status === 'used') {
+        options.log(`WeChat login refused: state ${state} replayed`);
+        return errorPage(
+          reply,
+          400,
+          '登录失败 / Login failed',
+          '该登录链接已使用过，请重新登录。This login link was already used, please log in again.',
+          back,
+        );
+      }
+      if (!code)
+        return errorPage(
+          reply,
+          400,
+          '登录已取消 / Login cancelled',
+          '您取消了微信授权。You declined the WeChat authorisation.',
+          back,
+        );
+      let identity: WechatIdentity;
+      try {
+        identity = await identityOf(code);
+      } catch (error) {
+        const detail = error instanceof WechatApiError ? `${error.errcode} ${error.errmsg}` : String(error);
+        options.log(`WeChat login: code refused: ${detail}`);
+        return errorPage(
+          reply,
+          400,
+          '登录失败 / Login failed',
+          `微信授权码无效或已使用，请重新登录。The WeChat code is invalid or was already used (${error instanceof WechatApiError ? error.errcode : 'network'}).`,
+          back,
+        );
+      }
+      // The website app's openid is its own: without a unionid the person cannot be matched to an account.
+      if (kind === 'website' && !identity.unionid) {
+        options.log('WeChat QR sign-in refused: no unionid (is the website app bound to the open platform?)');
+        return errorPage(
+          reply,
+          400,
+          '登录失败 / Login failed',
+          '无法识别该微信账号，请改用手机号或邮箱登录。This WeChat account cannot be matched, please sign in with a phone or e-mail code.',
+          back,
+        );
+      }
+      const userId = await userForIdentity(sql, identity, now(), kind);
+      return reply.redirect(withAuthToken(back, await options.sessions.start(userId)));
+    });
+
+  callbackRoute(OAUTH_CALLBACK_PATH, OAUTH_BROWSER_COOKIE, (code) => client.oauthIdentity(code), 'web');
+  if (client.credentials.websiteAppId)
+    callbackRoute(QR_CALLBACK_PATH, QR_BROWSER_COOKIE, (code) => client.websiteIdentity(code), 'website');
 }

@@ -21,9 +21,9 @@ import {
 } from './events.ts';
 
 export function consoleHandlers(
-  services: Pick<Services, 'sql' | 'now' | 'settings' | 'uploads'>,
+  services: Pick<Services, 'sql' | 'now' | 'settings' | 'uploads' | 'wechat'>,
 ): HandlerMap {
-  const { sql, now, settings, uploads } = services;
+  const { sql, now, settings, uploads, wechat } = services;
   // Covers come from the upload host the app's uploads go to: Qiniu's domain, or this server's.
   const uploadPrefixes = [
     ...(uploads.qiniu ? [`${uploads.qiniu.domain}/`] : []),
@@ -64,6 +64,10 @@ export function consoleHandlers(
           actions: [...ROLE_ACTIONS[row.role]],
         })),
       });
+    },
+
+    async consoleSignInOptions() {
+      return ok({ wechat_qr: wechat.credentials.websiteAppId !== '' });
     },
 
     async consoleEventList(request) {

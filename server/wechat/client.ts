@@ -119,6 +119,9 @@ export type RefundAnswer = {
   status: 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
 };
 
+/** Who a WeChat code names: the app's openid, the unionid across the operator's apps, the profile if allowed. */
+export type OauthIdentity = { openid: string; unionid?: string; nickname?: string; avatar?: string };
+
 export class WechatClient {
   private cache = new Map<string, Cached>();
   private inFlight = new Map<string, Promise<string>>();
@@ -265,24 +268,44 @@ export class WechatClient {
     return `${this.credentials.openBase}/connect/oauth2/authorize?${params}#wechat_redirect`;
   }
 
+  /**
+   * The QR sign-in page of the website app (open.weixin.qq.com/connect/qrconnect, scope snsapi_login): a desktop
+   * browser shows WeChat's QR code, the person scans it with WeChat on a phone and confirms, and WeChat sends the
+   * desktop browser to `redirectUri` with a code.
+   */
+  qrConnectUrl(redirectUri: string, state: string): string {
+    const params = this.query({
+      appid: this.credentials.websiteAppId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state,
+    });
+    return `${this.credentials.openBase}/connect/qrconnect?${params}#wechat_redirect`;
+  }
+
   /** Web OAuth: code -> openid/unionid, then the profile when the scope allows it. */
-  async oauthIdentity(
-    code: string,
-  ): Promise<{ openid: string; unionid?: string; nickname?: string; avatar?: string }> {
+  oauthIdentity(code: string): Promise<OauthIdentity> {
+    return this.codeIdentity(code, this.credentials.appId, this.credentials.appSecret);
+  }
+
+  /** The website app's QR sign-in: code -> its openid, the unionid and the profile (snsapi_login allows it). */
+  websiteIdentity(code: string): Promise<OauthIdentity> {
+    return this.codeIdentity(code, this.credentials.websiteAppId, this.credentials.websiteAppSecret);
+  }
+
+  private async codeIdentity(code: string, appid: string, secret: string): Promise<OauthIdentity> {
     const token = await this.json<{ access_token: string; openid: string; unionid?: string; scope?: string }>(
       `${this.credentials.apiBase}/sns/oauth2/access_token?${this.query({
-        appid: this.credentials.appId,
-        secret: this.credentials.appSecret,
+        appid,
+        secret,
         code,
         grant_type: 'authorization_code',
       })}`,
       { method: 'GET' },
     );
-    const identity: { openid: string; unionid?: string; nickname?: string; avatar?: string } = {
-      openid: token.openid,
-      unionid: token.unionid,
-    };
-    if (token.scope?.includes('snsapi_userinfo')) {
+    const identity: OauthIdentity = { openid: token.openid, unionid: token.unionid };
+    if (/\bsnsapi_(userinfo|login)\b/.test(token.scope ?? '')) {
       const info = await this.json<{ nickname?: string; headimgurl?: string; unionid?: string }>(
         `${this.credentials.apiBase}/sns/userinfo?${this.query({
           access_token: token.access_token,

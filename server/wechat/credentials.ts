@@ -38,6 +38,13 @@ export type WechatCredentials = {
   /** Mini program (optional): mini-program codes instead of H5-link QR codes. */
   miniAppId: string;
   miniAppSecret: string;
+  /**
+   * Website application of WeChat's open platform (optional): the QR sign-in of the organiser console on a desktop
+   * (open.weixin.qq.com/connect/qrconnect, scope snsapi_login). Its openids are its own; the unionid names the person
+   * across the operator's apps, so the website app must be bound to the same open-platform account. Empty: off.
+   */
+  websiteAppId: string;
+  websiteAppSecret: string;
   /** OAuth scope of the web login. */
   oauthScope: 'snsapi_base' | 'snsapi_userinfo';
   /** Base URLs: api.weixin.qq.com, api.mch.weixin.qq.com, open.weixin.qq.com (the authorise page). */
@@ -93,6 +100,8 @@ export function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
     missing.push('WECHAT_PAY_NOTIFY_URL (or PUBLIC_ORIGIN)');
   if (Boolean(env.WECHAT_MINI_APP_ID) !== Boolean(env.WECHAT_MINI_APP_SECRET))
     missing.push(env.WECHAT_MINI_APP_ID ? 'WECHAT_MINI_APP_SECRET' : 'WECHAT_MINI_APP_ID');
+  if (Boolean(env.WECHAT_WEBSITE_APP_ID) !== Boolean(env.WECHAT_WEBSITE_APP_SECRET))
+    missing.push(env.WECHAT_WEBSITE_APP_ID ? 'WECHAT_WEBSITE_APP_SECRET' : 'WECHAT_WEBSITE_APP_ID');
   return missing;
 }
 
@@ -179,6 +188,8 @@ export function wechatCredentials(
       platformSerial: env.WECHAT_PAY_PLATFORM_SERIAL ?? '',
       miniAppId: env.WECHAT_MINI_APP_ID ?? '',
       miniAppSecret: env.WECHAT_MINI_APP_SECRET ?? '',
+      websiteAppId: env.WECHAT_WEBSITE_APP_ID ?? '',
+      websiteAppSecret: env.WECHAT_WEBSITE_APP_SECRET ?? '',
       apiBase: env.WECHAT_API_BASE ?? WECHAT_HOSTS.api,
       payBase: env.WECHAT_PAY_BASE ?? WECHAT_HOSTS.pay,
       openBase: env.WECHAT_OPEN_BASE ?? WECHAT_HOSTS.open,
@@ -201,6 +212,9 @@ export function wechatCredentials(
     platformSerial: 'PUB_KEY_ID_EMULATOR',
     miniAppId: env.WECHAT_MINI_APP_ID ?? '',
     miniAppSecret: env.WECHAT_MINI_APP_SECRET ?? '',
+    // The emulator's website app: the console's QR sign-in works out of the box in development and tests.
+    websiteAppId: 'wx0sandbox0website',
+    websiteAppSecret: 'sandbox-website-secret',
     apiBase: `${emulator}/api`,
     payBase: `${emulator}/pay`,
     openBase: `${emulator}/open`,

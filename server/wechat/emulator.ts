@@ -8,7 +8,8 @@
  *   wxa/getwxacodeunlimit, wxa/msg_sec_check (errcode/errmsg errors: 40001, 42001 expired token, 40029 invalid
  *   code, 40163 code used; a text holding one of EMULATOR_RISKY_TEXTS is risky).
  * - `/emulator/wechat/open/connect/oauth2/authorize` is the authorise page (a tester names the WeChat user); a
- *   `state` other than WeChat's (a-zA-Z0-9, at most 128 bytes) gets an error page.
+ *   `state` other than WeChat's (a-zA-Z0-9, at most 128 bytes) gets an error page. `/connect/qrconnect` is the
+ *   website app's QR sign-in: a desktop page with a QR code of a scan page, which confirms as a named WeChat user.
  * - `/emulator/wechat/pay/v3/...` stands in for api.mch.weixin.qq.com (API v3): JSAPI and H5 orders, order query
  *   and close, refunds, each field held to WeChat Pay's documented limits (lengths in UTF-8 bytes; 400 PARAM_ERROR
  *   naming the field otherwise). Requests must carry a valid WECHATPAY2-SHA256-RSA2048 signature of the merchant key;
@@ -532,13 +533,18 @@ export async function wechatEmulator(
   });
 
   // OAuth access tokens (web): the sns access token is per viewer.
-  const snsTokens = new Map<string, { openid: string; subject: string; scope: string }>();
+  const snsTokens = new Map<string, { openid: string; subject: string; scope: string; app: string }>();
   const oauthTokenSchema = {
     querystring: fields({ appid: text, secret: text, code: text, grant_type: text }),
   };
   wechat.get(`${api}/sns/oauth2/access_token`, { schema: oauthTokenSchema }, async (request) => {
     const { appid, secret, code = '', grant_type } = request.query;
-    if (appid !== credentials.appId || secret !== credentials.appSecret)
+    // The official account's codes, or the website app's (the QR sign-in, scope snsapi_login): each app redeems its own.
+    const website =
+      credentials.websiteAppId !== '' &&
+      appid === credentials.websiteAppId &&
+      secret === credentials.websiteAppSecret;
+    if (!website && (appid !== credentials.appId || secret !== credentials.appSecret))
       return err(40125, 'invalid appsecret');
     if (grant_type !== 'authorization_code') return err(40002, 'invalid grant_type');
     let taken;
@@ -549,9 +555,11 @@ export async function wechatEmulator(
       return err(errcode ?? 40029, errmsg ?? 'invalid code');
     }
     const [subject, scope = credentials.oauthScope] = taken.split('|');
-    const identity = sandboxIdentity(credentials.appId, subject);
+    if ((scope === 'snsapi_login') !== website) return err(40029, 'invalid code');
+    const app = website ? credentials.websiteAppId : credentials.appId;
+    const identity = sandboxIdentity(app, subject);
     const accessToken = crypto.randomBytes(32).toString('base64url');
-    snsTokens.set(accessToken, { openid: identity.openid, subject, scope });
+    snsTokens.set(accessToken, { openid: identity.openid, subject, scope, app });
     return {
       access_token: accessToken,
       expires_in: 7200,
@@ -569,8 +577,8 @@ export async function wechatEmulator(
     const entry = snsTokens.get(access_token);
     if (!entry) return err(40001, 'invalid credential, access_token is invalid or not latest');
     if (entry.openid !== openid) return err(40003, 'invalid openid');
-    if (!entry.scope.includes('snsapi_userinfo')) return err(48001, 'api unauthorized');
-    const identity = sandboxIdentity(credentials.appId, entry.subject);
+    if (!/\bsnsapi_(userinfo|login)\b/.test(entry.scope)) return err(48001, 'api unauthorized');
+    const identity = sandboxIdentity(entry.app, entry.subject);
     return {
       openid: identity.openid,
       nickname: identity.nickname,
@@ -728,6 +736,118 @@ export async function wechatEmulator(
     redirect.searchParams.set('code', code);
     redirect.searchParams.set('state', st);
     return reply.redirect(redirect.toString());
+  });
+
+  // ---------------- open.weixin.qq.com: the website app's QR sign-in ----------------
+  // The desktop page shows a QR code of a scan address and asks every second whether the phone confirmed; the scan
+  // page (what WeChat on the phone shows after scanning) names the WeChat user and confirms; the desktop page then
+  // goes to redirect_uri with a code of scope snsapi_login. A QR code lives 5 minutes, like WeChat's.
+  const QR_TTL_MS = 5 * 60 * 1000;
+  const qrLogins = new Map<
+    string,
+    { redirect: string; state: string; expiresAt: number; confirmed?: string; cancelled?: boolean }
+  >();
+  const qrLogin = (uuid: string | undefined) => {
+    const entry = qrLogins.get(uuid ?? '');
+    if (!entry || entry.expiresAt <= now()) return undefined;
+    return entry;
+  };
+  const plainPage = (reply: FastifyReply, title: string, body: string) =>
+    reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<main style="font:16px system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 24px;text-align:center">${body}</main></html>`);
+  const qrConnectSchema = {
+    querystring: fields({ appid: text, redirect_uri: text, response_type: text, scope: text, state: text }),
+  };
+  wechat.get(`${open}/connect/qrconnect`, { schema: qrConnectSchema }, async (request, reply) => {
+    const { appid, redirect_uri = '', response_type, scope, state: st = '' } = request.query;
+    const failed = (detail: string) =>
+      plainPage(reply, 'WeChat', `<h1 style="font-size:20px">Error</h1><p>${escapeHtml(detail)}</p>`);
+    if (!credentials.websiteAppId || appid !== credentials.websiteAppId) return failed('10003 appid invalid');
+    if (response_type !== 'code' || scope !== 'snsapi_login') return failed('10003 scope invalid');
+    let redirect: URL;
+    try {
+      redirect = new URL(redirect_uri);
+    } catch {
+      return failed('10003 redirect_uri invalid');
+    }
+    if (!ownSite(redirect, request)) return failed('10003 redirect_uri domain mismatch');
+    if (!OAUTH_STATE_RULE.test(st)) return failed('state invalid: a-zA-Z0-9, at most 128 bytes');
+    for (const [uuid, entry] of qrLogins) if (entry.expiresAt <= now()) qrLogins.delete(uuid);
+    const uuid = crypto.randomBytes(12).toString('hex');
+    qrLogins.set(uuid, { redirect: redirect.toString(), state: st, expiresAt: now() + QR_TTL_MS });
+    const scan = `${requestOriginOf(request)}${open}/connect/qrconnect/scan?${new URLSearchParams({ uuid })}`;
+    const poll = `${open}/connect/qrconnect/poll?${new URLSearchParams({ uuid })}`;
+    return plainPage(
+      reply,
+      'WeChat QR sign-in',
+      `<h1 style="font-size:20px">WeChat sandbox: scan to sign in</h1>
+<img src="${open}/connect/qrconnect/qr.png?${new URLSearchParams({ uuid })}" width="240" height="240" alt="QR code to scan with WeChat">
+<p>Scan with WeChat on a phone, then confirm on the phone.</p>
+<p><a id="scan-link" href="${escapeHtml(scan)}">Open the scan page (sandbox)</a></p>
+<p id="status" role="status"></p>
+<script>
+const poll = ${JSON.stringify(poll).replace(/</g, '\\u003c')};
+const ask = async () => {
+  const answer = await (await fetch(poll)).json();
+  if (answer.status === 'confirmed') return location.assign(answer.redirect);
+  if (answer.status === 'cancelled') return (document.getElementById('status').textContent = 'Cancelled on the phone');
+  if (answer.status === 'expired') return (document.getElementById('status').textContent = 'The QR code has expired');
+  setTimeout(ask, 1000);
+};
+ask();
+</script>`,
+    );
+  });
+  const uuidSchema = { querystring: fields({ uuid: text }) };
+  wechat.get(`${open}/connect/qrconnect/qr.png`, { schema: uuidSchema }, async (request, reply) => {
+    if (!qrLogin(request.query.uuid)) return reply.code(404).send('expired');
+    const scan = `${requestOriginOf(request)}${open}/connect/qrconnect/scan?${new URLSearchParams({ uuid: request.query.uuid ?? '' })}`;
+    return reply.type('image/png').send(await QRCode.toBuffer(scan, { width: 240, margin: 1 }));
+  });
+  wechat.get(`${open}/connect/qrconnect/poll`, { schema: uuidSchema }, async (request) => {
+    const entry = qrLogin(request.query.uuid);
+    if (!entry) return { status: 'expired' };
+    if (entry.cancelled) return { status: 'cancelled' };
+    if (!entry.confirmed) return { status: 'waiting' };
+    qrLogins.delete(request.query.uuid ?? '');
+    return { status: 'confirmed', redirect: entry.confirmed };
+  });
+  wechat.get(`${open}/connect/qrconnect/scan`, { schema: uuidSchema }, async (request, reply) => {
+    const { uuid = '' } = request.query;
+    if (!qrLogin(uuid))
+      return plainPage(reply, 'WeChat', '<h1 style="font-size:20px">The QR code has expired</h1>');
+    return plainPage(
+      reply,
+      'WeChat',
+      `<h1 style="font-size:20px">WeChat sandbox</h1><p>Sign in to livev3 on a computer?</p>
+<form method="get" action="${open}/connect/qrconnect/confirm">
+<input type="hidden" name="uuid" value="${escapeHtml(uuid)}">
+<p><label>WeChat user <input name="subject" value="demo-organiser" pattern="[A-Za-z0-9_-]{1,64}" required></label></p>
+<p><button id="confirm" type="submit" name="answer" value="confirm">Sign in</button>
+<button id="cancel" type="submit" name="answer" value="cancel" formnovalidate>Cancel</button></p></form>`,
+    );
+  });
+  const confirmSchema = { querystring: fields({ uuid: text, subject: text, answer: text }) };
+  wechat.get(`${open}/connect/qrconnect/confirm`, { schema: confirmSchema }, async (request, reply) => {
+    const { uuid = '', subject = '', answer } = request.query;
+    const entry = qrLogin(uuid);
+    if (!entry) return plainPage(reply, 'WeChat', '<h1 style="font-size:20px">The QR code has expired</h1>');
+    if (answer === 'cancel') {
+      entry.cancelled = true;
+      return plainPage(reply, 'WeChat', '<h1 style="font-size:20px">Cancelled</h1>');
+    }
+    if (!/^[\w-]{1,64}$/.test(subject)) return reply.code(400).send('invalid request');
+    const { code } = await issueSandboxCode(sql, 'oauth', `${subject}|snsapi_login`, now());
+    const redirect = new URL(entry.redirect);
+    redirect.searchParams.set('code', code);
+    redirect.searchParams.set('state', entry.state);
+    entry.confirmed = redirect.toString();
+    return plainPage(
+      reply,
+      'WeChat',
+      '<h1 style="font-size:20px">Signed in</h1><p>Continue on the computer.</p>',
+    );
   });
 
   // ---------------- api.mch.weixin.qq.com (API v3) ----------------

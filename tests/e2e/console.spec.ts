@@ -147,9 +147,11 @@ test('the owner of a fresh database signs in, creates a gated event, and a viewe
   // The sign-in page in both languages (new baselines: console-sign-in-*).
   await page.goto(`${base}/livev3/console/`);
   await expect(page.getByRole('heading', { name: '登录控制台' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '微信扫码登录' })).toBeVisible();
   await expect(page).toHaveScreenshot('console/sign-in-zh-CN.png');
   await page.getByLabel('语言').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with WeChat (scan a QR code)' })).toBeVisible();
   await expect(page).toHaveScreenshot('console/sign-in-en.png');
   await expectNoAxeViolations(page);
   await page.getByLabel('Language').selectOption('zh-CN');
@@ -244,4 +246,26 @@ test('two staff saving one event: the later save is told someone else changed it
   await expect(page.getByLabel('标题')).toHaveValue('春季发布会（加场）');
   await page.getByRole('button', { name: '载入最新内容' }).click();
   await expect(page.getByLabel('标题')).toHaveValue('春季发布会（改期）');
+});
+
+test("WeChat's QR sign-in on a desktop: the phone confirms, the console is signed in and the token leaves the address", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${base}/livev3/console/`);
+  await page.getByRole('link', { name: '微信扫码登录' }).click();
+  // WeChat's QR page (the emulator's): the QR code, and the scan page it encodes for a phone.
+  await expect(page.getByRole('img', { name: 'QR code to scan with WeChat' })).toBeVisible();
+  const scanUrl = await page.getByRole('link', { name: 'Open the scan page (sandbox)' }).getAttribute('href');
+  const phoneContext = await browser.newContext({ ...devices['iPhone 13'] });
+  const phone = await phoneContext.newPage();
+  await phone.goto(scanUrl!);
+  await phone.getByLabel('WeChat user').fill('console-qr-staff');
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await expect(phone.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+  await phoneContext.close();
+  // The desktop page goes on by itself: signed in as that WeChat user, who is no organisation's staff yet.
+  await expect(page.getByText('这个账号还不是任何主办方的成员')).toBeVisible();
+  expect(page.url()).not.toContain('auth_token');
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
 });

@@ -1,6 +1,8 @@
 /**
  * Sign-in with the accounts the server already has: a code texted to a phone number (after the slide check) or mailed
- * to an e-mail address. The token is stored as the viewer app stores it (src/lib/auth.ts), never put in the address.
+ * to an e-mail address, or WeChat's QR code where the server has a WeChat website app (the server's login entry sends
+ * the browser to WeChat and back with the token, which the console takes out of the address at once:
+ * wechat-return.ts). The token is stored as the viewer app stores it (src/lib/auth.ts).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { storeToken } from '../../../src/lib/auth';
@@ -8,6 +10,7 @@ import { api, ApiError } from '../app/api.ts';
 import * as styles from '../app/console.css.ts';
 import { useT } from '../app/i18n.ts';
 import { SlideCheck } from './SlideCheck.tsx';
+import { wechatSignInUrl } from './wechat-return.ts';
 
 type Method = 'phone' | 'email';
 
@@ -31,6 +34,14 @@ export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
   const [resendIn, setResendIn] = useCountdown();
   const [busy, setBusy] = useState(false);
   const ids = { address: useId(), code: useId() };
+  const [wechatQr, setWechatQr] = useState(false);
+  useEffect(() => {
+    api.get<'consoleSignInOptions'>('/v3/api/console/sign-in-options').then(
+      (options) => setWechatQr(options.wechat_qr),
+      // Without the answer the codes still work: the QR sign-in stays hidden.
+      () => setWechatQr(false),
+    );
+  }, []);
 
   const switchTo = (next: Method) => {
     setMethod(next);
@@ -150,6 +161,14 @@ export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
           {t('signIn.submit')}
         </button>
       </form>
+      {wechatQr && (
+        <p className={styles.row}>
+          <span className={styles.muted}>{t('signIn.or')}</span>
+          <a className={styles.button.secondary} href={wechatSignInUrl(window.location.origin)}>
+            {t('signIn.byWechat')}
+          </a>
+        </p>
+      )}
     </main>
   );
 }
