@@ -6,7 +6,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { ContractSchema } from '../contract/types.ts';
 import type { Database } from '../db/schema.ts';
-import type { Sql } from '../db/sql.ts';
+import { prepared } from '../db/prepared.ts';
+import { sqliteConnection, type Sql } from '../db/sql.ts';
 import { cachedLookup } from '../db/table-cache.ts';
 import { findContest, playerNotFound, type ContestData } from './common.ts';
 
@@ -148,20 +149,37 @@ export async function listPlayers(data: ContestData, contestId: number, query: L
   return { total: Number(counted.total), rows: rows.map((row) => ({ row, card: card(row, lookup) })) };
 }
 
+/** The most rows a page holds (the contract's page_size maximum). */
+const PAGE_MAX = 100;
+/**
+ * A page's players by id, compiled once (a rank page is read as often as a vote is cast): PAGE_MAX slots, the unused
+ * ones 0 (no player). By id alone: with the contest and status in the WHERE clause an engine may pick players_status
+ * and read every player of the contest; they are checked on the rows instead.
+ */
+const cardsById = prepared((sql, p) =>
+  sql
+    .selectFrom('players')
+    .select([...CARD_COLUMNS, 'contest_id', 'status'])
+    .where(
+      'id',
+      'in',
+      Array.from({ length: PAGE_MAX }, (_, i) => p(`id${i}`)),
+    ),
+);
+
 /** The cards of these players (the visible ones), in the order of `ids`: one seek each on the primary key. */
 export async function playersInOrder(data: ContestData, contestId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
+  if (ids.length > PAGE_MAX) throw new Error(`playersInOrder: ${ids.length} ids, at most ${PAGE_MAX}`);
+  const values = Object.fromEntries(Array.from({ length: PAGE_MAX }, (_, i) => [`id${i}`, ids[i] ?? 0]));
+  const db = data.sql.isTransaction ? undefined : sqliteConnection(data.sql);
   const [rows, lookup] = await Promise.all([
-    data.sql
-      .selectFrom('players')
-      .select(CARD_COLUMNS)
-      .where('id', 'in', ids)
-      .where('contest_id', '=', contestId)
-      .where('status', '=', 1)
-      .execute(),
+    db && !db.inTransaction ? cardsById.allSync(db, data.sql, values) : cardsById.rows(data.sql, values),
     names(data, contestId),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(
+    rows.filter((row) => row.contest_id === contestId && row.status === 1).map((row) => [row.id, row]),
+  );
   return ids.map((id) => {
     const row = byId.get(id);
     return row ? { row, card: card(row, lookup) } : null;
