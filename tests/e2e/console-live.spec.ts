@@ -32,6 +32,8 @@ let fresh: FreshConsole;
 let session = '';
 
 test.beforeAll(async () => {
+  // A server of its own starts (with its ingest): on a loaded machine that outlasts the default 30 s.
+  test.setTimeout(120_000);
   fresh = await startFreshConsole('console-live', '13912345671');
 });
 test.afterAll(async () => fresh?.stop());
