@@ -29,6 +29,7 @@ export const POSTGRES_SUITES = [
   'server/organisations/migration.test.ts',
   'server/security/organisations.test.ts',
   'server/console/figures.test.ts',
+  'server/events/viewer-samples.test.ts',
   'server/subtitles/subtitles.test.ts',
   'server/broadcast/broadcast.test.ts',
   'server/broadcast/cloud.test.ts',
