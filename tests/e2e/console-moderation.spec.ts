@@ -235,16 +235,40 @@ test('the owner moderates an event chat from the console while viewers chat', as
     '待审核',
   );
 
+  // A pinned announcement reaches the viewers as text, and leaves when unpinned; the sensitive words are saved.
+  await page.getByLabel('公告', { exact: true }).fill('今晚八点抽奖');
+  await page.getByRole('button', { name: '置顶', exact: true }).click();
+  await expect(page.getByText('置顶公告： 今晚八点抽奖')).toBeVisible();
+  await expect(second.chat.page().getByTestId('chat-pinned')).toContainText('今晚八点抽奖');
+  await page.getByRole('button', { name: '取消置顶' }).click();
+  await expect(second.chat.page().getByTestId('chat-pinned')).toHaveCount(0);
+  await page.getByLabel('敏感词').fill('广告\n  \n广告\n代购');
+  await page.getByRole('button', { name: '保存敏感词' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();
+  await expect(page.getByLabel('敏感词')).toHaveValue('广告\n代购');
+
   // The log: who, what, to whom, newest first.
   const log = page.getByRole('table');
-  await expect(log.getByRole('row')).toHaveCount(8);
-  await expect(log.getByRole('row').nth(1)).toContainText('通过消息');
-  await expect(log.getByRole('row').nth(1)).toContainText('请审核这条消息');
-  for (const action of ['开启先审后发', '解除全员禁言', '全员禁言', '解除观众禁言', '禁言观众', '删除消息'])
+  await expect(log.getByRole('row')).toHaveCount(11);
+  await expect(log.getByRole('row').nth(1)).toContainText('保存敏感词');
+  await expect(log.getByRole('row').nth(1)).toContainText('2');
+  await expect(log.getByRole('row').filter({ hasText: '通过消息' })).toContainText('请审核这条消息');
+  await expect(log.getByRole('row').filter({ hasText: '置顶公告' })).toContainText('今晚八点抽奖');
+  for (const action of [
+    '取消置顶',
+    '开启先审后发',
+    '解除全员禁言',
+    '全员禁言',
+    '解除观众禁言',
+    '禁言观众',
+    '删除消息',
+  ])
     await expect(log.getByRole('cell', { name: action, exact: true })).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: '删除消息' })).toContainText('观众甲');
 
   await expectNoAxeViolations(page);
+  // From the top: a full-page screenshot of a scrolled page draws its masks off their elements.
+  await page.evaluate(() => window.scrollTo(0, 0));
   // Times masked (the clock's), and the section tabs (other sections come and go with their parts and roles).
   const times = { mask: [page.locator('time'), page.locator('main nav')], fullPage: true };
   await expect(page).toHaveScreenshot('console/chat-zh-CN.png', times);
