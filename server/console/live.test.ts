@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTestPattern } from '../../scripts/test-pattern';
 import { ffmpegProblem } from '../broadcast/ingest';
+import { txSecret, txTime, type TencentCssSettings } from '../broadcast/tencent-css';
 import { createOrganisation, setMember } from '../organisations/members.ts';
 import { call, newViewer, testServer, type App } from '../security/test-helpers.ts';
 
@@ -141,6 +142,84 @@ describe.skipIf(noFfmpeg)('the console Live section', { timeout: 120_000 }, () =
       expect(event).toEqual({ live_status: 2, replay_stream: `bc-${onAir.broadcast_id}` });
     } finally {
       publisher.kill();
+    }
+  });
+});
+
+/** An owner and an event of a new organisation on `server`. */
+async function ownEvent(server: App): Promise<{ token: string; id: number }> {
+  const made = await newViewer(server, 'other-owner');
+  const organisation = await createOrganisation(server.sql, {
+    name: '另一家',
+    ownerId: made.userId,
+    now: server.now(),
+  });
+  const created = await call(server, {
+    method: 'POST',
+    url: '/v3/api/console/event/create',
+    payload: { organisation_id: organisation, event: { title: '云直播', start_time: 1_900_000_000 } },
+    token: made.token,
+  });
+  return { token: made.token, id: created.json().data.id };
+}
+
+describe('the console Live section without this ingest', { timeout: 60_000 }, () => {
+  it("gives the cloud service's signed push URL, which has no key to rotate", async () => {
+    const clock = 1_800_000_000_000;
+    const cloud: TencentCssSettings = {
+      pushDomain: 'push.example.test',
+      pushKey: 'push-key',
+      playDomain: 'play.example.test',
+      playKey: 'play-key',
+      callbackKey: 'callback-key',
+      vodDomain: 'vod.example.test',
+      appName: 'live',
+      pushValidMs: 24 * 3600_000,
+    };
+    const server = await testServer({ now: () => clock, broadcast: { rtmpPort: null, cloud } });
+    try {
+      const { token, id } = await ownEvent(server);
+      const answer = await call(server, { method: 'GET', url: `/v3/api/console/live?id=${id}`, token });
+      const time = txTime(clock + cloud.pushValidMs);
+      const key = `lv${id}?txSecret=${txSecret('push-key', `lv${id}`, time)}&txTime=${time}`;
+      expect(answer.json().data).toMatchObject({
+        ingest: 'cloud',
+        push_server: 'rtmp://push.example.test/live/',
+        stream_key: key,
+        push_url: `rtmp://push.example.test/live/${key}`,
+        rotatable: false,
+        state: 'idle',
+      });
+      const rotate = await call(server, {
+        method: 'POST',
+        url: '/v3/api/console/live/rotate-key?locale=en',
+        payload: { id },
+        token,
+      });
+      expect(rotate.json()).toEqual({
+        xcode: 400,
+        msg: "A cloud push URL is signed with the service's key: there is no stream key to rotate",
+        data: null,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says the ingest is off and gives no key when no RTMP port is set', async () => {
+    const server = await testServer({ broadcast: { rtmpPort: null } });
+    try {
+      const { token, id } = await ownEvent(server);
+      const answer = await call(server, { method: 'GET', url: `/v3/api/console/live?id=${id}`, token });
+      expect(answer.json().data).toMatchObject({
+        ingest: 'off',
+        push_server: '',
+        stream_key: '',
+        push_url: '',
+        rotatable: false,
+      });
+    } finally {
+      await server.close();
     }
   });
 });
