@@ -16,11 +16,11 @@ import { toast } from '../toast/toast';
 import { api } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { now } from '../../lib/clock';
+import { qiniuConfigFor } from '../../lib/qiniu-config';
+
+export { qiniuConfigFor };
 
 export const VIDEO_MAX_BYTES = 300 * 1024 * 1024;
-
-/** Spec section 9's upload regions and their Qiniu region ids (used when the token names no upload host). */
-const UPLOAD_REGIONS = { ECN: 'z0', NCN: 'z1', SCN: 'z2', NA: 'na0', ASG: 'as0' } as const;
 
 export type UploadedFile = {
   key: string;
@@ -80,28 +80,6 @@ export function uploadKey(prefix: string, file: File, random: () => number = Mat
     .toString(36)
     .padStart(8, '0')}`;
   return `${prefix}${id}${ext ? `.${ext}` : ''}`;
-}
-
-type QiniuConfig = {
-  uphost?: string;
-  upprotocol?: 'http' | 'https';
-  region?: (typeof UPLOAD_REGIONS)[keyof typeof UPLOAD_REGIONS];
-  disableStatisticsReport: boolean;
-};
-
-/** qiniu-js reads uphost as host[:port][/path] plus a separate protocol. */
-export function qiniuConfigFor(token: { uphost?: string; region?: string }): QiniuConfig {
-  const base = { disableStatisticsReport: true };
-  if (token.uphost) {
-    const url = new URL(token.uphost, window.location.href);
-    return {
-      ...base,
-      upprotocol: url.protocol === 'https:' ? 'https' : 'http',
-      uphost: `${url.host}${url.pathname.replace(/\/+$/, '')}`,
-    };
-  }
-  const region = UPLOAD_REGIONS[(token.region ?? 'ECN') as keyof typeof UPLOAD_REGIONS] ?? 'z0';
-  return { ...base, upprotocol: 'https', region };
 }
 
 async function send(file: File, options: UploadOptions): Promise<UploadedFile> {
