@@ -45,6 +45,34 @@ describe('realtime', () => {
     await expect.poll(() => counts.at(-1)).toBe(2);
     b.close();
     await expect.poll(() => counts.at(-1)).toBe(1);
+    a.close();
+  });
+
+  it("follows a room without watching it (the console's chat view): in no count, and its leaving takes nobody out", async () => {
+    const a = open();
+    const counts: number[] = [];
+    a.on('presence', ({ count }: { count: number }) => counts.push(count));
+    expect(await join(a, 'demo')).toMatchObject({ ok: true });
+    await expect.poll(() => counts.at(-1)).toBe(1);
+    // One person: a moderator's console and their own phone watching.
+    const session = await startSession(app.sql, 2, app.now());
+    const moderator = open(session);
+    const heard: number[] = [];
+    moderator.on('presence', ({ count }: { count: number }) => heard.push(count));
+    const observed = await new Promise<{ ok: boolean }>((resolve) =>
+      moderator.emit('join', { token: 'demo', watch: false }, resolve),
+    );
+    expect(observed).toMatchObject({ ok: true });
+    const phone = open(session);
+    expect(await join(phone, 'demo')).toMatchObject({ ok: true });
+    await expect.poll(() => counts.at(-1)).toBe(2);
+    // The console hears the room.
+    await expect.poll(() => heard.at(-1)).toBe(2);
+    moderator.close();
+    const viewer = open();
+    expect(await join(viewer, 'demo')).toMatchObject({ ok: true });
+    await expect.poll(() => counts.at(-1)).toBe(3);
+    [a, phone, viewer].forEach((socket) => socket.close());
   });
 
   it('refuses unknown events and expired tokens, in the language of the app that opened the socket', async () => {

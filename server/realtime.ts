@@ -65,6 +65,11 @@ type SocketData = {
   tokenHash?: string | null;
   audienceKey?: string;
   locale?: Locale;
+  /**
+   * Event tokens of the rooms this socket follows without watching (`join` with `watch: false`: the organiser
+   * console's chat view): it hears the room, and counts in no audience, watch time or plays.
+   */
+  observing?: string[];
 };
 type Server = SocketServer<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type Socket = AnySocket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -398,9 +403,11 @@ export function attachRealtime(
     const userId = watcherOf(socket);
     // What is told to this viewer alone (a recovered socket is in it already).
     if (userId !== undefined && !socket.recovered) void socket.join(viewerRoomOf(userId));
+    const observes = (token: string) => socket.data.observing?.includes(token) ?? false;
     if (socket.recovered)
       for (const room of eventRooms(socket)) {
         const token = room.slice('event:'.length);
+        if (observes(token)) continue;
         if (userId !== undefined) watching.enter(userId, token);
         audience.enter(token, audienceKeyOf(socket));
       }
@@ -409,7 +416,7 @@ export function attachRealtime(
       if (isLocale(locale)) socket.data.locale = locale;
     });
     // A recovered socket is back in its rooms (and gets the packets it missed); others re-join.
-    socket.on('join', async (payload: { token?: unknown }, ack?: Ack) => {
+    socket.on('join', async (payload: { token?: unknown; watch?: unknown }, ack?: Ack) => {
       const holds = await sessionHolds(socket).catch((error: unknown) => {
         app.log.error(error);
         return false;
@@ -434,7 +441,11 @@ export function attachRealtime(
       const room = roomOf(token);
       const viewerId = watcherOf(socket);
       const joining = !socket.rooms.has(room);
-      if (viewerId !== undefined && joining) watching.enter(viewerId, token);
+      // Following the room without watching it: a first join says so, for as long as the socket stays in it.
+      if (joining && payload?.watch === false)
+        socket.data.observing = [...(socket.data.observing ?? []), token];
+      const watches = !observes(token);
+      if (viewerId !== undefined && joining && watches) watching.enter(viewerId, token);
       await socket.join(room);
       // The broadcast as it is once the socket hears the room: the page catches up on a change pushed before.
       const current = await loadEvent(events, token).catch(() => event);
@@ -448,7 +459,7 @@ export function attachRealtime(
           },
         },
       });
-      if (!joining) return;
+      if (!joining || !watches) return;
       const viewer = audienceKeyOf(socket);
       audience.enter(token, viewer);
       // The room's count as known now; the room hears the new one once this join is written (THROTTLE_MS).
@@ -481,6 +492,7 @@ export function attachRealtime(
       const viewerId = watcherOf(socket);
       for (const room of rooms) {
         const token = room.slice('event:'.length);
+        if (observes(token)) continue;
         if (viewerId !== undefined) void watching.leave(viewerId, token);
         audience.leave(token, audienceKeyOf(socket));
       }

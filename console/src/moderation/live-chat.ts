@@ -127,7 +127,8 @@ export class LiveChat {
       auth: (send) => send({ token: sessionToken(), locale: currentLocale() }),
     });
     socket.on('connect', () => {
-      socket.emit('join', { token: this.token }, (answer: { ok: boolean; msg?: string }) => {
+      // A moderator follows the room without watching it: no audience, watch time or play of theirs is counted.
+      socket.emit('join', { token: this.token, watch: false }, (answer: { ok: boolean; msg?: string }) => {
         this.set({ connected: answer?.ok === true, failure: answer?.ok ? '' : (answer?.msg ?? '') });
         if (answer?.ok) void this.reload();
       });
