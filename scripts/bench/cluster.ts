@@ -387,6 +387,18 @@ async function rankPages(setup: Setup, bare: number): Promise<BenchRow[]> {
       unit: 's',
     },
   ];
+  // The same nodes' cheapest answer: what the app's hooks (headers, limits, logging) cost before any ranking.
+  await getLoad(origins, '/health', 1);
+  const health = await getLoad(origins, '/health', SECONDS);
+  rows.push(
+    {
+      group,
+      name: `${setup.name}: GET /health (the app's floor)`,
+      value: health.requestsPerSecond,
+      unit: 'req/s',
+    },
+    { group, name: `${setup.name}: GET /health p99`, value: health.p99, unit: 'ms' },
+  );
   for (const page of RANK_PAGES) {
     const path = `/v3/api/vote/rank?vote_id=${RANK_CONTEST}&page=${page}&page_size=${RANK_PAGE_SIZE}`;
     await getLoad(origins, path, 1);
