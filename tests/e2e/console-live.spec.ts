@@ -63,7 +63,13 @@ test('the phone preview follows the picked theme, and an uploaded cover goes on 
   // The real room of this event, at a phone's size, in the theme picked (not saved yet) and the look chosen.
   const frame = page.frameLocator('[data-testid="phone-preview"]');
   await expect(frame.getByText(TITLE).first()).toBeVisible({ timeout: 20_000 });
+  // The app itself, not its first-screen shell: its blocks and the header's buttons are in.
+  await expect(frame.locator('html.lv-shelled')).toHaveCount(0, { timeout: 20_000 });
+  await expect(frame.getByText('没有更多消息了')).toBeVisible({ timeout: 20_000 });
+  await expect(frame.getByRole('button', { name: '收藏' })).toBeVisible();
   await expect(frame.locator('html')).toHaveAttribute('data-theme', 'red-default');
+  // How many watch (the preview's own socket among them) arrives when it arrives: masked.
+  const counts = frame.getByText(/\d+ 人(观看|在看)/);
   for (const variant of ['default', 'channel'] as const) {
     await page.getByLabel('样式').selectOption(variant);
     for (const theme of THEMES) {
@@ -71,6 +77,7 @@ test('the phone preview follows the picked theme, and an uploaded cover goes on 
       await expect(frame.locator('html')).toHaveAttribute('data-theme', `${theme}-${variant}`);
       await expect(page.getByTestId('phone-preview')).toHaveScreenshot(
         `console/phone-preview-${theme}-${variant}.png`,
+        { mask: [counts] },
       );
     }
   }

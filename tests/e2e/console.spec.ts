@@ -1,11 +1,12 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import axe from 'axe-core';
 import { devices, type Page } from '@playwright/test';
 import { expect, firstScreenReplaced, test } from '../fixtures';
+import {
+  desktop,
+  expectNoAxeViolations,
+  signInByEmail as signInOwnerByEmail,
+  startFreshConsole,
+  type FreshConsole,
+} from './console-fresh';
 
 /**
  * The organiser console on a fresh database: `npm run organiser -- create` makes the first owner, a server of this
@@ -13,101 +14,19 @@ import { expect, firstScreenReplaced, test } from '../fixtures';
  * emulator's inbox has it), creates an event with a password and a price, and a viewer of the viewer app meets the
  * password gate, then the price. Desktop viewport; axe-core finds no violation on the console's pages.
  */
-const desktop = {
-  viewport: { width: 1280, height: 800 },
-  isMobile: false,
-  hasTouch: false,
-  deviceScaleFactor: 1,
-};
-test.use({ ...desktop, userAgent: devices['Desktop Chrome'].userAgent });
+test.use(desktop);
 test.describe.configure({ mode: 'serial' });
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livev3-console-'));
 const OWNER_PHONE = '13912345678';
-const OWNER_EMAIL = 'owner@console.e2e.test';
-let server: ChildProcess;
+let fresh: FreshConsole;
 let base = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
-  const databasePath = path.join(dir, 'console.db');
-  const env = { ...process.env, DATABASE_PATH: databasePath, NODE_ENV: 'test' };
-  // The documented command, on a database that does not exist yet.
-  const made = execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'organiser',
-      '--',
-      'create',
-      '--organisation',
-      '星光演艺',
-      '--phone',
-      OWNER_PHONE,
-      '--email',
-      OWNER_EMAIL,
-    ],
-    { env, encoding: 'utf8' },
-  );
-  expect(made).toContain('is its owner');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...env,
-      PORT: String(port),
-      PUBLIC_ORIGIN: base,
-      DIST_DIR: process.env.DIST_DIR ?? 'dist',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      RATE_LIMIT_ALLOW: '127.0.0.1',
-      RTMP_PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes('livev3 is running')) resolve();
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`console test server exited (${code}): ${output}`)));
-  });
+  fresh = await startFreshConsole('console', OWNER_PHONE);
+  base = fresh.base;
 });
 
-test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('exit', resolve));
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function expectNoAxeViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run(options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-  expect(violations).toEqual([]);
-}
+test.afterAll(() => fresh?.stop());
 
 /** Signs in as the owner with a phone code read from the SMS emulator's inbox. */
 async function signInByPhone(page: Page) {
@@ -128,16 +47,7 @@ async function signInByPhone(page: Page) {
 
 /** Signs in as the owner with a code mailed to the owner's address (the development mail sink keeps it). */
 async function signInByEmail(page: Page) {
-  await page.goto(`${base}/livev3/console/`);
-  await page.getByRole('button', { name: '邮箱验证码登录' }).click();
-  await page.getByLabel('邮箱').fill(OWNER_EMAIL);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByRole('status')).toHaveText('验证码已发送');
-  const mail = await (await page.request.get(`${base}/dev/mail/last?email=${OWNER_EMAIL}`)).json();
-  expect(mail.data.code).toMatch(/^\d{6}$/);
-  await page.getByLabel('验证码', { exact: true }).fill(mail.data.code);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/livev3\/console\/o\/\d+\/events$/);
+  await signInOwnerByEmail(page, fresh);
 }
 
 test('the owner of a fresh database signs in, creates a gated event, and a viewer meets its gates', async ({
