@@ -212,11 +212,12 @@ export function openChatRoom(token: string): () => void {
     });
     // A recovered connection is still in its room and has been sent what it missed.
     if (socket.recovered) return;
+    // The organiser console's phone preview (this app in a frame, src/app/preview-theme.ts) follows the room
+    // without counting as one of its viewers.
+    const preview = window.self !== window.top && /[?&]preview_theme=/.test(window.location.hash);
     const joined = await emitWithAck<{ ok: boolean; xcode?: number; data?: { broadcast?: BroadcastAtJoin } }>(
       'join',
-      {
-        token,
-      },
+      preview ? { token, watch: false } : { token },
     ).catch(() => undefined);
     if (closed) return;
     if (joined?.data?.broadcast) void catchUpOnJoin(joined.data.broadcast);
