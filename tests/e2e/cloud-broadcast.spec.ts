@@ -100,6 +100,10 @@ async function playCdn(page: Page, origin: string, liveQuery: string, vodQuery: 
   });
 }
 
+// The stand-in CDN's routes may still be fetching a segment when the test ends (the player keeps loading): they are
+// dropped without an error, which would otherwise land on the next test of this worker.
+test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
+
 const playedSeconds = (page: Page) =>
   page.getByTestId('player-video').evaluate((video: HTMLVideoElement) => video.currentTime);
 
