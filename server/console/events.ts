@@ -5,10 +5,11 @@
  * (plain text, shown as text), theme (`color_code`) and the gates: password, price in integer cents, phone number.
  */
 import crypto from 'node:crypto';
-import { sql as raw, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ContractSchema, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Database } from '../db/schema.ts';
+import { containsText } from '../db/engine.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
 
 export type ConsoleEvent = ContractSchema<'ConsoleEvent'>;
@@ -185,9 +186,6 @@ export async function archiveEvent(sql: Sql, id: number, archived: boolean, now:
 
 type ListQuery = RequestQuery<'consoleEventList'>;
 
-/** `%` and `_` in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One page of the organisation's events: the archived ones or the others, titles containing the keyword, sorted by
  * the column asked for (then by id, so pages never overlap), with the total of the filter.
@@ -202,10 +200,7 @@ export async function listEvents(sql: Sql, organisationId: number, query: ListQu
     .selectFrom('events')
     .where('organisation_id', '=', organisationId)
     .where('archived', '=', query.archived ? 1 : 0);
-  if (keyword)
-    filtered = filtered.where(
-      raw<boolean>`lower(${raw.ref('title')}) like ${likePattern(keyword)} escape '\\'`,
-    );
+  if (keyword) filtered = filtered.where(containsText(sql, 'title', keyword));
   const [rows, count] = await Promise.all([
     filtered
       .selectAll()
