@@ -16,7 +16,7 @@ import type { BenchRow } from './types.ts';
 /** The first-load JavaScript budget (entry + home route, gzipped, i18next included), in KB. */
 export const FIRST_LOAD_BUDGET_KB = 115;
 
-type ManifestChunk = {
+export type ManifestChunk = {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -35,9 +35,8 @@ const sentBytes = (file: string) => {
 };
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export function firstLoad(manifest: Record<string, ManifestChunk>) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry) as string;
-  const homeKey = Object.keys(manifest).find((key) => key.includes('pages/home/')) as string;
+/** The files a browser loads for these chunks of a Vite manifest: each chunk, what it imports statically, their CSS. */
+export function staticClosure(manifest: Record<string, ManifestChunk>, keys: readonly string[]) {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -47,9 +46,14 @@ export function firstLoad(manifest: Record<string, ManifestChunk>) {
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(entryKey);
-  visit(homeKey);
+  keys.forEach(visit);
   return { js: [...js], css: [...css] };
+}
+
+export function firstLoad(manifest: Record<string, ManifestChunk>) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry) as string;
+  const homeKey = Object.keys(manifest).find((key) => key.includes('pages/home/')) as string;
+  return staticClosure(manifest, [entryKey, homeKey]);
 }
 
 const SLOW_4G = {

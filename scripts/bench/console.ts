@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../server/db/database.ts';
 import { projectRoot } from '../config/check.ts';
+import { staticClosure, type ManifestChunk } from './client.ts';
 import { startServer } from './server-process.ts';
 import { benchLogins } from './sessions.ts';
 import type { BenchRow } from './types.ts';
@@ -19,28 +20,18 @@ const consoleDist = path.join(dist, 'console');
 const EVENTS = 10_000;
 const PAGE_SIZE = 20;
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-
 /** The console's first load: the entry chunk, what it imports statically, and their CSS, gzipped (level 9). */
 export function consoleFirstLoad(): { jsBytes: number; cssBytes: number } {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(consoleDist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    chunk.css?.forEach((file) => css.add(file));
-    chunk.imports?.forEach(visit);
-  };
-  Object.keys(manifest)
-    .filter((key) => manifest[key].isEntry)
-    .forEach(visit);
+  const { js, css } = staticClosure(
+    manifest,
+    Object.keys(manifest).filter((key) => manifest[key].isEntry),
+  );
   const gz = (file: string) =>
     zlib.gzipSync(fs.readFileSync(path.join(consoleDist, file)), { level: 9 }).length;
-  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gz(file), 0);
+  const sum = (files: string[]) => files.reduce((total, file) => total + gz(file), 0);
   return { jsBytes: sum(js), cssBytes: sum(css) };
 }
 

@@ -103,3 +103,15 @@ export const sortButton = style({
 export const muted = style({ color: vars.color.textMuted });
 
 export const form = style({});
+
+/** The confirmation dialog (Confirm.tsx). */
+export const dialog = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.xl,
+  maxWidth: '420px',
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+
+export const dialogHeading = style({ fontSize: vars.fontSize.lg, margin: `0 0 ${vars.space.md}` });

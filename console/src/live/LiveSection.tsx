@@ -11,7 +11,7 @@ import { api, ApiError, type Data } from '../app/api.ts';
 import * as styles from '../app/console.css.ts';
 import { useT } from '../app/i18n.ts';
 import type { SectionProps } from '../events/EventPage.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useConfirm } from '../app/Confirm.tsx';
 import { CopyField } from './CopyField.tsx';
 import { LivePreview } from './LivePreview.tsx';
 import * as live from './live.css.ts';
@@ -26,7 +26,6 @@ export function LiveSection(_props: SectionProps) {
   const [state, setState] = useState<Live | null>(null);
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState('');
-  const [asking, setAsking] = useState<'rotate' | 'end' | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(
@@ -49,8 +48,17 @@ export function LiveSection(_props: SectionProps) {
     return () => clearInterval(timer);
   }, [load]);
 
+  const { ask, element: dialog } = useConfirm(useCallback(() => null, []));
+  // Rotating a key and ending a broadcast cannot be taken back: focus starts on Cancel.
+  const askFor = (action: 'rotate' | 'end') =>
+    ask({
+      title: t(action === 'end' ? 'live.endTitle' : 'live.rotateTitle'),
+      message: t(action === 'end' ? 'live.endMessage' : 'live.rotateMessage'),
+      confirm: t(action === 'end' ? 'live.end' : 'live.rotate'),
+      focus: 'cancel',
+      run: () => act(action),
+    });
   const act = async (action: 'rotate' | 'end') => {
-    setAsking(null);
     setBusy(true);
     setDone('');
     try {
@@ -113,7 +121,7 @@ export function LiveSection(_props: SectionProps) {
                   type="button"
                   className={styles.button.secondary}
                   aria-disabled={busy}
-                  onClick={() => busy || setAsking('rotate')}
+                  onClick={() => busy || askFor('rotate')}
                 >
                   {t('live.rotate')}
                 </button>
@@ -123,7 +131,7 @@ export function LiveSection(_props: SectionProps) {
                   type="button"
                   className={styles.button.primary}
                   aria-disabled={busy}
-                  onClick={() => busy || setAsking('end')}
+                  onClick={() => busy || askFor('end')}
                 >
                   {t('live.end')}
                 </button>
@@ -136,15 +144,7 @@ export function LiveSection(_props: SectionProps) {
           </div>
         </div>
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        title={t(asking === 'end' ? 'live.endTitle' : 'live.rotateTitle')}
-        message={t(asking === 'end' ? 'live.endMessage' : 'live.rotateMessage')}
-        confirm={t(asking === 'end' ? 'live.end' : 'live.rotate')}
-        cancel={t('live.cancel')}
-        onConfirm={() => asking && void act(asking)}
-        onClose={() => setAsking(null)}
-      />
+      {dialog}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-/** The Live section's layout: the push settings beside the preview, the state's badge, the confirmation dialog. */
+/** The Live section's layout: the push settings beside the preview, the state's badge. */
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../app/theme.css.ts';
 
@@ -50,12 +50,3 @@ export const placeholder = style([
     textAlign: 'center',
   },
 ]);
-
-export const dialog = style({
-  maxWidth: '28em',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  color: vars.color.text,
-});

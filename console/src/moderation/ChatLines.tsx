@@ -169,7 +169,10 @@ const LineRow = memo(function LineRow({
       className={own.line}
       style={{ transform: `translateY(${start}px)` }}
     >
-      <time className={`${styles.muted} ${own.small}`} dateTime={new Date(line.created_at).toISOString()}>
+      <time
+        className={`${styles.muted} ${own.small} ${own.lineTime}`}
+        dateTime={new Date(line.created_at).toISOString()}
+      >
         {time(line.created_at, locale)}
       </time>
       <span className={own.lineText}>

@@ -10,7 +10,7 @@ import { api, ApiError } from '../app/api.ts';
 import * as styles from '../app/console.css.ts';
 import { useT } from '../app/i18n.ts';
 import { ChatLines } from './ChatLines.tsx';
-import { useConfirm } from './Confirm.tsx';
+import { useConfirm } from '../app/Confirm.tsx';
 import { LiveChat, type ChatLine } from './live-chat.ts';
 import { ModerationLog } from './ModerationLog.tsx';
 import * as own from './moderation.css.ts';

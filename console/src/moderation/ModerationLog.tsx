@@ -64,7 +64,7 @@ export function ModerationLog({ token, version }: { token: string; version: numb
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td className={styles.cell}>
-                  <time dateTime={new Date(entry.created_at).toISOString()}>
+                  <time className={own.logTime} dateTime={new Date(entry.created_at).toISOString()}>
                     {formatStart(entry.created_at / 1000, locale)}
                   </time>
                 </td>

@@ -57,13 +57,9 @@ export const words = style({
   resize: 'vertical',
 });
 
-export const dialog = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.xl,
-  maxWidth: '420px',
-  background: vars.color.surface,
-  color: vars.color.text,
-});
-
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+// Times take a fixed width, whatever the hour and the date: the lines and the log do not move as the clock runs.
+const clock = style({ display: 'inline-block', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+export const lineTime = style([clock, { width: '7.5em' }]);
+export const logTime = style([clock, { width: '14em' }]);

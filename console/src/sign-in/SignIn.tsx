@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { storeToken } from '../../../src/lib/auth';
+import { useCountdown } from '../../../src/lib/use-countdown';
 import { api, ApiError } from '../app/api.ts';
 import * as styles from '../app/console.css.ts';
 import { useT } from '../app/i18n.ts';
@@ -13,16 +14,6 @@ import { SlideCheck } from './SlideCheck.tsx';
 import { wechatSignInUrl } from './wechat-return.ts';
 
 type Method = 'phone' | 'email';
-
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft(left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft];
-}
 
 export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
   const { t } = useT();

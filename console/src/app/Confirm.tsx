@@ -1,18 +1,20 @@
 /**
- * A confirmation before a moderation action that viewers feel at once (deleting a line, muting). A modal <dialog>
- * (showModal): the browser keeps focus inside it and closes it on Escape; focus starts on the confirming button and
- * goes back to the control that opened it (or, when that control is gone, such as a deleted line's button, to the
- * fallback the caller names).
+ * The console's confirmation before an action that cannot be taken back (deleting a chat line, muting, rotating a
+ * stream key, ending a broadcast). A modal <dialog> (showModal): the browser keeps focus inside it and closes it on
+ * Escape; focus starts on the confirming button, or on Cancel where the question says the safe choice comes first,
+ * and goes back to the control that opened it (or, when that control is gone, such as a deleted line's button, to the
+ * fallback the caller names). While the action runs, both buttons wait.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import * as styles from '../app/console.css.ts';
-import { useT } from '../app/i18n.ts';
-import * as own from './moderation.css.ts';
+import * as styles from './console.css.ts';
+import { useT } from './i18n.ts';
 
-interface Asked {
+export interface Asked {
   title: string;
   message: string;
   confirm: string;
+  /** Where focus starts: on the confirming button (default) or, for the weightier actions, on Cancel. */
+  focus?: 'confirm' | 'cancel';
   run(): Promise<void> | void;
 }
 
@@ -22,6 +24,7 @@ export function useConfirm(fallbackFocus: () => HTMLElement | null) {
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const messageId = useId();
@@ -29,7 +32,7 @@ export function useConfirm(fallbackFocus: () => HTMLElement | null) {
   useEffect(() => {
     if (!asked) return;
     dialog.current?.showModal();
-    confirmButton.current?.focus();
+    (asked.focus === 'cancel' ? cancelButton : confirmButton).current?.focus();
   }, [asked]);
 
   const close = useCallback(() => {
@@ -49,7 +52,7 @@ export function useConfirm(fallbackFocus: () => HTMLElement | null) {
   const element = (
     <dialog
       ref={dialog}
-      className={own.dialog}
+      className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={messageId}
       onCancel={(event) => {
@@ -59,7 +62,7 @@ export function useConfirm(fallbackFocus: () => HTMLElement | null) {
     >
       {asked && (
         <>
-          <h2 id={titleId} className={own.subheading}>
+          <h2 id={titleId} className={styles.dialogHeading}>
             {asked.title}
           </h2>
           <p id={messageId}>{asked.message}</p>
@@ -81,8 +84,14 @@ export function useConfirm(fallbackFocus: () => HTMLElement | null) {
             >
               {asked.confirm}
             </button>
-            <button type="button" className={styles.button.secondary} disabled={busy} onClick={close}>
-              {t('moderation.cancel')}
+            <button
+              ref={cancelButton}
+              type="button"
+              className={styles.button.secondary}
+              disabled={busy}
+              onClick={close}
+            >
+              {t('cancel')}
             </button>
           </div>
         </>
