@@ -23,7 +23,7 @@ import type { SharedState } from '../shared/state.ts';
 
 /** Changes to a room's viewers reach the shared state (and the room) at most this often. */
 export const THROTTLE_MS = 500;
-/** How often a node renews its parts and tells its rooms the count when it moved (other nodes' viewers). */
+/** How often a node renews its parts and tells its own sockets in each room the count (other nodes' viewers). */
 export const HEARTBEAT_MS = 5_000;
 /** A node's part of a room's viewers counts this long after its last word. */
 export const MEMBERS_TTL_MS = 15_000;
@@ -246,7 +246,9 @@ export class Audience {
       room.at = this.now();
       if (room.viewers.size === 0 && !room.added.size && !room.removed.size && !room.timer)
         this.rooms.delete(eventToken);
-      if (moved) this.listener(eventToken, result.count, hadChanges);
+      // A heartbeat tells this node's sockets the count even when it did not move here: another node's broadcast
+      // of an older count can reach them after this node's newer one (two nodes writing at once), and would stay.
+      if (moved || !hadChanges) this.listener(eventToken, result.count, hadChanges);
     });
     room.writing = next.catch(() => {});
     return next;
