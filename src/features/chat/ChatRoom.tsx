@@ -226,6 +226,7 @@ export function ChatRoom({ token, addOns }: { token: string; addOns: ChatAddOns 
           onPointerDown={onViewerScroll}
           role="log"
           aria-live="polite"
+          aria-busy={!loaded}
           aria-label={t('chat.messages')}
           tabIndex={0}
         >

@@ -265,6 +265,8 @@ export function openChatRoom(token: string): () => void {
     socket.off('connect', onConnect);
     socket.off('disconnect', onDisconnect);
     socket.disconnect();
+    // The next room opened shows none of this one's lines, not even in its first render.
+    chatStore.reset();
   };
 }
 
