@@ -153,8 +153,10 @@ describe('red-packet payouts to WeChat balance', () => {
       'success',
     );
 
-    // The failed share goes back to the sender; successes plus refunds are what the sender paid.
-    expect(await refundFailedTransfers(runtime())).toBe(1);
+    // The failed share goes back to the sender, once: whichever refunds it first, this call or the server's own sweep
+    // (every 2 s, on a slow machine already done), the next finds nothing left. Successes plus refunds are what the
+    // sender paid.
+    expect(await refundFailedTransfers(runtime())).toBeLessThanOrEqual(1);
     expect(await refundFailedTransfers(runtime())).toBe(0);
     await vi.waitFor(
       async () => {
