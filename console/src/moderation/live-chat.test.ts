@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveChat, mergeLines, type ChatLine } from './live-chat.ts';
+import { FLUSH_MS, LiveChat, mergeLines, type ChatLine } from './live-chat.ts';
 
 const room = { muted: false, pre_review: false, pinned: '', pinned_at: 0 };
 
@@ -61,6 +61,7 @@ describe('LiveChat', () => {
   let frames: FrameRequestCallback[] = [];
   beforeEach(() => {
     frames = [];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
     vi.stubGlobal('cancelAnimationFrame', () => {});
     vi.stubGlobal(
@@ -74,7 +75,10 @@ describe('LiveChat', () => {
       })),
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
   const runFrame = () => frames.splice(0).forEach((run) => run(0));
 
   it('merges every batch of a frame into one change, and marks deleted lines', async () => {
@@ -84,6 +88,7 @@ describe('LiveChat', () => {
     socket.emit('connect');
     await vi.waitFor(() => expect(chat.get().muted.has(3)).toBe(true));
     runFrame();
+    vi.advanceTimersByTime(FLUSH_MS);
     const changes = vi.fn();
     chat.subscribe(changes);
     socket.emit('chat:batch', [line(1), line(2)]);
@@ -100,6 +105,37 @@ describe('LiveChat', () => {
     expect(chat.getRoom()?.muted).toBe(true);
     stop();
     expect(socket.closed).toBe(true);
+  });
+
+  it('hands the page at most one change per FLUSH_MS, however often batches come', () => {
+    const chat = new LiveChat('event-1', 50);
+    const stop = chat.start();
+    const socket = sockets.at(-1)!; // the mock made it in start()
+    const changes = vi.fn();
+    chat.subscribe(changes);
+    socket.emit('chat:batch', [line(1)]);
+    runFrame();
+    expect(changes).toHaveBeenCalledTimes(1);
+    // A batch 40 ms later waits until FLUSH_MS after the last change, then for a frame.
+    vi.advanceTimersByTime(40);
+    socket.emit('chat:batch', [line(2)]);
+    socket.emit('chat:deleted', { token: 'event-1', id: 1 });
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(FLUSH_MS - 41);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(changes).toHaveBeenCalledTimes(2);
+    expect(chat.getLines().map((each) => [each.id, each.status])).toEqual([
+      [1, 'deleted'],
+      [2, 'shown'],
+    ]);
+    // Closed while a change waits: nothing comes after.
+    socket.emit('chat:batch', [line(3)]);
+    stop();
+    vi.advanceTimersByTime(FLUSH_MS);
+    expect(frames).toHaveLength(0);
   });
 
   it('holds a bounded number of lines while no frame comes (a page in the background)', () => {

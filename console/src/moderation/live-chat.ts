@@ -5,8 +5,8 @@
  * `chat:batch`, a deleted line in `chat:deleted`, the room's settings in `chat:room`. On every (re)connect the latest
  * page is read again over HTTP (chatModerationLines), so nothing missed while away is lost.
  *
- * Under load (hundreds of lines a second) the store holds at most MAX_LINES lines and hands the page one change per
- * animation frame: lines arriving between two frames are merged at once.
+ * Under load (hundreds of lines a second) the store holds at most MAX_LINES lines and hands the page at most one change
+ * per FLUSH_MS, in an animation frame: the lines and deletions arriving in between are merged at once.
  */
 import { io } from 'socket.io-client';
 import { api, sessionToken, type Data } from '../app/api.ts';
@@ -22,6 +22,12 @@ export const MAX_LINES = 1000;
  * the list would move on every frame, and the windowed list would lay out all its rows again each time.
  */
 export const TRIM_SLACK = 200;
+/**
+ * The shortest time between two changes handed to the page. The server sends a room's lines every 40 ms; rendering
+ * each batch costs the list a layout per batch, which at 500 lines/s on a slow machine took frames from scrolling.
+ * A moderator reads a few lines a second, and a deleted line still leaves every page well within a second.
+ */
+export const FLUSH_MS = 250;
 
 export interface ChatSnapshot {
   lines: readonly ChatLine[];
@@ -65,6 +71,8 @@ export class LiveChat {
   private pending: ChatLine[] = [];
   private deletedIds: number[] = [];
   private frame: number | null = null;
+  private wait: ReturnType<typeof setTimeout> | null = null;
+  private flushedAt = -Infinity;
 
   constructor(
     readonly token: string,
@@ -87,14 +95,25 @@ export class LiveChat {
     for (const listener of this.listeners) listener();
   }
 
-  /** Lines and deletions wait for the next frame; a page in the background (no frames) still holds at most maxLines. */
+  /**
+   * Lines and deletions wait for the first frame FLUSH_MS after the last change; a page in the background (no frames)
+   * still holds at most maxLines.
+   */
   private schedule() {
     if (this.pending.length > this.maxLines) this.pending = this.pending.slice(-this.maxLines);
-    this.frame ??= requestAnimationFrame(this.flush);
+    if (this.frame !== null || this.wait !== null) return;
+    const left = this.flushedAt + FLUSH_MS - performance.now();
+    if (left <= 0) this.frame = requestAnimationFrame(this.flush);
+    else
+      this.wait = setTimeout(() => {
+        this.wait = null;
+        this.frame = requestAnimationFrame(this.flush);
+      }, left);
   }
 
   private flush = () => {
     this.frame = null;
+    this.flushedAt = performance.now();
     const arriving = this.pending;
     const deleted = new Set(this.deletedIds);
     this.pending = [];
@@ -150,7 +169,9 @@ export class LiveChat {
     });
     return () => {
       if (this.frame !== null) cancelAnimationFrame(this.frame);
+      if (this.wait !== null) clearTimeout(this.wait);
       this.frame = null;
+      this.wait = null;
       socket.close();
     };
   }
