@@ -7,30 +7,10 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { useSubscription } from '../../../src/lib/store';
 import * as styles from '../app/console.css.ts';
+import { formatClock } from '../app/format.ts';
 import { useT, type ConsoleKey } from '../app/i18n.ts';
 import type { ChatLine, LiveChat } from './live-chat.ts';
 import * as own from './moderation.css.ts';
-
-// One formatter per language, and each second's text kept: making a formatter costs more than a frame's other work
-// under load, and formatting a time for every row that mounts was a tenth of the list's work at 500 lines/s.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const times = new Map<string, string>();
-/** Times kept at most: a few minutes of a busy chat's seconds. */
-const MAX_TIMES = 1000;
-const time = (ms: number, locale: string) => {
-  const key = `${locale} ${Math.floor(ms / 1000)}`;
-  let text = times.get(key);
-  if (text !== undefined) return text;
-  let format = formatters.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Shanghai', timeStyle: 'medium' });
-    formatters.set(locale, format);
-  }
-  text = format.format(new Date(ms));
-  if (times.size >= MAX_TIMES) times.clear();
-  times.set(key, text);
-  return text;
-};
 
 /** A row's height before it is measured. */
 const ESTIMATED_ROW_PX = 48;
@@ -205,7 +185,7 @@ const LineRow = memo(function LineRow({
         className={`${styles.muted} ${own.small} ${own.lineTime}`}
         dateTime={new Date(line.created_at).toISOString()}
       >
-        {time(line.created_at, locale)}
+        {formatClock(line.created_at, locale)}
       </time>
       <span className={own.lineText}>
         {status && <span className={own.status}>{t(status)}</span>}
