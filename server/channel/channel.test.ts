@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openData, type Data } from '../db/open.ts';
 import { testDatabase, type TestDatabase } from '../db/test-database.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { categoryVideos, channelCategories, findChannel, isFollowing, setFollowing } from './channel.ts';
-import { channelSearch, searchChannelVideos, syncChannelIndex } from './search.ts';
+import { syncTitleIndex, titleSearch } from '../events/title-search.ts';
+import {
+  categoryVideos,
+  channelCategories,
+  findChannel,
+  isFollowing,
+  searchVideos,
+  setFollowing,
+} from './channel.ts';
 
 const engines: ['sqlite' | 'postgres', () => Promise<{ data: Data; fresh?: TestDatabase }>][] = [
   [
@@ -57,23 +64,25 @@ describe.each(engines)('channel queries on %s', (_engine, open) => {
 
   it('searches titles by Chinese substrings, one character, and literal wildcards', async () => {
     const { id } = await findChannel(data.sql, 'showcase');
-    const search = (keyword: string) => searchChannelVideos(data.sql, id, keyword, { offset: 0, limit: 50 });
+    const titles = titleSearch(data);
+    const search = (keyword: string) => searchVideos(data.sql, titles, id, keyword, { offset: 0, limit: 50 });
     const courses = await search('大师课');
     expect(courses.total).toBe(12);
     expect(courses.eventIds).toHaveLength(12);
     expect((await search('课')).total).toBe(12);
     expect((await search('%')).total).toBe(0);
     expect((await search('没有这个标题')).total).toBe(0);
-    const beyond = await searchChannelVideos(data.sql, id, '大师课', { offset: 40, limit: 10 });
+    const beyond = await searchVideos(data.sql, titles, id, '大师课', { offset: 40, limit: 10 });
     expect(beyond).toEqual({ eventIds: [], total: 12 });
   });
 
   it('keeps the index in step with renamed, listed and unlisted videos, also when searches catch up at once', async () => {
     const { id } = await findChannel(data.sql, 'showcase-e2e');
-    const search = channelSearch(data);
-    const find = async (keyword: string) => (await search(id, keyword, { offset: 0, limit: 50 })).eventIds;
+    const titles = titleSearch(data);
+    const find = async (keyword: string) =>
+      (await searchVideos(data.sql, titles, id, keyword, { offset: 0, limit: 50 })).eventIds;
     // The seed indexed every video: nothing to catch up.
-    expect(await syncChannelIndex(data.sql, id)).toBe(0);
+    expect(await syncTitleIndex(data.sql, { kind: 'channel', id })).toBe(0);
     const event = await data.sql
       .selectFrom('events')
       .select('id')
@@ -86,7 +95,7 @@ describe.each(engines)('channel queries on %s', (_engine, open) => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => find('山谷徒步')));
     expect(answers.every((ids) => ids.length === 1 && ids[0] === event.id)).toBe(true);
     expect(await find('湖畔读书')).toEqual([]);
-    expect(await syncChannelIndex(data.sql, id)).toBe(0);
+    expect(await syncTitleIndex(data.sql, { kind: 'channel', id })).toBe(0);
   });
 
   it('counts concurrent and repeated follows once, and unfollows the same way', async () => {

@@ -6,6 +6,7 @@
 import type { ContractSchema } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import { ApiFailure, XCODE } from '../envelope.ts';
+import { titleKey, type TitleSearch } from '../events/title-search.ts';
 
 export type ChannelRow = {
   id: number;
@@ -162,6 +163,37 @@ export async function liveVideos(sql: Sql, channelId: number, limit: number): Pr
     .limit(limit)
     .execute();
   return rows.map(toCard);
+}
+
+/**
+ * The channel's videos whose titles contain the keyword (server/events/title-search.ts): matching event ids, newest
+ * first, and their total, in one pass (a window count, on both engines).
+ */
+export async function searchVideos(
+  sql: Sql,
+  search: TitleSearch,
+  channelId: number,
+  keyword: string,
+  paging: { offset: number; limit: number },
+): Promise<{ eventIds: number[]; total: number }> {
+  if (!titleKey(keyword)) return { eventIds: [], total: 0 };
+  const matches = sql
+    .selectFrom('events as e')
+    .where('e.id', 'in', await search({ kind: 'channel', id: channelId }, keyword));
+  const page = await matches
+    .select((eb) => ['e.id', eb.fn.countAll<number | string>().over().as('total')])
+    .orderBy('e.start_time', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  if (page.length > 0) return { eventIds: page.map((row) => row.id), total: Number(page[0].total) };
+  if (paging.offset === 0) return { eventIds: [], total: 0 };
+  // Past the last page: the total alone.
+  const count = await matches
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
+  return { eventIds: [], total: Number(count?.total ?? 0) };
 }
 
 /** Cards of the given events, in the given order. */

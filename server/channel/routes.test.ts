@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { gramsOf, titleKey } from './search';
+import { gramsOf, titleKey } from '../events/title-search.ts';
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 

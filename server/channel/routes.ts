@@ -13,10 +13,11 @@ import {
   findChannel,
   isFollowing,
   liveVideos,
+  searchVideos,
   setFollowing,
   videosByIds,
 } from './channel.ts';
-import { channelSearch } from './search.ts';
+import { titleSearch } from '../events/title-search.ts';
 import type { Services } from '../services.ts';
 
 const LIVE_LIMIT = 10;
@@ -33,7 +34,7 @@ function paged<T>(list: T[], total: number, page: number, pageSize: number) {
 
 export function channelHandlers(services: Pick<Services, 'sql' | 'now' | 'caches'>): HandlerMap {
   const { sql, now } = services;
-  const search = channelSearch(services);
+  const search = titleSearch(services);
   const follow = async (request: FastifyRequest, channelToken: string, value: boolean) => {
     const viewer = await needViewer(sql, request, now());
     const channel = await findChannel(sql, channelToken);
@@ -94,7 +95,7 @@ export function channelHandlers(services: Pick<Services, 'sql' | 'now' | 'caches
       const input = request.query;
       const channel = await findChannel(sql, input.channel_token);
       const { page, pageSize, offset, limit } = paging(input);
-      const { eventIds, total } = await search(channel.id, input.keyword, {
+      const { eventIds, total } = await searchVideos(sql, search, channel.id, input.keyword, {
         offset,
         limit,
       });

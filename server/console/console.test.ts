@@ -212,6 +212,16 @@ describe('the console', { timeout: 120_000 }, () => {
     expect(gala.data.total).toBe(100);
     const starts = gala.data.list.map((row: { start_time: number }) => row.start_time);
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
+    // The title index follows a rename made since the last search, in any letter case; archived events leave the list.
+    const renamed: number = gala.data.list[0].id;
+    await app.sql.updateTable('events').set({ title: 'Spring Soirée' }).where('id', '=', renamed).execute();
+    const soiree = await page('keyword=SOIR');
+    expect(soiree.data.list.map((row: { id: number }) => row.id)).toEqual([renamed]);
+    expect((await page('keyword=gala')).data.total).toBe(99);
+    await app.sql.updateTable('events').set({ archived: 1 }).where('id', '=', renamed).execute();
+    expect((await page('keyword=soir')).data.total).toBe(0);
+    expect((await page('keyword=soir&archived=true')).data.total).toBe(1);
+    await app.sql.updateTable('events').set({ archived: 0 }).where('id', '=', renamed).execute();
 
     // Each sort reads its index (SQLite's plan); the keyword filters within the organisation's rows.
     if (app.engine === 'sqlite') {

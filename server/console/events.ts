@@ -1,6 +1,6 @@
 /**
- * The organiser console's events: one organisation's list (searched, sorted and paged on the server, on the indexes of
- * migration 032), and creating, saving (with a version check), copying and archiving an event. What the console sets
+ * The organiser console's events: one organisation's list (searched through the title index of server/events/title-search.ts,
+ * sorted and paged on the server on the indexes of migration 032), and creating, saving (with a version check), copying and archiving an event. What the console sets
  * is what the viewer app reads (server/events/routes.ts): the title, cover, start time (unix seconds), description
  * (plain text, shown as text), theme (`color_code`) and the gates: password, price in integer cents, phone number.
  */
@@ -9,8 +9,8 @@ import type { Selectable } from 'kysely';
 import type { ContractSchema, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Database } from '../db/schema.ts';
-import { containsText } from '../db/engine.ts';
 import { ApiFailure, XCODE, type LocalizedText } from '../envelope.ts';
+import { titleKey, type TitleSearch } from '../events/title-search.ts';
 
 export type ConsoleEvent = ContractSchema<'ConsoleEvent'>;
 export type ConsoleEventFields = ContractSchema<'ConsoleEventFields'>;
@@ -190,7 +190,7 @@ type ListQuery = RequestQuery<'consoleEventList'>;
  * One page of the organisation's events: the archived ones or the others, titles containing the keyword, sorted by
  * the column asked for (then by id, so pages never overlap), with the total of the filter.
  */
-export async function listEvents(sql: Sql, organisationId: number, query: ListQuery) {
+export async function listEvents(sql: Sql, search: TitleSearch, organisationId: number, query: ListQuery) {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
   const sort = query.sort ?? 'start_time';
@@ -200,7 +200,12 @@ export async function listEvents(sql: Sql, organisationId: number, query: ListQu
     .selectFrom('events')
     .where('organisation_id', '=', organisationId)
     .where('archived', '=', query.archived ? 1 : 0);
-  if (keyword) filtered = filtered.where(containsText(sql, 'title', keyword));
+  if (titleKey(keyword))
+    filtered = filtered.where(
+      'id',
+      'in',
+      await search({ kind: 'organisation', id: organisationId }, keyword),
+    );
   const [rows, count] = await Promise.all([
     filtered
       .selectAll()

@@ -19,11 +19,13 @@ import {
   toConsoleEvent,
   updateEvent,
 } from './events.ts';
+import { titleSearch } from '../events/title-search.ts';
 
 export function consoleHandlers(
-  services: Pick<Services, 'sql' | 'now' | 'settings' | 'uploads' | 'wechat'>,
+  services: Pick<Services, 'sql' | 'now' | 'settings' | 'uploads' | 'wechat' | 'caches'>,
 ): HandlerMap {
   const { sql, now, settings, uploads, wechat } = services;
+  const search = titleSearch(services);
   // Covers come from the upload host the app's uploads go to: Qiniu's domain, or this server's.
   const uploadPrefixes = [
     ...(uploads.qiniu ? [`${uploads.qiniu.domain}/`] : []),
@@ -74,7 +76,7 @@ export function consoleHandlers(
       const viewer = await needViewer(sql, request, now());
       const { organisation_id: organisationId } = request.query;
       await requireOrganiserRole(sql, viewer.userId, organisationId, 'event_read');
-      return ok(await listEvents(sql, organisationId, request.query));
+      return ok(await listEvents(sql, search, organisationId, request.query));
     },
 
     async consoleEventGet(request) {

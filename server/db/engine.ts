@@ -29,18 +29,6 @@ export function engineOf(db: Kysely<any>): Engine {
 }
 
 /**
- * `column` contains `text`, ignoring the case of Latin letters (`%` and `_` in the text match themselves): SQLite's
- * LIKE ignores it already, PostgreSQL's ILIKE does. Neither lowers every row first (a search reads every row of its
- * filter: the plain comparison is a third faster on SQLite than `lower(column) LIKE`).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function containsText(db: Kysely<any>, column: string, text: string) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const operator = engineOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  return sql<boolean>`${sql.ref(column)} ${operator} ${pattern} escape '\\'`;
-}
-
-/**
  * `SELECT ... FOR UPDATE` on PostgreSQL: the rows stay locked until the transaction ends, so concurrent transactions
  * on the same rows (grabs of one red packet) take turns. SQLite has no such clause and needs none: one writer at a
  * time, and a hot path's transaction there runs without a pause (server/db/prepared.ts).

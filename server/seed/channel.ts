@@ -8,7 +8,7 @@
  */
 import type { Sql } from '../db/sql.ts';
 import { prng, SEED_EPOCH } from './epoch.ts';
-import { indexChannelVideos } from '../channel/search.ts';
+import { indexTitles } from '../events/title-search.ts';
 
 const COVER = '/streams/vod/demo/cover.jpg';
 /** The showcase channel's own images (server/media/showcase, made by scripts/make-channel-images.ts). */
@@ -181,7 +181,7 @@ async function insertVideos(
       );
     }
   });
-  await indexChannelVideos(sql, channelId, indexed);
+  await indexTitles(sql, { kind: 'channel', id: channelId }, indexed);
   return categories;
 }
 
@@ -261,9 +261,9 @@ export async function seedChannel(sql: Sql): Promise<void> {
       .where('v.channel_id', '=', demo.id)
       .execute();
     const unique = new Map(listed.map((row) => [row.id, row.title]));
-    await indexChannelVideos(
+    await indexTitles(
       sql,
-      demo.id,
+      { kind: 'channel', id: demo.id },
       [...unique].map(([eventId, title]) => ({ eventId, title })),
     );
   }

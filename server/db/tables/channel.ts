@@ -3,7 +3,8 @@ import type { Generated } from 'kysely';
 /**
  * The channel's tables. `channels`, `channel_categories` and `channel_videos` come from migration 004; migration
  * 015_channel.ts adds the profile (logo, cover, official account, follower count), follows, organiser HTML blocks and
- * the title search index (020_channel_search_title.ts: the source title). Times are unix seconds.
+ * the title search index, which migration 035 moved to `title_search` (server/db/tables/events.ts). Times are unix
+ * seconds.
  */
 export interface ChannelTables {
   channels: {
@@ -38,11 +39,4 @@ export interface ChannelTables {
   channel_follows: { channel_id: number; user_id: number; created_at: number };
   /** Organiser HTML: category_id 0 is the channel's own block. Stored as written, sanitized by the app. */
   channel_html: { channel_id: number; category_id: number; html: string };
-  /**
-   * One row per listed video: its title normalised for search (NFKC, lower case), and the title it was built from
-   * (migration 020), which tells a search which rows are out of date.
-   */
-  channel_search: { channel_id: number; event_id: number; title_key: string; title: Generated<string> };
-  /** The n-gram index over title_key: every two-character gram of every title. */
-  channel_search_grams: { channel_id: number; gram: string; event_id: number };
 }

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /**
  * The event and what hangs off it: the gates a viewer passed (password, payment, information form, phone), the live
  * room's content (image text, related events, episodes, invitations), favourites and complaints. Migrations 001, 002,
- * 006, 010, 013, 026 and 032. Times are unix milliseconds unless a name says otherwise, money integer cents, flags 0/1.
+ * 006, 010, 013, 026, 032 and 035. Times are unix milliseconds unless a name says otherwise, money integer cents, flags 0/1.
  */
 export interface EventTables {
   events: {
@@ -99,4 +99,11 @@ export interface EventTables {
     content: Generated<string>;
     created_at: number;
   };
+  /**
+   * The title search index (migration 035, server/events/title-search.ts): one row per event of a scope (a channel's
+   * videos, an organisation's events), its title normalised for search and the title it was built from.
+   */
+  title_search: { scope: string; scope_id: number; event_id: number; title_key: string; title: string };
+  /** Every two-character gram of every title_key of a scope. */
+  title_search_grams: { scope: string; scope_id: number; gram: string; event_id: number };
 }
