@@ -2,12 +2,15 @@
  * The console's confirmation before an action that cannot be taken back (deleting a chat line, muting, rotating a
  * stream key, ending a broadcast). A modal <dialog> (showModal): the browser keeps focus inside it and closes it on
  * Escape; focus starts on the confirming button, or on Cancel where the question says the safe choice comes first,
- * and goes back to the control that opened it (or, when that control is gone, such as a deleted line's button, to the
- * fallback the caller names). While the action runs, both buttons wait.
+ * and goes back to the control that opened it (or, when that control is gone or goes soon after, such as a deleted
+ * line's button, to the fallback the caller names). While the action runs, both buttons wait.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as styles from './console.css.ts';
 import { useT } from './i18n.ts';
+
+/** How long after closing focus still moves to the fallback if the control it went back to is removed. */
+const SETTLE_MS = 2000;
 
 export interface Asked {
   title: string;
@@ -41,7 +44,23 @@ export function useConfirm(fallbackFocus: () => HTMLElement | null) {
     const back = opener.current;
     opener.current = null;
     // requestAnimationFrame: the list re-renders after the action (a deleted line loses its button) first.
-    requestAnimationFrame(() => (back?.isConnected ? back : fallbackFocus())?.focus());
+    requestAnimationFrame(() => {
+      if (!back?.isConnected) {
+        fallbackFocus()?.focus();
+        return;
+      }
+      back.focus();
+      // A list that renders its changes as transitions may remove the element only later: focus would fall to the
+      // page's body, so it goes to the fallback then.
+      const observer = new MutationObserver(() => {
+        if (back.isConnected) return;
+        observer.disconnect();
+        const active = document.activeElement;
+        if (!active || active === document.body) fallbackFocus()?.focus();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      setTimeout(() => observer.disconnect(), SETTLE_MS);
+    });
   }, [fallbackFocus]);
 
   const ask = useCallback((question: Asked) => {
