@@ -35,6 +35,7 @@ import {
 import { Audience, recordPlay, viewerKey, type AudienceOptions } from './events/audience.ts';
 import { SAMPLE_CHECK_MS, viewerSampler } from './events/viewer-samples.ts';
 import { loadEvent, mayViewerWatch, NO_SUCH_EVENT } from './events/routes.ts';
+import { organiserMay } from './organisations/roles.ts';
 import { clientAddresses, socketCaps, type ConnectionLimits } from './security/limits.ts';
 import type { Services } from './services.ts';
 
@@ -48,8 +49,21 @@ export const roomOf = (eventToken: string) => `event:${eventToken}`;
 /** Every socket of one logged-in viewer, on every node: what is told to that viewer alone (their line reviewed). */
 export const viewerRoomOf = (userId: number) => `viewer:${userId}`;
 
-/** Who a signal goes to: an event's room or one viewer's sockets. */
-export type SignalTarget = { eventToken: string } | { userId: number };
+/**
+ * The sockets of an event's moderators (its organisation's owners and operators) that joined its room with
+ * `moderate: true`, on every node: what viewers must not see (lines waiting for review, who is muted).
+ */
+export const moderatorsRoomOf = (eventToken: string) => `moderators:${eventToken}`;
+
+/** Who a signal goes to: an event's room, its moderators' sockets or one viewer's sockets. */
+export type SignalTarget = { eventToken: string } | { moderatorsOf: string } | { userId: number };
+
+const signalRoom = (to: SignalTarget) =>
+  'userId' in to
+    ? viewerRoomOf(to.userId)
+    : 'moderatorsOf' in to
+      ? moderatorsRoomOf(to.moderatorsOf)
+      : roomOf(to.eventToken);
 
 declare const inSocketLanguage: unique symbol;
 /** A refused socket event's answer, in the socket's language: only `refusal` makes one. */
@@ -340,7 +354,7 @@ export function attachRealtime(
     },
     viewers: (eventToken) => audience.peek(eventToken) ?? audience.count(eventToken),
     signal(to, name, payload) {
-      io.to('userId' in to ? viewerRoomOf(to.userId) : roomOf(to.eventToken)).emit(name, payload);
+      io.to(signalRoom(to)).emit(name, payload);
     },
   });
 
@@ -416,61 +430,71 @@ export function attachRealtime(
       if (isLocale(locale)) socket.data.locale = locale;
     });
     // A recovered socket is back in its rooms (and gets the packets it missed); others re-join.
-    socket.on('join', async (payload: { token?: unknown; watch?: unknown }, ack?: Ack) => {
-      const holds = await sessionHolds(socket).catch((error: unknown) => {
-        app.log.error(error);
-        return false;
-      });
-      if (!holds) return;
-      const token = typeof payload?.token === 'string' ? payload.token : '';
-      let event: Awaited<ReturnType<typeof loadEvent>> | undefined;
-      try {
-        event = TOKEN.test(token) ? await loadEvent(events, token) : undefined;
-      } catch {
-        event = undefined;
-      }
-      if (!event) {
-        ack?.(refusal(socket, XCODE.notFound, NO_SUCH_EVENT));
-        return;
-      }
-      // The room carries the event's chat: only for viewers who passed its gates.
-      if (!(await mayViewerWatch(sql, event, socket.data.viewer ?? null, now()))) {
-        ack?.(refusal(socket, GATED.xcode, GATED.texts));
-        return;
-      }
-      const room = roomOf(token);
-      const viewerId = watcherOf(socket);
-      const joining = !socket.rooms.has(room);
-      // Following the room without watching it: a first join says so, for as long as the socket stays in it.
-      if (joining && payload?.watch === false)
-        socket.data.observing = [...(socket.data.observing ?? []), token];
-      const watches = !observes(token);
-      if (viewerId !== undefined && joining && watches) watching.enter(viewerId, token);
-      await socket.join(room);
-      // The broadcast as it is once the socket hears the room: the page catches up on a change pushed before.
-      const current = await loadEvent(events, token).catch(() => event);
-      ack?.({
-        ok: true,
-        data: {
-          broadcast: {
-            live_status: current.live_status,
-            live: Boolean(current.live_stream),
-            replay: Boolean(current.replay_stream),
+    socket.on(
+      'join',
+      async (payload: { token?: unknown; watch?: unknown; moderate?: unknown }, ack?: Ack) => {
+        const holds = await sessionHolds(socket).catch((error: unknown) => {
+          app.log.error(error);
+          return false;
+        });
+        if (!holds) return;
+        const token = typeof payload?.token === 'string' ? payload.token : '';
+        let event: Awaited<ReturnType<typeof loadEvent>> | undefined;
+        try {
+          event = TOKEN.test(token) ? await loadEvent(events, token) : undefined;
+        } catch {
+          event = undefined;
+        }
+        if (!event) {
+          ack?.(refusal(socket, XCODE.notFound, NO_SUCH_EVENT));
+          return;
+        }
+        // The room carries the event's chat: only for viewers who passed its gates.
+        if (!(await mayViewerWatch(sql, event, socket.data.viewer ?? null, now()))) {
+          ack?.(refusal(socket, GATED.xcode, GATED.texts));
+          return;
+        }
+        const room = roomOf(token);
+        const viewerId = watcherOf(socket);
+        const joining = !socket.rooms.has(room);
+        // Following the room without watching it: a first join says so, for as long as the socket stays in it.
+        if (joining && payload?.watch === false)
+          socket.data.observing = [...(socket.data.observing ?? []), token];
+        const watches = !observes(token);
+        if (viewerId !== undefined && joining && watches) watching.enter(viewerId, token);
+        await socket.join(room);
+        // A moderator's console also hears what only moderators see; anyone else asking is simply not let in.
+        const moderating =
+          payload?.moderate === true &&
+          viewerId !== undefined &&
+          (await organiserMay(sql, viewerId, event.organisation_id, 'chat_moderation').catch(() => false));
+        if (moderating) await socket.join(moderatorsRoomOf(token));
+        // The broadcast as it is once the socket hears the room: the page catches up on a change pushed before.
+        const current = await loadEvent(events, token).catch(() => event);
+        ack?.({
+          ok: true,
+          data: {
+            moderating,
+            broadcast: {
+              live_status: current.live_status,
+              live: Boolean(current.live_stream),
+              replay: Boolean(current.replay_stream),
+            },
           },
-        },
-      });
-      if (!joining || !watches) return;
-      const viewer = audienceKeyOf(socket);
-      audience.enter(token, viewer);
-      // The room's count as known now; the room hears the new one once this join is written (THROTTLE_MS).
-      audience.count(token).then(
-        (count) => socket.emit('presence', { token, count }),
-        (error: unknown) => app.log.error(error),
-      );
-      // An ended event's room is its replay: a play.
-      if (event.live_status === 2)
-        recordPlay({ sql, shared }, event, viewer, now()).catch((error: unknown) => app.log.error(error));
-    });
+        });
+        if (!joining || !watches) return;
+        const viewer = audienceKeyOf(socket);
+        audience.enter(token, viewer);
+        // The room's count as known now; the room hears the new one once this join is written (THROTTLE_MS).
+        audience.count(token).then(
+          (count) => socket.emit('presence', { token, count }),
+          (error: unknown) => app.log.error(error),
+        );
+        // An ended event's room is its replay: a play.
+        if (event.live_status === 2)
+          recordPlay({ sql, shared }, event, viewer, now()).catch((error: unknown) => app.log.error(error));
+      },
+    );
     for (const [name, handler] of Object.entries(options.handlers ?? {})) {
       socket.on(name, async (payload: unknown, ack?: Ack) => {
         try {

@@ -317,6 +317,12 @@ export async function sendChatText(
   // A waiting line goes to the room once approved. A shown one is answered once it has left this node, so an
   // acknowledged line reaches every node's viewers.
   if (status === 'shown') await services.realtime.publish(event.token, message);
+  // A waiting line reaches the moderators' consoles alone, on every node, until one approves or rejects it.
+  else
+    services.realtime.signal({ moderatorsOf: event.token }, 'chat:waiting', {
+      token: event.token,
+      line: message,
+    });
   return message;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Chat moderation on two server nodes (real processes) sharing PostgreSQL and Redis, as `npm run cluster` runs them:
  * a line deleted through one node leaves the page of a viewer on the other within a second, a pinned announcement
- * reaches it, and 20 approvals of one waiting line split over both nodes put it in that viewer's chat once.
+ * reaches it, a line held for review on one node reaches the moderators' console on the other, and 20 approvals of
+ * it split over both nodes put it in that viewer's chat once.
  *
  * Runs in the cluster step of `npm test` (scripts/test-postgres.ts sets TEST_DATABASE_URL and TEST_REDIS_URL);
  * skipped without them.
@@ -68,9 +69,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat moderation on two nodes sharing
       })
     ).json()) as Envelope;
 
-  /** A viewer's socket on node B, in the event's room, recording what it hears. */
-  async function onB() {
-    const socket = connect(b.origin, { transports: ['websocket'], forceNew: true, reconnection: false });
+  /** A socket on node B in the event's room (a moderator's console: `moderate`), recording what it hears. */
+  async function onB(moderator?: string) {
+    const socket = connect(b.origin, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: moderator ? { token: moderator } : {},
+    });
     sockets.push(socket);
     const heard: { name: string; at: number; payload: unknown }[] = [];
     socket.onAny((name: string, payload: unknown) => heard.push({ name, at: performance.now(), payload }));
@@ -78,7 +84,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat moderation on two nodes sharing
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    expect(await socket.emitWithAck('join', { token: EVENT })).toMatchObject({ ok: true });
+    expect(
+      await socket.emitWithAck('join', { token: EVENT, ...(moderator && { watch: false, moderate: true }) }),
+    ).toMatchObject({ ok: true, data: { moderating: Boolean(moderator) } });
     const lines = () =>
       heard
         .filter((event) => event.name === 'chat:batch')
@@ -104,6 +112,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat moderation on two nodes sharing
 
   it('a pin through node A reaches node B; 20 approvals split over both nodes broadcast the line once', async () => {
     const room = await onB();
+    const console = await onB(organiser);
     await post(a, '/v3/api/chat/pin', { content: 'pinned on A' }, organiser);
     await expect
       .poll(() => room.heard.find((event) => event.name === 'chat:room')?.payload)
@@ -111,6 +120,10 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat moderation on two nodes sharing
     await post(b, '/v3/api/chat/review_mode', { enabled: true }, organiser);
     const sent = await post(a, '/v3/api/chat/save/msg', { content: 'wait for it' }, viewer);
     expect(sent.data.status).toBe('waiting');
+    // The line waits on node A; the moderators' console on node B hears it, the room does not.
+    await expect
+      .poll(() => console.heard.find((event) => event.name === 'chat:waiting')?.payload)
+      .toMatchObject({ token: EVENT, line: { id: sent.data.id, status: 'waiting' } });
     const approvals = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         post(index % 2 ? a : b, '/v3/api/chat/approve', { id: sent.data.id }, organiser),
@@ -120,6 +133,10 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat moderation on two nodes sharing
     await expect.poll(() => room.lines().filter((line) => line.id === sent.data.id)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(room.lines().filter((line) => line.id === sent.data.id)).toHaveLength(1);
+    expect(console.heard.filter((event) => event.name === 'chat:reviewed')).toEqual([
+      expect.objectContaining({ payload: { token: EVENT, id: sent.data.id, status: 'shown' } }),
+    ]);
+    expect(room.heard.filter((event) => event.name === 'chat:waiting')).toEqual([]);
     await post(a, '/v3/api/chat/review_mode', { enabled: false }, organiser);
   });
 });

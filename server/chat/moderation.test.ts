@@ -91,8 +91,8 @@ const history = (who: Record<string, string> = {}) =>
 const moderate = (operation: string, payload: object = {}, who = auth.operator, locale = 'en') =>
   post(`/v3/api/chat/${operation}`, payload, who, locale);
 
-/** A socket in the event's room, recording what it hears. */
-async function listener(token?: string) {
+/** A socket in the event's room (as a moderator's console: `moderate`), recording what it hears. */
+async function listener(token?: string, moderate = false) {
   const socket = connect(origin, {
     transports: ['websocket'],
     auth: token ? { token } : {},
@@ -102,9 +102,10 @@ async function listener(token?: string) {
   const heard: { name: string; payload: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any -- socket payloads
   socket.onAny((name: string, payload: unknown) => heard.push({ name, payload }));
   await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-  expect(await socket.emitWithAck('join', { token: EVENT })).toMatchObject({ ok: true });
+  const joined = await socket.emitWithAck('join', { token: EVENT, ...(moderate && { moderate }) });
+  expect(joined).toMatchObject({ ok: true });
   const lines = () => heard.filter((event) => event.name === 'chat:batch').flatMap((event) => event.payload);
-  return { socket, heard, lines };
+  return { socket, heard, lines, moderating: joined.data.moderating as boolean };
 }
 
 describe('chat moderation', () => {
@@ -319,6 +320,34 @@ describe('chat moderation', () => {
     expect(log.filter((action: string) => action === 'approve')).toHaveLength(1);
     expect(log.filter((action: string) => action === 'reject')).toHaveLength(1);
     expect(log).toEqual(expect.arrayContaining(['review_on', 'review_off']));
+  });
+
+  it("tells moderators' consoles alone of waiting lines, decisions and mutes, whoever made them", async () => {
+    const console = await listener(tokens.owner, true);
+    const asViewer = await listener(tokens.viewer, true);
+    const asStranger = await listener(tokens.stranger, true);
+    const room = await listener();
+    expect([console.moderating, asViewer.moderating, asStranger.moderating]).toEqual([true, false, false]);
+    await moderate('review_mode', { enabled: true });
+    const { data: line } = await send('for the moderators', auth.other);
+    await expect
+      .poll(() => console.heard.find((event) => event.name === 'chat:waiting')?.payload)
+      .toEqual({ token: EVENT, line: expect.objectContaining({ id: line.id, status: 'waiting' }) });
+    // Another moderator (the operator) decides: the owner's console hears it.
+    await moderate('reject', { id: line.id });
+    await expect
+      .poll(() => console.heard.find((event) => event.name === 'chat:reviewed')?.payload)
+      .toEqual({ token: EVENT, id: line.id, status: 'rejected' });
+    await moderate('mute', { user_id: USERS.other, muted: true });
+    await expect
+      .poll(() => console.heard.find((event) => event.name === 'chat:muted')?.payload)
+      .toEqual({ token: EVENT, user_id: USERS.other, muted: true });
+    await moderate('mute', { user_id: USERS.other, muted: false });
+    await moderate('review_mode', { enabled: false });
+    await expect.poll(() => console.heard.filter((event) => event.name === 'chat:muted')).toHaveLength(2);
+    const moderatorsOnly = ['chat:waiting', 'chat:reviewed', 'chat:muted'];
+    for (const other of [asViewer, asStranger, room])
+      expect(other.heard.filter((event) => moderatorsOnly.includes(event.name))).toEqual([]);
   });
 
   it('pages the moderation log newest first', async () => {

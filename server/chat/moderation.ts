@@ -10,6 +10,9 @@
  * - `chat:reviewed` `{ token, id, status }` to the sender's sockets: their waiting line was approved ('shown', and
  *   the line itself goes to the room with the other lines) or rejected ('rejected').
  * - `chat:muted` `{ token, muted }` to a muted (or unmuted) viewer's sockets.
+ * - To the moderators' sockets (those that joined the room with `moderate: true`, server/realtime.ts):
+ *   `chat:waiting` `{ token, line }` for each line stored waiting in pre-review, `chat:reviewed` `{ token, id, status }`
+ *   for each decision, and `chat:muted` `{ token, user_id, muted }` for each mute and unmute, whoever made it.
  *
  * Approving and rejecting move a line out of 'waiting' with one conditional update: of concurrent approvals exactly
  * one changes the row, and only that one broadcasts the line. An approved line keeps its id (its place in the
@@ -217,6 +220,11 @@ export async function viewerMuted(
 ): Promise<void> {
   await logAction(services.sql, who, muted ? 'mute' : 'unmute', { targetUserId: userId });
   services.realtime.signal({ userId }, 'chat:muted', { token: who.eventToken, muted });
+  services.realtime.signal({ moderatorsOf: who.eventToken }, 'chat:muted', {
+    token: who.eventToken,
+    user_id: userId,
+    muted,
+  });
 }
 
 export async function muteEveryone(
@@ -300,12 +308,9 @@ export async function reviewLine(
     detail: line.content,
   });
   if (decision === 'shown') await services.publish({ id });
-  if (line.user_id !== null)
-    services.realtime.signal({ userId: line.user_id }, 'chat:reviewed', {
-      token: who.eventToken,
-      id,
-      status: decision,
-    });
+  const reviewed = { token: who.eventToken, id, status: decision };
+  if (line.user_id !== null) services.realtime.signal({ userId: line.user_id }, 'chat:reviewed', reviewed);
+  services.realtime.signal({ moderatorsOf: who.eventToken }, 'chat:reviewed', reviewed);
   return { id, status: decision, changed: true };
 }
 

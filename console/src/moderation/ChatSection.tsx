@@ -112,16 +112,7 @@ function ChatRoomModeration({ token, title }: { token: string; title: string }) 
           )}
         </div>
       </div>
-      {room && (
-        <WaitingLines
-          token={token}
-          reviewing={room.pre_review}
-          onReviewed={(id, status) => {
-            chat.lineChanged(id, status);
-            done();
-          }}
-        />
-      )}
+      {room && <WaitingLines chat={chat} reviewing={room.pre_review} onDone={done} />}
       <ModerationLog token={token} version={logVersion} />
       {dialog}
     </>

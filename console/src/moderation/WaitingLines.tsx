@@ -1,62 +1,43 @@
 /**
- * Pre-review's waiting lines (chatWaiting), oldest first, each approved (it goes to the room) or rejected (its sender
- * is told). A waiting line reaches nobody but its sender, so the room's socket does not carry it: the list is asked
- * again every WAITING_POLL_MS while pre-review is on, and after each decision.
+ * Pre-review's waiting lines, oldest first, each approved (it goes to the room) or rejected (its sender is told). A
+ * waiting line reaches nobody but its sender and the moderators: the console's socket hears it (`chat:waiting`) and
+ * hears every decision, this moderator's or another's (`chat:reviewed`), so the list follows without asking again.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSubscription } from '../../../src/lib/store';
 import { api, ApiError } from '../app/api.ts';
 import * as styles from '../app/console.css.ts';
 import { useT } from '../app/i18n.ts';
 import { useLineText } from './ChatLines.tsx';
-import type { ChatLine } from './live-chat.ts';
+import type { ChatLine, LiveChat } from './live-chat.ts';
 import * as own from './moderation.css.ts';
 
-export const WAITING_POLL_MS = 2000;
-
 export function WaitingLines({
-  token,
+  chat,
   reviewing,
-  onReviewed,
+  onDone,
 }: {
-  token: string;
+  chat: LiveChat;
   reviewing: boolean;
-  onReviewed(id: number, status: ChatLine['status']): void;
+  onDone(): void;
 }) {
   const { t } = useT();
   const lineText = useLineText();
-  const [waiting, setWaiting] = useState<ChatLine[]>([]);
+  const waiting = useSubscription(chat.subscribe, chat.getWaiting);
   const [failure, setFailure] = useState('');
 
-  const load = useCallback(
-    () =>
-      api.post<'chatWaiting'>('/v3/api/chat/waiting', { token, limit: 50 }).then(
-        (answer) => {
-          setWaiting(answer.list);
-          setFailure('');
-        },
-        (error: unknown) => setFailure(error instanceof ApiError ? error.message : String(error)),
-      ),
-    [token],
-  );
-
-  useEffect(() => {
-    void load();
-    if (!reviewing) return;
-    const timer = setInterval(() => void load(), WAITING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [load, reviewing]);
-
   const decide = async (line: ChatLine, decision: 'approve' | 'reject') => {
+    setFailure('');
     try {
       const answer =
         decision === 'approve'
-          ? await api.post<'chatApprove'>('/v3/api/chat/approve', { token, id: line.id })
-          : await api.post<'chatReject'>('/v3/api/chat/reject', { token, id: line.id });
-      onReviewed(line.id, answer.status);
+          ? await api.post<'chatApprove'>('/v3/api/chat/approve', { token: chat.token, id: line.id })
+          : await api.post<'chatReject'>('/v3/api/chat/reject', { token: chat.token, id: line.id });
+      chat.reviewed(line.id, answer.status);
+      onDone();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : String(error));
     }
-    await load();
   };
 
   if (!reviewing && waiting.length === 0) return null;

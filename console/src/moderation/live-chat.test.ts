@@ -107,6 +107,29 @@ describe('LiveChat', () => {
     expect(socket.closed).toBe(true);
   });
 
+  it("joins as a moderator and follows waiting lines, decisions and mutes from the moderators' signals", async () => {
+    const chat = new LiveChat('event-1', 50);
+    const stop = chat.start();
+    const socket = sockets.at(-1)!; // the mock made it in start()
+    const joins: unknown[] = [];
+    socket.on('join', (payload) => joins.push(payload));
+    socket.emit('connect');
+    expect(joins).toEqual([{ token: 'event-1', watch: false, moderate: true }]);
+    await vi.waitFor(() => expect(chat.get().muted.has(3)).toBe(true));
+    socket.emit('chat:waiting', { token: 'event-1', line: line(9, 'waiting') });
+    socket.emit('chat:waiting', { token: 'event-1', line: line(8, 'waiting') });
+    socket.emit('chat:waiting', { token: 'other-event', line: line(7, 'waiting') });
+    expect(ids(chat.getWaiting())).toEqual([8, 9]);
+    socket.emit('chat:reviewed', { token: 'event-1', id: 8, status: 'rejected' });
+    expect(ids(chat.getWaiting())).toEqual([9]);
+    socket.emit('chat:muted', { token: 'event-1', user_id: 5, muted: true });
+    socket.emit('chat:muted', { token: 'event-1', user_id: 3, muted: false });
+    // The moderator's own mute (their viewer room's signal, no user_id) says nothing of the others.
+    socket.emit('chat:muted', { token: 'event-1', muted: true });
+    expect([...chat.getMuted()]).toEqual([5]);
+    stop();
+  });
+
   it('hands the page at most one change per FLUSH_MS, however often batches come', () => {
     const chat = new LiveChat('event-1', 50);
     const stop = chat.start();

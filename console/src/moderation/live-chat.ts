@@ -1,9 +1,11 @@
 /**
  * One event's chat as its moderator watches it: the latest lines (every status: waiting, rejected and deleted ones
- * too), the room's settings and the viewers muted in it. The console's socket joins the event's room as the viewer
+ * too), the lines waiting for review, the room's settings and the viewers muted in it. The console's socket joins the event's room as the viewer
  * app's does (src/lib/socket.ts: the session token and the language in the handshake): lines arrive in the room's
- * `chat:batch`, a deleted line in `chat:deleted`, the room's settings in `chat:room`. On every (re)connect the latest
- * page is read again over HTTP (chatModerationLines), so nothing missed while away is lost.
+ * `chat:batch`, a deleted line in `chat:deleted`, the room's settings in `chat:room`; joined with `moderate: true`, the
+ * socket also hears the moderators' signals (server/chat/moderation.ts): `chat:waiting`, `chat:reviewed` and
+ * `chat:muted` with the viewer's id. On every (re)connect the latest page and the waiting lines are read again over
+ * HTTP (chatModerationLines, chatWaiting), so nothing missed while away is lost.
  *
  * Under load (hundreds of lines a second) the store holds at most MAX_LINES lines and hands the page at most one change
  * per FLUSH_MS, in an animation frame: the lines and deletions arriving in between are merged at once.
@@ -28,16 +30,27 @@ export const TRIM_SLACK = 200;
  * A moderator reads a few lines a second, and a deleted line still leaves every page well within a second.
  */
 export const FLUSH_MS = 250;
+/** Waiting lines held (the oldest first): a moderator decides on a few at a time. */
+export const WAITING_LIMIT = 50;
 
 export interface ChatSnapshot {
   lines: readonly ChatLine[];
+  /** Pre-review's waiting lines, oldest first: pushed to moderators only (`chat:waiting`), gone once decided. */
+  waiting: readonly ChatLine[];
   room: RoomState | null;
   muted: ReadonlySet<number>;
   connected: boolean;
   failure: string;
 }
 
-const EMPTY: ChatSnapshot = { lines: [], room: null, muted: new Set(), connected: false, failure: '' };
+const EMPTY: ChatSnapshot = {
+  lines: [],
+  waiting: [],
+  room: null,
+  muted: new Set(),
+  connected: false,
+  failure: '',
+};
 
 /**
  * Lines merged by id (a line seen again replaces the older copy), in id order; past `max + slack` lines the newest
@@ -73,6 +86,8 @@ export class LiveChat {
   private frame: number | null = null;
   private wait: ReturnType<typeof setTimeout> | null = null;
   private flushedAt = -Infinity;
+  /** More lines wait than the held ones. */
+  private waitingBeyond = false;
 
   constructor(
     readonly token: string,
@@ -82,6 +97,7 @@ export class LiveChat {
   get = (): ChatSnapshot => this.snapshot;
   getLines = (): readonly ChatLine[] => this.snapshot.lines;
   getMuted = (): ReadonlySet<number> => this.snapshot.muted;
+  getWaiting = (): readonly ChatLine[] => this.snapshot.waiting;
   getRoom = (): RoomState | null => this.snapshot.room;
   getFailure = (): string => this.snapshot.failure;
 
@@ -124,15 +140,20 @@ export class LiveChat {
     this.set({ lines });
   };
 
-  /** The latest page over HTTP: lines, settings, muted viewers. */
+  /** The latest page over HTTP: lines, settings, muted viewers, and the lines waiting for review. */
   async reload(): Promise<void> {
     try {
-      const page = await api.post<'chatModerationLines'>('/v3/api/chat/moderation/lines', {
-        token: this.token,
-        limit: 100,
-      });
+      const [page, waiting] = await Promise.all([
+        api.post<'chatModerationLines'>('/v3/api/chat/moderation/lines', { token: this.token, limit: 100 }),
+        api.post<'chatWaiting'>('/v3/api/chat/waiting', { token: this.token, limit: WAITING_LIMIT }),
+      ]);
       this.pending.push(...page.list);
-      this.set({ room: page.room, muted: new Set(page.muted_users), failure: '' });
+      this.set({
+        room: page.room,
+        muted: new Set(page.muted_users),
+        failure: '',
+      });
+      this.waitingArrived(waiting.list, waiting.has_more);
       this.schedule();
     } catch (error) {
       this.set({ failure: error instanceof Error ? error.message : String(error) });
@@ -146,8 +167,10 @@ export class LiveChat {
       auth: (send) => send({ token: sessionToken(), locale: currentLocale() }),
     });
     socket.on('connect', () => {
-      // A moderator follows the room without watching it: no audience, watch time or play of theirs is counted.
-      socket.emit('join', { token: this.token, watch: false }, (answer: { ok: boolean; msg?: string }) => {
+      // A moderator follows the room without watching it (no audience, watch time or play of theirs is counted) and
+      // also hears what only moderators see: waiting lines, decisions and mutes made by the other moderators.
+      const join = { token: this.token, watch: false, moderate: true };
+      socket.emit('join', join, (answer: { ok: boolean; msg?: string }) => {
         this.set({ connected: answer?.ok === true, failure: answer?.ok ? '' : (answer?.msg ?? '') });
         if (answer?.ok) void this.reload();
       });
@@ -161,6 +184,17 @@ export class LiveChat {
       if (payload.token !== this.token) return;
       this.deletedIds.push(payload.id);
       this.schedule();
+    });
+    socket.on('chat:waiting', (payload: { token: string; line: ChatLine }) => {
+      if (payload.token !== this.token) return;
+      this.waitingArrived([payload.line], false);
+    });
+    socket.on('chat:reviewed', (payload: { token: string; id: number; status: ChatLine['status'] }) => {
+      if (payload.token === this.token) this.reviewed(payload.id, payload.status);
+    });
+    socket.on('chat:muted', (payload: { token: string; user_id?: number; muted: boolean }) => {
+      if (payload.token === this.token && payload.user_id !== undefined)
+        this.mutedChanged(payload.user_id, payload.muted);
     });
     socket.on('chat:room', (payload: RoomState & { token: string }) => {
       if (payload.token !== this.token) return;
@@ -186,6 +220,25 @@ export class LiveChat {
     if (muted) next.add(userId);
     else next.delete(userId);
     this.set({ muted: next });
+  }
+
+  /** Waiting lines held: the oldest WAITING_LIMIT; those past it are read again once decisions make room. */
+  private waitingArrived(lines: readonly ChatLine[], more: boolean) {
+    const merged = mergeLines(this.snapshot.waiting, lines, Infinity, 0);
+    this.waitingBeyond ||= more || merged.length > WAITING_LIMIT;
+    this.set({ waiting: merged.slice(0, WAITING_LIMIT) });
+  }
+
+  /** A waiting line was approved or rejected (here or by another moderator): out of the waiting ones. */
+  reviewed(id: number, status: ChatLine['status']) {
+    this.set({ waiting: this.snapshot.waiting.filter((line) => line.id !== id) });
+    this.lineChanged(id, status);
+    if (!this.waitingBeyond || this.snapshot.waiting.length > WAITING_LIMIT / 2) return;
+    this.waitingBeyond = false;
+    api.post<'chatWaiting'>('/v3/api/chat/waiting', { token: this.token, limit: WAITING_LIMIT }).then(
+      (answer) => this.waitingArrived(answer.list, answer.has_more),
+      (error: unknown) => this.set({ failure: error instanceof Error ? error.message : String(error) }),
+    );
   }
 
   lineChanged(id: number, status: ChatLine['status']) {
