@@ -2643,7 +2643,7 @@ export interface components {
             password: string;
             /**
              * Price
-             * @description Integer cents viewers pay before watching (0: free)
+             * @description Integer cents viewers pay before watching (0: free); VIP members watch paid events free
              * @default 0
              */
             price_cents: number;
@@ -2653,6 +2653,12 @@ export interface components {
              * @default false
              */
             needs_phone: boolean;
+            /**
+             * Information form required
+             * @description Viewers fill in the information form (name, phone, company, position) before watching
+             * @default false
+             */
+            needs_info_form: boolean;
         };
         ConsoleEvent: {
             id: number;
@@ -2678,6 +2684,7 @@ export interface components {
             password: string;
             price_cents: number;
             needs_phone: boolean;
+            needs_info_form: boolean;
         };
         LotteryPrize: {
             /** @description 0 for the thanks slot */

@@ -107,6 +107,23 @@ describe('the console', { timeout: 120_000 }, () => {
     expect((await detail(owner)).can_watch).toBe(true);
   });
 
+  it("sets the information form's gate, which the viewer app then asks for", async () => {
+    const event = await create();
+    const form = await post('/v3/api/console/event/update', {
+      id: event.id,
+      version: 1,
+      event: { ...FIELDS, password: '', price_cents: 0, needs_info_form: true },
+    });
+    expect(form.data).toMatchObject({ version: 2, needs_info_form: true });
+    const viewer = await newViewer(app, 'console-form-viewer');
+    const detail = await call(app, {
+      method: 'GET',
+      url: `/v3/api/video/detail?token=${event.token}`,
+      token: viewer.token,
+    });
+    expect(detail.json().data).toMatchObject({ needs_info_form: true, can_watch: false });
+  });
+
   it('saves with the version it was edited at, and refuses an older one in the request language', async () => {
     const event = await create();
     const saved = await post('/v3/api/console/event/update', {
@@ -114,7 +131,12 @@ describe('the console', { timeout: 120_000 }, () => {
       version: 1,
       event: { ...FIELDS, title: '改过的标题', needs_phone: true },
     });
-    expect(saved.data).toMatchObject({ version: 2, title: '改过的标题', needs_phone: true });
+    expect(saved.data).toMatchObject({
+      version: 2,
+      title: '改过的标题',
+      needs_phone: true,
+      needs_info_form: false,
+    });
     for (const [locale, msg] of [
       ['zh-CN', '其他人已修改了这个活动，请查看最新内容后再保存'],
       ['en', 'Someone else changed this event: check the latest version, then save again'],

@@ -2,7 +2,8 @@
  * The organiser console's events: one organisation's list (searched through the title index of server/events/title-search.ts,
  * sorted and paged on the server on the indexes of migration 032), and creating, saving (with a version check), copying and archiving an event. What the console sets
  * is what the viewer app reads (server/events/routes.ts): the title, cover, start time (unix seconds), description
- * (plain text, shown as text), theme (`color_code`) and the gates: password, price in integer cents, phone number.
+ * (plain text, shown as text), theme (`color_code`) and the gates: password, price in integer cents, phone number,
+ * information form.
  */
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
@@ -60,6 +61,7 @@ export function toConsoleEvent(row: EventRow): ConsoleEvent {
     password: row.password,
     price_cents: Number(row.price_cents),
     needs_phone: Boolean(row.needs_phone),
+    needs_info_form: Boolean(row.needs_info_form),
   };
 }
 
@@ -79,6 +81,7 @@ function columnsOf(fields: ConsoleEventFields) {
     password: fields.password ?? '',
     price_cents: fields.price_cents ?? 0,
     needs_phone: fields.needs_phone ? 1 : 0,
+    needs_info_form: fields.needs_info_form ? 1 : 0,
   };
 }
 
@@ -172,6 +175,7 @@ export async function copyEvent(
       password: source.password,
       price_cents: Number(source.price_cents),
       needs_phone: Boolean(source.needs_phone),
+      needs_info_form: Boolean(source.needs_info_form),
     },
   });
 }

@@ -66,6 +66,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   mine: named('仅看我的', 'mine'),
   muted: named('是否禁言', 'muted'),
   name: named('姓名', 'name'),
+  needs_info_form: named('需要信息登记', 'information form required'),
   needs_phone: named('需要手机号', 'phone number required'),
   nickname: named('昵称', 'nickname'),
   order: named('排序', 'order'),

@@ -100,6 +100,7 @@ export function EventList({ organisation }: { organisation: Organisation }) {
             row.original.password && t('events.gatePassword'),
             row.original.price_cents > 0 && t('events.gatePrice'),
             row.original.needs_phone && t('events.gatePhone'),
+            row.original.needs_info_form && t('events.gateForm'),
           ]
             .filter(Boolean)
             .join(' · '),
