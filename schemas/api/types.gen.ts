@@ -2659,6 +2659,11 @@ export interface components {
              * @default false
              */
             needs_info_form: boolean;
+            /**
+             * Image text
+             * @description HTML of the room's image-text tab ('' for none; left out: unchanged); stored as written, sanitised where it is shown
+             */
+            image_text?: string;
         };
         ConsoleEvent: {
             id: number;
@@ -2685,6 +2690,8 @@ export interface components {
             price_cents: number;
             needs_phone: boolean;
             needs_info_form: boolean;
+            /** @description In the event's own answers (get, create, save, copy); the list leaves it out */
+            image_text?: string;
         };
         LotteryPrize: {
             /** @description 0 for the thanks slot */

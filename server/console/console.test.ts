@@ -184,6 +184,33 @@ describe('the console', { timeout: 120_000 }, () => {
     expect(negative).toMatchObject({ xcode: 400, msg: expect.stringContaining('price') });
   });
 
+  it("keeps the room's image text as written, which the room's call answers; the list leaves it out", async () => {
+    const html = '<p>议程</p><img src="x" onerror="alert(1)">';
+    const event = await create({ ...FIELDS, title: '图文活动', image_text: html });
+    expect(event.image_text).toBe(html);
+    const room = async () =>
+      (
+        await call(app, { method: 'GET', url: `/v3/api/video/get_video_image_text?token=${event.token}` })
+      ).json().data.html;
+    expect(await room()).toBe(html);
+    expect((await get(`/v3/api/console/event?id=${event.id}`)).data.image_text).toBe(html);
+    const listed = (await get(`/v3/api/console/events?organisation_id=${organisation}&keyword=图文活动`)).data
+      .list;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).not.toHaveProperty('image_text');
+    // A copy takes it along; a save without the field keeps it; an empty one removes it.
+    expect((await post('/v3/api/console/event/copy', { id: event.id })).data.image_text).toBe(html);
+    const kept = await post('/v3/api/console/event/update', { id: event.id, version: 1, event: FIELDS });
+    expect(kept.data.image_text).toBe(html);
+    const cleared = await post('/v3/api/console/event/update', {
+      id: event.id,
+      version: 2,
+      event: { ...FIELDS, image_text: '' },
+    });
+    expect(cleared.data.image_text).toBe('');
+    expect(await room()).toBe('');
+  });
+
   it('copies and archives', async () => {
     const event = await create({ ...FIELDS, title: '复制源' });
     const copy = await post('/v3/api/console/event/copy', { id: event.id });

@@ -6,7 +6,7 @@
  * information form.
  */
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { ContractSchema, RequestQuery } from '../contract/types.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Database } from '../db/schema.ts';
@@ -15,7 +15,21 @@ import { titleKey, type TitleSearch } from '../events/title-search.ts';
 
 export type ConsoleEvent = ContractSchema<'ConsoleEvent'>;
 export type ConsoleEventFields = ContractSchema<'ConsoleEventFields'>;
-type EventRow = Selectable<Database['events']>;
+/** An event's row, with its image text where read (event_image_text; null: none written). */
+type EventRow = Selectable<Database['events']> & { image_text?: string | null };
+
+/** The event's image text, as a column of a query on `events`. */
+const imageText = (eb: ExpressionBuilder<Database, 'events'>) =>
+  eb
+    .selectFrom('event_image_text')
+    .select('event_image_text.html')
+    .whereRef('event_image_text.event_id', '=', 'events.id')
+    .as('image_text');
+
+/** The event's columns and its image text (the console's reads). */
+function eventRows(sql: Sql) {
+  return sql.selectFrom('events').selectAll('events').select(imageText);
+}
 
 /** xcode of a save naming an older version than the event's. */
 export const CONFLICT_XCODE = 409;
@@ -62,16 +76,17 @@ export function toConsoleEvent(row: EventRow): ConsoleEvent {
     price_cents: Number(row.price_cents),
     needs_phone: Boolean(row.needs_phone),
     needs_info_form: Boolean(row.needs_info_form),
+    ...(row.image_text !== undefined && { image_text: row.image_text ?? '' }),
   };
 }
 
 /** The event with this id, or undefined. */
 export async function findEvent(sql: Sql, id: number): Promise<EventRow | undefined> {
-  return sql.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  return eventRows(sql).where('events.id', '=', id).executeTakeFirst();
 }
 
 /** What the form's fields store: defaults for those left out, the title trimmed, the description's line ends unified. */
-function columnsOf(fields: ConsoleEventFields) {
+function columnsOf(fields: Omit<ConsoleEventFields, 'image_text'>) {
   return {
     title: fields.title.trim(),
     cover: fields.cover ?? '',
@@ -112,17 +127,22 @@ export async function createEvent(
   sql: Sql,
   input: { organisationId: number; ownerId: number; fields: ConsoleEventFields; now: number },
 ): Promise<EventRow> {
-  const { id } = await sql
-    .insertInto('events')
-    .values({
-      ...columnsOf(input.fields),
-      token: newToken(),
-      owner_id: input.ownerId,
-      organisation_id: input.organisationId,
-      updated_at: input.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { image_text: imageText, ...fields } = input.fields;
+  const id = await sql.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto('events')
+      .values({
+        ...columnsOf(fields),
+        token: newToken(),
+        owner_id: input.ownerId,
+        organisation_id: input.organisationId,
+        updated_at: input.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await saveImageText(trx, Number(made.id), imageText);
+    return made.id;
+  });
   const row = await findEvent(sql, Number(id));
   if (!row) throw new Error(`event ${id} vanished after its insert`);
   return row;
@@ -136,22 +156,44 @@ export async function updateEvent(
   sql: Sql,
   input: { id: number; version: number; fields: ConsoleEventFields; now: number },
 ): Promise<EventRow> {
-  const saved = await sql
-    .updateTable('events')
-    .set((eb) => ({
-      ...columnsOf(input.fields),
-      version: eb('version', '+', 1),
-      updated_at: input.now,
-    }))
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .returning('id')
-    .executeTakeFirst();
+  const { image_text: imageText, ...fields } = input.fields;
+  const saved = await sql.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('events')
+      .set((eb) => ({
+        ...columnsOf(fields),
+        version: eb('version', '+', 1),
+        updated_at: input.now,
+      }))
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returning('id')
+      .executeTakeFirst();
+    if (updated) await saveImageText(trx, input.id, imageText);
+    return updated;
+  });
   const row = await findEvent(sql, input.id);
   if (!row) throw new ApiFailure(XCODE.notFound, CONSOLE_MESSAGES.noEvent);
   if (!saved)
     throw new ApiFailure(CONFLICT_XCODE, CONSOLE_MESSAGES.conflict, { current: toConsoleEvent(row) });
   return row;
+}
+
+/**
+ * The room's image text as written (the room sanitises it where it shows it, as it does the channel's HTML); a form
+ * left without it keeps what the event has, an empty one removes it.
+ */
+async function saveImageText(sql: Sql, eventId: number, html: string | undefined): Promise<void> {
+  if (html === undefined) return;
+  if (!html.trim()) {
+    await sql.deleteFrom('event_image_text').where('event_id', '=', eventId).execute();
+    return;
+  }
+  await sql
+    .insertInto('event_image_text')
+    .values({ event_id: eventId, html })
+    .onConflict((conflict) => conflict.column('event_id').doUpdateSet({ html }))
+    .execute();
 }
 
 /** A new event with the fields of `source` and its title marked as a copy; not live, no recordings, no audience. */
@@ -176,6 +218,7 @@ export async function copyEvent(
       price_cents: Number(source.price_cents),
       needs_phone: Boolean(source.needs_phone),
       needs_info_form: Boolean(source.needs_info_form),
+      image_text: source.image_text ?? '',
     },
   });
 }

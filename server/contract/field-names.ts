@@ -51,6 +51,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   group_id: named('分组编号', 'group id'),
   id: named('编号', 'id'),
   idempotency_key: named('请求幂等键', 'idempotency key'),
+  image_text: named('图文介绍', 'image text'),
   images: named('图片', 'images'),
   invite_id: named('邀请人编号', 'inviter id'),
   is_default: named('默认地址标记', 'default address flag'),

@@ -110,6 +110,7 @@ export function EventForm({ organisation }: { organisation: Organisation }) {
       cover: { ...labelled.cover, 'ui:widget': 'cover' },
       price_cents: { ...labelled.price_cents, 'ui:widget': 'yuan' },
       description: { ...labelled.description, 'ui:widget': 'textarea', 'ui:options': { rows: 5 } },
+      image_text: { ...labelled.image_text, 'ui:widget': 'textarea', 'ui:options': { rows: 8 } },
       color_code: {
         ...labelled.color_code,
         'ui:enumNames': themes.map((theme) => text(`form.theme_${theme}`, theme)),
