@@ -118,18 +118,13 @@ export async function indexTitles(
 async function unindex(sql: Sql, scope: TitleScope, eventIds: readonly number[]): Promise<void> {
   for (let start = 0; start < eventIds.length; start += 500) {
     const slice = eventIds.slice(start, start + 500);
-    await sql
-      .deleteFrom('title_search_grams')
-      .where('scope', '=', scope.kind)
-      .where('scope_id', '=', scope.id)
-      .where('event_id', 'in', slice)
-      .execute();
-    await sql
-      .deleteFrom('title_search')
-      .where('scope', '=', scope.kind)
-      .where('scope_id', '=', scope.id)
-      .where('event_id', 'in', slice)
-      .execute();
+    for (const table of ['title_search_grams', 'title_search'] as const)
+      await sql
+        .deleteFrom(table)
+        .where('scope', '=', scope.kind)
+        .where('scope_id', '=', scope.id)
+        .where('event_id', 'in', slice)
+        .execute();
   }
 }
 
