@@ -2599,6 +2599,17 @@ export interface components {
             may_edit: boolean;
             /** @description What the role may do for the organisation (server/organisations/roles.ts): the console shows the parts these allow */
             actions: components["schemas"]["OrganiserAction"][];
+            /** @description The organisation's channels and their categories, where an event may be listed (empty for roles that do not read events) */
+            channels: {
+                id: number;
+                title: string;
+                categories: {
+                    id: number;
+                    name: string;
+                    /** @description '' where the organiser wrote no English name */
+                    name_en: string;
+                }[];
+            }[];
         };
         /** @description The data of a refused save: the fields the server refused (xcode 400), or the event as it is now (xcode 409) */
         ConsoleSaveRefusal: {
@@ -2660,6 +2671,11 @@ export interface components {
              */
             needs_info_form: boolean;
             /**
+             * Channel
+             * @description The category of one of the organisation's channels the event is listed in (0: none; left out: unchanged)
+             */
+            channel_category_id?: number;
+            /**
              * Image text
              * @description HTML of the room's image-text tab ('' for none; left out: unchanged); stored as written, sanitised where it is shown
              */
@@ -2692,6 +2708,8 @@ export interface components {
             needs_info_form: boolean;
             /** @description In the event's own answers (get, create, save, copy); the list leaves it out */
             image_text?: string;
+            /** @description The channel category of the organisation's it is listed in (0: none); in the event's own answers, as image_text */
+            channel_category_id?: number;
         };
         LotteryPrize: {
             /** @description 0 for the thanks slot */

@@ -61,6 +61,7 @@ describe('the console', { timeout: 120_000 }, () => {
         may_read: true,
         may_edit: true,
         actions: [...ORGANISER_ACTIONS],
+        channels: [],
       },
     ]);
     expect((await get('/v3/api/console/me', dataViewer)).data.organisations).toEqual([
@@ -71,6 +72,7 @@ describe('the console', { timeout: 120_000 }, () => {
         may_read: true,
         may_edit: false,
         actions: ['download', 'event_read'],
+        channels: [],
       },
     ]);
     expect((await get('/v3/api/console/me', '')).xcode).toBe(401);
@@ -209,6 +211,57 @@ describe('the console', { timeout: 120_000 }, () => {
     });
     expect(cleared.data.image_text).toBe('');
     expect(await room()).toBe('');
+  });
+
+  it("lists an event in a category of the organisation's channels, and refuses another organisation's", async () => {
+    const channel = async (organisationId: number, token: string) => {
+      const { id } = await app.sql
+        .insertInto('channels')
+        .values({ token, owner_id: 1, organisation_id: organisationId, title: `频道 ${token}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const category = await app.sql
+        .insertInto('channel_categories')
+        .values({ channel_id: id, name: '发布会', position: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { channel: Number(id), category: Number(category.id) };
+    };
+    const ours = await channel(organisation, 'console-channel');
+    const elsewhere = await createOrganisation(app.sql, { name: '别家', ownerId: 1, now: app.now() });
+    const theirs = await channel(elsewhere, 'console-channel-other');
+    // The console learns where it may list events with the caller's organisations.
+    const me = (await get('/v3/api/console/me')).data.organisations;
+    expect(me.find((each: { id: number }) => each.id === organisation).channels).toEqual([
+      {
+        id: ours.channel,
+        title: '频道 console-channel',
+        categories: [{ id: ours.category, name: '发布会', name_en: '' }],
+      },
+    ]);
+    const event = await create({ ...FIELDS, title: '频道里的活动', channel_category_id: ours.category });
+    expect(event.channel_category_id).toBe(ours.category);
+    const listed = () =>
+      get(`/v2/api/home/category/video?channel_token=console-channel&category_id=${ours.category}`, '').then(
+        (answer) => answer.data.list.map((video: { token: string }) => video.token),
+      );
+    expect(await listed()).toEqual([event.token]);
+    const refused = await post('/v3/api/console/event/update', {
+      id: event.id,
+      version: 1,
+      event: { ...FIELDS, channel_category_id: theirs.category },
+    });
+    expect(refused).toMatchObject({
+      xcode: 400,
+      data: { fields: { channel_category_id: '请选择本主办方频道的分类' } },
+    });
+    const unlisted = await post('/v3/api/console/event/update', {
+      id: event.id,
+      version: 1,
+      event: { ...FIELDS, channel_category_id: 0 },
+    });
+    expect(unlisted.data).toMatchObject({ version: 2, channel_category_id: 0 });
+    expect(await listed()).toEqual([]);
   });
 
   it('copies and archives', async () => {

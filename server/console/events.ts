@@ -15,8 +15,14 @@ import { titleKey, type TitleSearch } from '../events/title-search.ts';
 
 export type ConsoleEvent = ContractSchema<'ConsoleEvent'>;
 export type ConsoleEventFields = ContractSchema<'ConsoleEventFields'>;
-/** An event's row, with its image text where read (event_image_text; null: none written). */
-type EventRow = Selectable<Database['events']> & { image_text?: string | null };
+/**
+ * An event's row, with its image text (event_image_text; null: none written) and its channel category (null: not
+ * listed) where read.
+ */
+type EventRow = Selectable<Database['events']> & {
+  image_text?: string | null;
+  channel_category_id?: number | null;
+};
 
 /** The event's image text, as a column of a query on `events`. */
 const imageText = (eb: ExpressionBuilder<Database, 'events'>) =>
@@ -26,9 +32,54 @@ const imageText = (eb: ExpressionBuilder<Database, 'events'>) =>
     .whereRef('event_image_text.event_id', '=', 'events.id')
     .as('image_text');
 
-/** The event's columns and its image text (the console's reads). */
+/** The category of the organisation's channels the event is listed in (the first, where several), as a column. */
+const channelCategory = (eb: ExpressionBuilder<Database, 'events'>) =>
+  eb
+    .selectFrom('channel_videos as v')
+    .innerJoin('channels as c', 'c.id', 'v.channel_id')
+    .select('v.category_id')
+    .whereRef('v.event_id', '=', 'events.id')
+    .whereRef('c.organisation_id', '=', 'events.organisation_id')
+    .orderBy('v.channel_id')
+    .orderBy('v.category_id')
+    .limit(1)
+    .as('channel_category_id');
+
+/** The event's columns, its image text and its channel listing (the console's reads of one event). */
 function eventRows(sql: Sql) {
-  return sql.selectFrom('events').selectAll('events').select(imageText);
+  return sql.selectFrom('events').selectAll('events').select(imageText).select(channelCategory);
+}
+
+/** Each organisation's channels and their categories, in order: where the console lists an event. */
+export async function organisationChannels(sql: Sql, organisationIds: readonly number[]) {
+  type Channel = { id: number; title: string; categories: { id: number; name: string; name_en: string }[] };
+  const byOrganisation = new Map<number, Channel[]>();
+  if (organisationIds.length === 0) return byOrganisation;
+  const rows = await sql
+    .selectFrom('channels as c')
+    .leftJoin('channel_categories as k', 'k.channel_id', 'c.id')
+    .select(['c.organisation_id', 'c.id', 'c.title', 'k.id as category_id', 'k.name', 'k.name_en'])
+    .where('c.organisation_id', 'in', organisationIds)
+    .orderBy('c.id')
+    .orderBy('k.position')
+    .orderBy('k.id')
+    .execute();
+  for (const row of rows) {
+    const channels = byOrganisation.get(Number(row.organisation_id)) ?? [];
+    byOrganisation.set(Number(row.organisation_id), channels);
+    let channel = channels.at(-1);
+    if (channel?.id !== Number(row.id)) {
+      channel = { id: Number(row.id), title: row.title, categories: [] };
+      channels.push(channel);
+    }
+    if (row.category_id !== null)
+      channel.categories.push({
+        id: Number(row.category_id),
+        name: row.name ?? '',
+        name_en: row.name_en ?? '',
+      });
+  }
+  return byOrganisation;
 }
 
 /** xcode of a save naming an older version than the event's. */
@@ -46,6 +97,10 @@ export const CONSOLE_MESSAGES = {
     en: 'The cover must be the address of an uploaded image',
   },
   copied: { 'zh-CN': '（副本）', en: ' (copy)' },
+  category: {
+    'zh-CN': '请选择本主办方频道的分类',
+    en: "Pick a category of one of this organisation's channels",
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 /** A field the server refuses: the message under `data.fields[field]`, so the console shows it beside the field. */
@@ -77,6 +132,9 @@ export function toConsoleEvent(row: EventRow): ConsoleEvent {
     needs_phone: Boolean(row.needs_phone),
     needs_info_form: Boolean(row.needs_info_form),
     ...(row.image_text !== undefined && { image_text: row.image_text ?? '' }),
+    ...(row.channel_category_id !== undefined && {
+      channel_category_id: Number(row.channel_category_id ?? 0),
+    }),
   };
 }
 
@@ -125,9 +183,15 @@ function newToken(): string {
 
 export async function createEvent(
   sql: Sql,
-  input: { organisationId: number; ownerId: number; fields: ConsoleEventFields; now: number },
+  input: {
+    organisationId: number;
+    ownerId: number;
+    fields: ConsoleEventFields;
+    now: number;
+    locale: keyof LocalizedText;
+  },
 ): Promise<EventRow> {
-  const { image_text: imageText, ...fields } = input.fields;
+  const { image_text: imageText, channel_category_id: category, ...fields } = input.fields;
   const id = await sql.transaction().execute(async (trx) => {
     const made = await trx
       .insertInto('events')
@@ -141,6 +205,11 @@ export async function createEvent(
       .returning('id')
       .executeTakeFirstOrThrow();
     await saveImageText(trx, Number(made.id), imageText);
+    await saveListing(
+      trx,
+      { eventId: Number(made.id), organisationId: input.organisationId, category },
+      input.locale,
+    );
     return made.id;
   });
   const row = await findEvent(sql, Number(id));
@@ -154,9 +223,15 @@ export async function createEvent(
  */
 export async function updateEvent(
   sql: Sql,
-  input: { id: number; version: number; fields: ConsoleEventFields; now: number },
+  input: {
+    id: number;
+    version: number;
+    fields: ConsoleEventFields;
+    now: number;
+    locale: keyof LocalizedText;
+  },
 ): Promise<EventRow> {
-  const { image_text: imageText, ...fields } = input.fields;
+  const { image_text: imageText, channel_category_id: category, ...fields } = input.fields;
   const saved = await sql.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('events')
@@ -167,9 +242,12 @@ export async function updateEvent(
       }))
       .where('id', '=', input.id)
       .where('version', '=', input.version)
-      .returning('id')
+      .returning(['id', 'organisation_id'])
       .executeTakeFirst();
-    if (updated) await saveImageText(trx, input.id, imageText);
+    if (!updated) return undefined;
+    await saveImageText(trx, input.id, imageText);
+    const organisationId = Number(updated.organisation_id);
+    await saveListing(trx, { eventId: input.id, organisationId, category }, input.locale);
     return updated;
   });
   const row = await findEvent(sql, input.id);
@@ -196,7 +274,57 @@ async function saveImageText(sql: Sql, eventId: number, html: string | undefined
     .execute();
 }
 
-/** A new event with the fields of `source` and its title marked as a copy; not live, no recordings, no audience. */
+/**
+ * Lists the event in one category of its organisation's channels (at the category's end), or in none (0), in place
+ * of where it was listed in them; left out (undefined), the listing stays. A category of another organisation's
+ * channel is refused beside the field.
+ */
+async function saveListing(
+  sql: Sql,
+  listing: { eventId: number; organisationId: number; category: number | undefined },
+  locale: keyof LocalizedText,
+): Promise<void> {
+  const { eventId, organisationId, category } = listing;
+  if (category === undefined) return;
+  const target =
+    category > 0
+      ? await sql
+          .selectFrom('channel_categories as k')
+          .innerJoin('channels as c', 'c.id', 'k.channel_id')
+          .select(['k.id', 'k.channel_id'])
+          .where('k.id', '=', category)
+          .where('c.organisation_id', '=', organisationId)
+          .executeTakeFirst()
+      : undefined;
+  if (category > 0 && !target) throw fieldFailure('channel_category_id', CONSOLE_MESSAGES.category, locale);
+  await sql
+    .deleteFrom('channel_videos')
+    .where('event_id', '=', eventId)
+    .where('channel_id', 'in', (eb) =>
+      eb.selectFrom('channels').select('channels.id').where('channels.organisation_id', '=', organisationId),
+    )
+    .execute();
+  if (!target) return;
+  const last = await sql
+    .selectFrom('channel_videos')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('category_id', '=', target.id)
+    .executeTakeFirst();
+  await sql
+    .insertInto('channel_videos')
+    .values({
+      channel_id: target.channel_id,
+      category_id: target.id,
+      event_id: eventId,
+      position: Number(last?.position ?? 0) + 1,
+    })
+    .execute();
+}
+
+/**
+ * A new event with the fields of `source` and its title marked as a copy; not live, no recordings, no audience, not
+ * listed in a channel.
+ */
 export async function copyEvent(
   sql: Sql,
   source: EventRow,
@@ -208,6 +336,7 @@ export async function copyEvent(
     organisationId: Number(source.organisation_id),
     ownerId: input.ownerId,
     now: input.now,
+    locale: input.locale,
     fields: {
       title,
       cover: source.cover,

@@ -16,6 +16,7 @@ import {
   createEvent,
   findEvent,
   listEvents,
+  organisationChannels,
   toConsoleEvent,
   updateEvent,
 } from './events.ts';
@@ -54,6 +55,10 @@ export function consoleHandlers(
           .orderBy('o.id')
           .execute(),
       ]);
+      const channels = await organisationChannels(
+        sql,
+        memberships.filter((row) => mayDo(row.role, 'event_read')).map((row) => Number(row.id)),
+      );
       return ok({
         user_id: viewer.userId,
         nickname: user?.nickname ?? '',
@@ -64,6 +69,7 @@ export function consoleHandlers(
           may_read: mayDo(row.role, 'event_read'),
           may_edit: mayDo(row.role, 'event_edit'),
           actions: [...ROLE_ACTIONS[row.role]],
+          channels: channels.get(Number(row.id)) ?? [],
         })),
       });
     },
@@ -89,7 +95,13 @@ export function consoleHandlers(
       const { organisation_id: organisationId, event: fields } = request.body;
       await requireOrganiserRole(sql, viewer.userId, organisationId, 'event_edit');
       checkFields(fields, { uploadPrefixes, locale: requestLocale(request) });
-      const row = await createEvent(sql, { organisationId, ownerId: viewer.userId, fields, now: now() });
+      const row = await createEvent(sql, {
+        organisationId,
+        ownerId: viewer.userId,
+        fields,
+        now: now(),
+        locale: requestLocale(request),
+      });
       return ok(toConsoleEvent(row));
     },
 
@@ -98,7 +110,11 @@ export function consoleHandlers(
       const { id, version, event: fields } = request.body;
       const current = await eventFor(viewer.userId, id, 'event_edit');
       checkFields(fields, { uploadPrefixes, currentCover: current.cover, locale: requestLocale(request) });
-      return ok(toConsoleEvent(await updateEvent(sql, { id, version, fields, now: now() })));
+      return ok(
+        toConsoleEvent(
+          await updateEvent(sql, { id, version, fields, now: now(), locale: requestLocale(request) }),
+        ),
+      );
     },
 
     async consoleEventCopy(request) {

@@ -27,6 +27,7 @@ export const FIELD_NAMES: Readonly<Record<string, LocalizedText>> = {
   callback: named('回调地址', 'callback address'),
   category_id: named('分类编号', 'category id'),
   challenge_id: named('滑块验证编号', 'slide check id'),
+  channel_category_id: named('频道分类', 'channel category'),
   channel_token: named('频道标识', 'channel token'),
   city: named('城市', 'city'),
   code: named('验证码', 'code'),

@@ -66,7 +66,39 @@ function YuanWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   );
 }
 
-const widgets = { startTime: StartTimeWidget, yuan: YuanWidget, cover: CoverWidget };
+type Channels = Organisation['channels'];
+
+/** A category of the organisation's channels (0: not listed), grouped by channel. */
+function ChannelCategoryWidget({ id, value, onChange, disabled, readonly, options }: WidgetProps) {
+  const { channels, none, english } = options as { channels: Channels; none: string; english: boolean };
+  return (
+    <select
+      id={id}
+      className={styles.input}
+      disabled={disabled || readonly}
+      value={typeof value === 'number' ? value : 0}
+      onChange={(event) => onChange(Number(event.currentTarget.value))}
+    >
+      <option value={0}>{none}</option>
+      {channels.map((channel) => (
+        <optgroup key={channel.id} label={channel.title}>
+          {channel.categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {(english && category.name_en) || category.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
+const widgets = {
+  startTime: StartTimeWidget,
+  yuan: YuanWidget,
+  cover: CoverWidget,
+  channelCategory: ChannelCategoryWidget,
+};
 // The contract's descriptions are written for developers, in English: the form shows the console's labels only.
 const templates = { DescriptionFieldTemplate: () => null };
 
@@ -111,6 +143,15 @@ export function EventForm({ organisation }: { organisation: Organisation }) {
       price_cents: { ...labelled.price_cents, 'ui:widget': 'yuan' },
       description: { ...labelled.description, 'ui:widget': 'textarea', 'ui:options': { rows: 5 } },
       image_text: { ...labelled.image_text, 'ui:widget': 'textarea', 'ui:options': { rows: 8 } },
+      channel_category_id: {
+        ...labelled.channel_category_id,
+        'ui:widget': 'channelCategory',
+        'ui:options': {
+          channels: organisation.channels,
+          none: t('form.notListed'),
+          english: locale === 'en',
+        },
+      },
       color_code: {
         ...labelled.color_code,
         'ui:enumNames': themes.map((theme) => text(`form.theme_${theme}`, theme)),
@@ -118,7 +159,7 @@ export function EventForm({ organisation }: { organisation: Organisation }) {
       'ui:submitButtonOptions': { norender: true },
       ...(organisation.may_edit ? {} : { 'ui:readonly': true }),
     };
-  }, [text, organisation.may_edit]);
+  }, [text, t, locale, organisation.may_edit, organisation.channels]);
 
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
