@@ -354,12 +354,15 @@ describe.skipIf(ffmpegProblem('ffmpeg') !== null)('RTMP ingest', () => {
       await until(async () => Math.max(...parts()) > before + 4, 15_000);
       const text = fs.readFileSync(live, 'utf8');
       expect(text).toContain('CAN-BLOCK-RELOAD=YES');
-      // The parts after the drop follow the last one, the first of them after a discontinuity.
-      expect(text).toMatch(
-        new RegExp(
-          `#EXT-X-DISCONTINUITY\\n(#EXT-X-PROGRAM-DATE-TIME:[^\\n]+\\n)?#EXT-X-PART:[^\\n]+URI="p${String(before + 1).padStart(6, '0')}\\.ts",INDEPENDENT=YES`,
-        ),
-      );
+      // The parts after the drop follow the last one listed (a part the dropped encoder left unfinished is not listed,
+      // so its number may be skipped), the first of them independent, after a discontinuity.
+      const resumed =
+        /#EXT-X-DISCONTINUITY\n(?:#EXT-X-PROGRAM-DATE-TIME:[^\n]+\n)?#EXT-X-PART:[^\n]+URI="p(\d+)\.ts",INDEPENDENT=YES/.exec(
+          text,
+        );
+      expect(resumed, text).not.toBeNull();
+      expect(Number(resumed?.[1])).toBeGreaterThan(before);
+      expect(Number(resumed?.[1])).toBeLessThanOrEqual(before + 2);
       expect((await eventRow('phone-e2e')).live_stream).toBe(stream);
     } finally {
       second.stop();
