@@ -1,6 +1,7 @@
 /**
- * The organiser console's events: one organisation's list (searched through the title index of server/events/title-search.ts,
- * sorted and paged on the server on the indexes of migration 032), and creating, saving (with a version check), copying and archiving an event. What the console sets
+ * The organiser console's events: one organisation's list (searched through the title index of
+ * server/events/title-search.ts, sorted and paged on the server on the indexes of migration 032), and creating,
+ * saving (with a version check), copying and archiving an event. What the console sets
  * is what the viewer app reads (server/events/routes.ts): the title, cover, start time (unix seconds), description
  * (plain text, shown as text), theme (`color_code`) and the gates: password, price in integer cents, phone number,
  * information form.
@@ -144,7 +145,7 @@ export async function findEvent(sql: Sql, id: number): Promise<EventRow | undefi
 }
 
 /** What the form's fields store: defaults for those left out, the title trimmed, the description's line ends unified. */
-function columnsOf(fields: Omit<ConsoleEventFields, 'image_text'>) {
+function columnsOf(fields: ConsoleEventFields) {
   return {
     title: fields.title.trim(),
     cover: fields.cover ?? '',
@@ -191,12 +192,11 @@ export async function createEvent(
     locale: keyof LocalizedText;
   },
 ): Promise<EventRow> {
-  const { image_text: imageText, channel_category_id: category, ...fields } = input.fields;
   const id = await sql.transaction().execute(async (trx) => {
     const made = await trx
       .insertInto('events')
       .values({
-        ...columnsOf(fields),
+        ...columnsOf(input.fields),
         token: newToken(),
         owner_id: input.ownerId,
         organisation_id: input.organisationId,
@@ -204,12 +204,7 @@ export async function createEvent(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await saveImageText(trx, Number(made.id), imageText);
-    await saveListing(
-      trx,
-      { eventId: Number(made.id), organisationId: input.organisationId, category },
-      input.locale,
-    );
+    await saveBeside(trx, { eventId: Number(made.id), organisationId: input.organisationId }, input);
     return made.id;
   });
   const row = await findEvent(sql, Number(id));
@@ -231,12 +226,11 @@ export async function updateEvent(
     locale: keyof LocalizedText;
   },
 ): Promise<EventRow> {
-  const { image_text: imageText, channel_category_id: category, ...fields } = input.fields;
   const saved = await sql.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('events')
       .set((eb) => ({
-        ...columnsOf(fields),
+        ...columnsOf(input.fields),
         version: eb('version', '+', 1),
         updated_at: input.now,
       }))
@@ -245,9 +239,7 @@ export async function updateEvent(
       .returning(['id', 'organisation_id'])
       .executeTakeFirst();
     if (!updated) return undefined;
-    await saveImageText(trx, input.id, imageText);
-    const organisationId = Number(updated.organisation_id);
-    await saveListing(trx, { eventId: input.id, organisationId, category }, input.locale);
+    await saveBeside(trx, { eventId: input.id, organisationId: Number(updated.organisation_id) }, input);
     return updated;
   });
   const row = await findEvent(sql, input.id);
@@ -255,6 +247,16 @@ export async function updateEvent(
   if (!saved)
     throw new ApiFailure(CONFLICT_XCODE, CONSOLE_MESSAGES.conflict, { current: toConsoleEvent(row) });
   return row;
+}
+
+/** What the form sets beside the event's own row: its image text and its channel listing. */
+async function saveBeside(
+  sql: Sql,
+  event: { eventId: number; organisationId: number },
+  input: { fields: ConsoleEventFields; locale: keyof LocalizedText },
+): Promise<void> {
+  await saveImageText(sql, event.eventId, input.fields.image_text);
+  await saveListing(sql, { ...event, category: input.fields.channel_category_id }, input.locale);
 }
 
 /**

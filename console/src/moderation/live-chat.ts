@@ -1,9 +1,9 @@
 /**
  * One event's chat as its moderator watches it: the latest lines (every status: waiting, rejected and deleted ones
- * too), the lines waiting for review, the room's settings and the viewers muted in it. The console's socket joins the event's room as the viewer
- * app's does (src/lib/socket.ts: the session token and the language in the handshake): lines arrive in the room's
- * `chat:batch`, a deleted line in `chat:deleted`, the room's settings in `chat:room`; joined with `moderate: true`, the
- * socket also hears the moderators' signals (server/chat/moderation.ts): `chat:waiting`, `chat:reviewed` and
+ * too), the lines waiting for review, the room's settings and the viewers muted in it. The console's socket joins the
+ * event's room as the viewer app's does (src/lib/socket.ts: the session token and the language in the handshake):
+ * lines arrive in the room's `chat:batch`, a deleted line in `chat:deleted`, the room's settings in `chat:room`;
+ * joined with `moderate: true`, the socket also hears the moderators' signals (server/chat/moderation.ts): `chat:waiting`, `chat:reviewed` and
  * `chat:muted` with the viewer's id. On every (re)connect the latest page and the waiting lines are read again over
  * HTTP (chatModerationLines, chatWaiting), so nothing missed while away is lost.
  *
